@@ -1,0 +1,211 @@
+/*
+ * cs_contact.h — contact-force laws: the interface every law implements, and the registry.
+ *
+ * Four families (DESIGN.md "Contact modules"):
+ *   elastic      F_e(δ) ≥ 0, dF_e/dδ, strain energy U(δ)
+ *   damping      the normal force with its dissipative part, F_n(δ, δ', δ'(−), c_r, F_e)
+ *   restitution  c_r at the onset of a contact, from the impact velocity, materials, masses
+ *   friction     tangential force from the slip velocity and the normal force
+ *
+ * A law is a cs_law descriptor (name, family, parameter table, ops) and an opaque `content`
+ * made by its create op from validated parameters and the contact geometry — the manner of
+ * SUNDIALS' generic objects. A law never reads JSON: the loader checks a JSON block against
+ * the law's parameter table (unknown key, missing, out of range) and hands it the numbers.
+ * Adding a law is one file plus one line in cs_registry.c; an embedding program adds its own
+ * with cs_registry_add().
+ */
+#ifndef CS_CONTACT_H
+#define CS_CONTACT_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- errors ----------------- */
+
+typedef enum cs_status {
+  CS_OK = 0,
+  CS_ERR_INPUT = 1,       /* bad model file or parameters */
+  CS_ERR_ASSEMBLY = 2,    /* the mechanism cannot be assembled (a joint cannot close) */
+  CS_ERR_SOLVER = 3,      /* the integrator failed */
+  CS_ERR_IO = 4,          /* a file could not be read or written */
+  CS_ERR_INTERRUPTED = 5, /* the caller asked to stop */
+  CS_ERR_MEMORY = 6,
+  CS_ERR_ARGUMENT = 7     /* an API call with arguments out of contract */
+} cs_status;
+
+typedef struct cs_error {
+  cs_status code;
+  char message[1024];
+} cs_error;
+
+/* ---------------------------------------------------------------- geometry & materials --- */
+
+typedef struct cs_material {
+  double E;               /* Young's modulus, Pa */
+  double nu;              /* Poisson's ratio */
+  double yield_strength;  /* Pa (0: not given) */
+  double hardness;        /* Pa (0: not given) */
+  double density;         /* kg/m³ (0: not given) */
+  double roughness;       /* Ra, m (0: not given) */
+} cs_material;
+
+typedef enum cs_contact_shape {
+  CS_CONTACT_POINT = 0, /* spheres: ball in socket, ball on ball */
+  CS_CONTACT_LINE = 1   /* cylinders of axial length `length`: journal in bearing, pin on track */
+} cs_contact_shape;
+
+/* What a law may need to know of the two surfaces. Body 1 is the convex one (journal, pin,
+ * ball); body 2 the other (bearing, socket, slot track). For internal (conformal) contact
+ * R2 > R1 is the hole's radius; for external contact R2 is the other convex radius, or 0
+ * for a flat. */
+typedef struct cs_contact_geometry {
+  cs_contact_shape shape;
+  int internal;        /* 1: body 1 inside body 2 (journal–bearing), 0: external */
+  double R1, R2;       /* m */
+  double length;       /* axial length of a line contact, m */
+  cs_material m1, m2;
+  double mass1, mass2; /* kg; 0 for a fixed body (then m* = the other mass) */
+} cs_contact_geometry;
+
+/* Derived quantities shared by many laws (all laws use these, so that conventions agree):
+ * E* = 1 / ((1−ν1²)/E1 + (1−ν2²)/E2), R* = R1 R2 / (R2 − R1) internal, R1 R2 / (R1 + R2)
+ * external (R1 for a flat), m* = m1 m2 / (m1 + m2) (the moving mass when one is fixed). */
+double cs_geometry_E_star(const cs_contact_geometry *g);
+double cs_geometry_R_star(const cs_contact_geometry *g);
+double cs_geometry_m_star(const cs_contact_geometry *g);
+
+/* ---------------------------------------------------------------- parameters ------------- */
+
+enum cs_param_flags {
+  CS_PARAM_REQUIRED = 1 << 0, /* no default */
+  CS_PARAM_LO_OPEN = 1 << 1,  /* value must be > lo (default: ≥ lo) */
+  CS_PARAM_HI_OPEN = 1 << 2   /* value must be < hi (default: ≤ hi) */
+};
+
+typedef struct cs_param_spec {
+  const char *name;  /* JSON key */
+  const char *units; /* "Pa", "m", "N/m^1.5", "-" … */
+  double def;        /* default when not CS_PARAM_REQUIRED */
+  double lo, hi;     /* admissible range (use ±INFINITY for none) */
+  int flags;
+  const char *doc;   /* one line */
+} cs_param_spec;
+
+/* ---------------------------------------------------------------- law inputs ------------- */
+
+/* State of a contact handed to a damping law. */
+typedef struct cs_normal_in {
+  double delta;      /* penetration δ > 0, m */
+  double rate;       /* δ' (> 0 approaching), m/s */
+  double v_impact;   /* δ'(−) > 0: the approach velocity at onset, held for the contact */
+  double cr;         /* coefficient of restitution for this contact */
+  double delta_max;  /* largest δ so far in this contact */
+  double Fe, dFe;    /* elastic force F_e(δ) and dF_e/dδ */
+  double m_star;     /* effective mass, kg */
+} cs_normal_in;
+
+/* Impact state handed to a restitution law at onset. */
+typedef struct cs_impact_in {
+  double v_impact;   /* δ'(−) > 0, m/s */
+  const cs_contact_geometry *geometry;
+} cs_impact_in;
+
+/* ---------------------------------------------------------------- the law descriptor ----- */
+
+typedef enum cs_family {
+  CS_ELASTIC = 0, CS_DAMPING = 1, CS_RESTITUTION = 2, CS_FRICTION = 3, CS_FAMILY_COUNT = 4
+} cs_family;
+
+typedef struct cs_law cs_law;
+struct cs_law {
+  const char *name;    /* registry key, lower case: "hertz", "lankarani_nikravesh" */
+  cs_family family;
+  const char *summary; /* one line: what it is */
+  const char *source;  /* paper and equation: "Autiero et al. 2022 (004) Table 1, eq. 9" */
+  const cs_param_spec *params;
+  int nparams;
+
+  /* Build the law's content from parameters (in the order of `params`, defaults filled in,
+   * ranges already checked) and the geometry. May fail with a message (CS_ERR_INPUT). */
+  cs_status (*create)(const double *params, const cs_contact_geometry *geometry, void **content,
+                      cs_error *err);
+  void (*destroy)(void *content);
+
+  /* CS_ELASTIC: F_e(δ) for δ ≥ 0 (0 at δ = 0) and dF_e/dδ; strain energy ∫0^δ F_e. */
+  double (*elastic)(void *content, double delta, double *dFe);
+  double (*energy)(void *content, double delta);
+
+  /* CS_DAMPING: the total normal force F_n (elastic + dissipative, before the clip at zero),
+   * and ∂F_n/∂δ, ∂F_n/∂δ' (either pointer may be NULL). */
+  double (*normal)(void *content, const cs_normal_in *in, double *dFn_ddelta,
+                   double *dFn_drate);
+
+  /* CS_RESTITUTION: c_r ∈ (0, 1] for this impact. */
+  double (*restitution)(void *content, const cs_impact_in *in);
+
+  /* CS_FRICTION: tangential force (opposing the slip velocity vt) and ∂Ft/∂vt, ∂Ft/∂Fn. */
+  double (*friction)(void *content, double vt, double Fn, double *dFt_dvt, double *dFt_dFn);
+};
+
+/* ---------------------------------------------------------------- registry --------------- */
+
+typedef struct cs_registry cs_registry;
+
+/* A registry holding the built-in catalogue. */
+cs_registry *cs_registry_new(void);
+void cs_registry_free(cs_registry *registry);
+/* Add (or replace, by family and name) a law. The descriptor must outlive the registry. */
+cs_status cs_registry_add(cs_registry *registry, const cs_law *law, cs_error *err);
+const cs_law *cs_registry_find(const cs_registry *registry, cs_family family, const char *name);
+int cs_registry_count(const cs_registry *registry, cs_family family);
+const cs_law *cs_registry_get(const cs_registry *registry, cs_family family, int index);
+const char *cs_family_name(cs_family family); /* "elastic", "damping", … */
+
+/* Check a parameter set against a law's table and fill defaults. `keys`/`values` are what the
+ * input gave (n of them); `path` is the JSON path of the block for messages. On success
+ * `out` holds law->nparams values in table order. */
+cs_status cs_law_params(const cs_law *law, int n, const char *const *keys, const double *values,
+                        const char *path, double *out, cs_error *err);
+
+/* ---------------------------------------------------------------- the contact model ------ */
+
+/* One contact pair's model: an elastic law, a damping law, a restitution law and (optionally)
+ * a friction law, with the contact's history. This is what joints and the impact tool use. */
+typedef struct cs_contact cs_contact;
+
+typedef struct cs_contact_spec {
+  const cs_law *law[CS_FAMILY_COUNT];         /* friction may be NULL */
+  const double *params[CS_FAMILY_COUNT];      /* validated, table order */
+} cs_contact_spec;
+
+cs_status cs_contact_create(const cs_contact_spec *spec, const cs_contact_geometry *geometry,
+                            cs_contact **contact, cs_error *err);
+void cs_contact_free(cs_contact *contact);
+
+/* Start a contact with approach velocity v_impact > 0: evaluates c_r, resets the history. */
+void cs_contact_onset(cs_contact *contact, double v_impact);
+/* End the current contact (history kept for output until the next onset). */
+void cs_contact_separate(cs_contact *contact);
+
+typedef struct cs_contact_out {
+  double Fn, dFn_ddelta, dFn_drate; /* normal force, clipped at zero, and its derivatives */
+  double Fe;                        /* elastic part */
+  double Ft, dFt_dvt, dFt_dFn;      /* friction */
+  double strain_energy;             /* U(δ) */
+  double dissipation_power;         /* (F_n − F_e) δ' + |Ft vt| ≥ 0 … as evaluated */
+  int clipped;                      /* 1 when the damping term would have made F_n < 0 */
+} cs_contact_out;
+
+/* Evaluate at penetration δ ≥ 0, rate δ', slip velocity vt. Updates δ_max when `commit`. */
+void cs_contact_eval(cs_contact *contact, double delta, double rate, double vt, int commit,
+                     cs_contact_out *out);
+double cs_contact_cr(const cs_contact *contact);        /* c_r of the current contact */
+double cs_contact_v_impact(const cs_contact *contact);
+double cs_contact_delta_max(const cs_contact *contact);
+long cs_contact_clip_count(const cs_contact *contact);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,105 @@
+/* cs_model.c — the model object: allocation, indexing, read-only accessors. */
+#include "cs_model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+  const char *name;
+  int rows;
+} joint_kinds[CS_JOINT_KIND_COUNT] = {
+  [CS_JOINT_REVOLUTE] = {"revolute", 2},
+  [CS_JOINT_PRISMATIC] = {"prismatic", 2},
+  [CS_JOINT_FIXED] = {"fixed", 3},
+  [CS_DRIVER_ANGLE] = {"angle driver", 1},
+  [CS_DRIVER_TRANSLATION] = {"translation driver", 1},
+};
+
+int cs_joint_rows(cs_joint_kind kind) { return joint_kinds[kind].rows; }
+const char *cs_joint_kind_name(cs_joint_kind kind) { return joint_kinds[kind].name; }
+int cs_joint_is_driver(const cs_joint *joint)
+{
+  return joint->kind == CS_DRIVER_ANGLE || joint->kind == CS_DRIVER_TRANSLATION;
+}
+
+void cs_model_default_settings(cs_model *model)
+{
+  model->solver.formulation = CS_GGL;
+  model->solver.rtol = 1e-6;
+  model->solver.atol = 1e-8;
+  model->solver.t_end = 1.0;
+  model->solver.max_step = 0.0;
+  model->solver.initial_step = 0.0;
+  model->solver.max_steps = 500000;
+  model->output.interval = 1e-2;
+}
+
+cs_model *cs_model_alloc(void)
+{
+  cs_model *model = calloc(1, sizeof *model);
+  if (model)
+    cs_model_default_settings(model);
+  return model;
+}
+
+void cs_model_index(cs_model *model)
+{
+  model->ncoord = 0;
+  for (int i = 0; i < model->nbody; i++) {
+    cs_body *b = &model->bodies[i];
+    b->coord = b->ground ? -1 : model->ncoord;
+    if (!b->ground)
+      model->ncoord += 3;
+  }
+  model->nrow = 0;
+  for (int k = 0; k < model->njoint; k++) {
+    cs_joint *j = &model->joints[k];
+    j->row0 = model->nrow;
+    j->nrows = cs_joint_rows(j->kind);
+    model->nrow += j->nrows;
+  }
+}
+
+void cs_model_free(cs_model *model)
+{
+  if (!model)
+    return;
+  for (int i = 0; i < model->nbody; i++)
+    free(model->bodies[i].name);
+  for (int i = 0; i < model->njoint; i++)
+    free(model->joints[i].name);
+  for (int i = 0; i < model->nforce; i++)
+    free(model->forces[i].name);
+  free(model->bodies);
+  free(model->joints);
+  free(model->forces);
+  free(model->name);
+  free(model->description);
+  free(model->origin);
+  free(model->json);
+  free(model->output.file);
+  free(model);
+}
+
+const char *cs_model_name(const cs_model *m) { return m->name ? m->name : ""; }
+int cs_model_body_count(const cs_model *m) { return m->nbody; }
+const char *cs_model_body_name(const cs_model *m, int i) { return m->bodies[i].name; }
+int cs_model_joint_count(const cs_model *m) { return m->njoint; }
+const char *cs_model_joint_name(const cs_model *m, int i) { return m->joints[i].name; }
+const char *cs_model_joint_kind(const cs_model *m, int i)
+{
+  return cs_joint_kind_name(m->joints[i].kind);
+}
+int cs_model_constraint_count(const cs_model *m) { return m->nrow; }
+int cs_model_coordinate_count(const cs_model *m) { return m->ncoord; }
+double cs_model_t_end(const cs_model *m) { return m->solver.t_end; }
+double cs_model_output_interval(const cs_model *m) { return m->output.interval; }
+const char *cs_model_output_path(const cs_model *m) { return m->output.file ? m->output.file : ""; }
+
+int cs_model_body_index(const cs_model *m, const char *name)
+{
+  for (int i = 0; i < m->nbody; i++)
+    if (strcmp(m->bodies[i].name, name) == 0)
+      return i;
+  return -1;
+}

@@ -1,0 +1,116 @@
+/*
+ * cs_model.h — the validated mechanism (internal). The loader builds it from JSON; nothing
+ * after the loader sees JSON. SI units, world frame, every body frame at its centre of mass.
+ */
+#ifndef CS_MODEL_H
+#define CS_MODEL_H
+
+#include "clearsim.h"
+
+typedef struct cs_body {
+  char *name;
+  int ground;      /* fixed in space at q0 */
+  double mass;     /* kg, > 0 unless ground */
+  double inertia;  /* kg·m² about the centre of mass, ≥ 0 */
+  double q0[3];    /* initial guess (x, y, θ): m, m, rad */
+  double v0[3];    /* initial velocity guess */
+  int lock[3];     /* coordinates initial-condition assembly must keep (x, y, θ) */
+  int coord;       /* index of x in the state's q; −1 for ground */
+} cs_body;
+
+/* f(t) = initial + velocity t + ½ acceleration t² + amplitude sin(frequency t + phase) */
+typedef struct cs_motion {
+  double initial, velocity, acceleration, amplitude, frequency, phase;
+} cs_motion;
+
+typedef enum cs_joint_kind {
+  CS_JOINT_REVOLUTE = 0,    /* point1 on body1 = point2 on body2: 2 rows */
+  CS_JOINT_PRISMATIC,       /* relative angle fixed, point2 on body1's axis line: 2 rows */
+  CS_JOINT_FIXED,           /* revolute + relative angle fixed: 3 rows */
+  CS_DRIVER_ANGLE,          /* θ2 − θ1 = f(t): 1 row */
+  CS_DRIVER_TRANSLATION,    /* axis1ᵀ (P2 − P1) = f(t): 1 row */
+  CS_JOINT_KIND_COUNT
+} cs_joint_kind;
+
+/* An ideal joint or a driver: constraint rows between body[0] and body[1] (either may be a
+ * ground body). */
+typedef struct cs_joint {
+  char *name;
+  cs_joint_kind kind;
+  int body[2];
+  double point[2][2]; /* joint point in each body's frame, m */
+  double axis[2];     /* unit axis in body[0]'s frame (prismatic, translation driver) */
+  double angle;       /* θ2 − θ1 held by prismatic and fixed joints, rad */
+  cs_motion motion;   /* drivers */
+  int row0, nrows;    /* this joint's rows in Φ */
+} cs_joint;
+
+typedef enum cs_force_kind {
+  CS_FORCE_SPRING = 0,  /* translational spring-damper-actuator between two points */
+  CS_FORCE_TORSION,     /* rotational spring-damper-actuator between two bodies */
+  CS_FORCE_POINT,       /* constant force at a point, world or body frame */
+  CS_FORCE_TORQUE,      /* constant torque on a body */
+  CS_FORCE_KIND_COUNT
+} cs_force_kind;
+
+typedef struct cs_force {
+  char *name;
+  cs_force_kind kind;
+  int body[2];        /* POINT and TORQUE use body[0] only */
+  double point[2][2]; /* m, body frames */
+  double stiffness;   /* N/m or N·m/rad */
+  double damping;     /* N·s/m or N·m·s/rad */
+  double free_length; /* m (spring) or rad (torsion: free relative angle θ2 − θ1) */
+  double actuation;   /* constant actuator force N (spring, tension > 0) or torque N·m */
+  double force[2];    /* POINT: N */
+  int body_frame;     /* POINT: force given in the body's frame (follower load) */
+  double torque;      /* TORQUE: N·m */
+} cs_force;
+
+typedef struct cs_solver_settings {
+  cs_formulation formulation;
+  double rtol;         /* relative tolerance */
+  double atol;         /* absolute tolerance of positions (m, rad) */
+  double t_end;        /* s */
+  double max_step;     /* s, 0: unlimited */
+  double initial_step; /* s, 0: IDA's choice */
+  long max_steps;      /* internal steps between two outputs */
+} cs_solver_settings;
+
+typedef struct cs_output_settings {
+  char *file;          /* HDF5 path ("" for none); relative paths are relative to the cwd */
+  double interval;     /* s between output rows */
+} cs_output_settings;
+
+struct cs_model {
+  char *name;
+  char *description;
+  char *origin;       /* the file it came from, or "<string>" */
+  char *json;         /* the input, verbatim */
+  double gravity[2];  /* m/s² */
+
+  int nbody, njoint, nforce;
+  cs_body *bodies;
+  cs_joint *joints;   /* ideal joints first, then drivers, in file order within each */
+  cs_force *forces;
+
+  int ncoord;         /* 3 × moving bodies */
+  int nrow;           /* constraint rows */
+
+  cs_solver_settings solver;
+  cs_output_settings output;
+};
+
+/* Allocation helpers the loader and tests share. */
+cs_model *cs_model_alloc(void);
+/* Assign coordinate and row indices (coord, row0, nrows); call after filling the arrays. */
+void cs_model_index(cs_model *model);
+int cs_joint_rows(cs_joint_kind kind);
+const char *cs_joint_kind_name(cs_joint_kind kind);
+int cs_joint_is_driver(const cs_joint *joint);
+
+/* Default solver and output settings: formulation GGL, rtol 1e-6, atol 1e-8, t_end 1,
+ * output interval 1e-2. */
+void cs_model_default_settings(cs_model *model);
+
+#endif
