@@ -146,6 +146,10 @@ struct cs_law {
 
   /* CS_FRICTION: tangential force (opposing the slip velocity vt) and ∂Ft/∂vt, ∂Ft/∂Fn. */
   double (*friction)(void *content, double vt, double Fn, double *dFt_dvt, double *dFt_dFn);
+
+  /* Optional, any family: one line of the resolved values (derived stiffness, exponent, a
+   * power-law fit and its maximum error …) for output files and `clearsim laws`. */
+  void (*report)(void *content, char *buf, int size);
 };
 
 /* ---------------------------------------------------------------- registry --------------- */
