@@ -53,6 +53,7 @@ int cs_model_coordinate_count(const cs_model *model);  /* 3 × moving bodies */
 double cs_model_t_end(const cs_model *model);
 double cs_model_output_interval(const cs_model *model);
 const char *cs_model_output_path(const cs_model *model); /* "" when the model names none */
+const char *cs_model_json(const cs_model *model);        /* the input JSON, verbatim */
 
 /* ---------------------------------------------------------------- simulation ------------- */
 

@@ -95,6 +95,7 @@ int cs_model_coordinate_count(const cs_model *m) { return m->ncoord; }
 double cs_model_t_end(const cs_model *m) { return m->solver.t_end; }
 double cs_model_output_interval(const cs_model *m) { return m->output.interval; }
 const char *cs_model_output_path(const cs_model *m) { return m->output.file ? m->output.file : ""; }
+const char *cs_model_json(const cs_model *m) { return m->json ? m->json : ""; }
 
 int cs_model_body_index(const cs_model *m, const char *name)
 {
