@@ -1,0 +1,45 @@
+/*
+ * cs_assembly.h — the DAE's pieces for the whole mechanism (internal): Φ, Φq, Φt, γ, the
+ * constraint second-derivative terms, the generalized forces Q with ∂Q/∂q and ∂Q/∂v, and the
+ * energy terms. Matrices are column-major blocks `A` with leading dimension `ld`: entry (i, j)
+ * is A[i + j·ld], so a block of IDA's dense Jacobian is passed as a pointer into it.
+ */
+#ifndef CS_ASSEMBLY_H
+#define CS_ASSEMBLY_H
+
+#include "cs_model.h"
+
+/* Pose of body b: q + coord for a moving body, its fixed pose for a ground body. */
+const double *cs_body_pose(const cs_model *m, const double *q, int b);
+/* Its velocity: v + coord, or zeros. */
+const double *cs_body_rate(const cs_model *m, const double *v, int b);
+
+/* Φ (m), Φq (m × n, overwritten), Φt, Φtt (m); any output may be NULL. */
+void cs_constraints(const cs_model *m, const double *q, double t, double *phi, double *Phiq,
+                    int ld, double *phit, double *phitt);
+/* A += s · Σ_r w_r ∂²Φ_r/∂q²  (n × n): the q-derivative of Φqᵀ w. */
+void cs_constraints_add_hessian(const cs_model *m, const double *q, const double *w, double s,
+                                double *A, int ld);
+/* A += s · ∂(Φq v)/∂q  (m × n). */
+void cs_constraints_add_rate_jacobian(const cs_model *m, const double *q, const double *v,
+                                      double s, double *A, int ld);
+/* γ = −(Φq v)_q v − Φtt: the right-hand side of Φq a = γ. */
+void cs_constraints_gamma(const cs_model *m, const double *q, const double *v, double t,
+                          double *gamma);
+/* The joint owning constraint row r. */
+int cs_row_joint(const cs_model *m, int r);
+
+/* Diagonal of M (n). */
+void cs_mass_diagonal(const cs_model *m, double *M);
+/* Q (n, overwritten); Qq += s ∂Q/∂q and Qv += s ∂Q/∂v when non-NULL. */
+void cs_forces(const cs_model *m, const double *q, const double *v, double t, double *Q,
+               double *Qq, double *Qv, double s, int ld);
+
+/* Energy terms: potential of gravity and springs (J); dissipated power of dampers and
+ * power of applied loads and actuators (W). */
+double cs_potential_energy(const cs_model *m, const double *q);
+double cs_kinetic_energy(const cs_model *m, const double *v);
+void cs_force_power(const cs_model *m, const double *q, const double *v, double t,
+                    double *dissipation, double *applied);
+
+#endif

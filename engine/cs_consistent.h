@@ -1,0 +1,21 @@
+/* cs_consistent.h — consistent states (internal): positions on Φ = 0, velocities on
+ * Φq v = −Φt, and accelerations with multipliers from the augmented system
+ *   [M  Φqᵀ] [a]   [Q]
+ *   [Φq  0 ] [λ] = [γ].
+ * Used to assemble initial conditions and to report a and λ at output instants. */
+#ifndef CS_CONSISTENT_H
+#define CS_CONSISTENT_H
+
+#include "cs_model.h"
+
+/* Newton on Φ(q, t) = 0 with minimum-norm corrections of the coordinates not locked.
+ * Fails with CS_ERR_ASSEMBLY naming the joint whose rows stay open. */
+cs_status cs_assemble_positions(const cs_model *m, double t, double *q, cs_error *err);
+/* Minimum-norm correction of the unlocked velocities onto Φq v = −Φt. */
+cs_status cs_assemble_velocities(const cs_model *m, const double *q, double t, double *v,
+                                 cs_error *err);
+/* a (n) and λ (m) from the augmented system. */
+cs_status cs_solve_accelerations(const cs_model *m, const double *q, const double *v, double t,
+                                 double *a, double *lambda, cs_error *err);
+
+#endif

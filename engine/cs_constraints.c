@@ -1,0 +1,140 @@
+/* cs_constraints.c — Φ and its derivatives, assembled from the joints' rows. */
+#include "cs_assembly.h"
+#include "cs_joints.h"
+
+#include <string.h>
+
+static const double zero3[3] = {0, 0, 0};
+
+const double *cs_body_pose(const cs_model *m, const double *q, int b)
+{
+  const cs_body *body = &m->bodies[b];
+  return body->ground ? body->q0 : q + body->coord;
+}
+
+const double *cs_body_rate(const cs_model *m, const double *v, int b)
+{
+  const cs_body *body = &m->bodies[b];
+  return body->ground ? zero3 : v + body->coord;
+}
+
+/* Global coordinate index of a joint's local column c (0…5), −1 for a ground body. */
+static int column(const cs_model *m, const cs_joint *j, int c)
+{
+  const cs_body *b = &m->bodies[j->body[c / 3]];
+  return b->ground ? -1 : b->coord + c % 3;
+}
+
+int cs_row_joint(const cs_model *m, int r)
+{
+  for (int k = 0; k < m->njoint; k++)
+    if (r < m->joints[k].row0 + m->joints[k].nrows)
+      return k;
+  return -1;
+}
+
+void cs_constraints(const cs_model *m, const double *q, double t, double *phi, double *Phiq,
+                    int ld, double *phit, double *phitt)
+{
+  if (Phiq)
+    for (int c = 0; c < m->ncoord; c++)
+      memset(Phiq + (size_t)c * ld, 0, (size_t)m->nrow * sizeof *Phiq);
+  for (int k = 0; k < m->njoint; k++) {
+    const cs_joint *j = &m->joints[k];
+    double jac[18];
+    cs_constraint_ops_of(j->kind)->eval(j, cs_body_pose(m, q, j->body[0]),
+                                        cs_body_pose(m, q, j->body[1]), t,
+                                        phi ? phi + j->row0 : NULL, Phiq ? jac : NULL,
+                                        phit ? phit + j->row0 : NULL,
+                                        phitt ? phitt + j->row0 : NULL);
+    if (!Phiq)
+      continue;
+    for (int r = 0; r < j->nrows; r++)
+      for (int c = 0; c < 6; c++) {
+        int g = column(m, j, c);
+        if (g >= 0)
+          Phiq[j->row0 + r + (size_t)g * ld] += jac[6 * r + c];
+      }
+  }
+}
+
+/* ∂²Φ_r/∂q² of joint j's row r, over its local coordinates (q1, q2). */
+static void row_hessian(const cs_model *m, const cs_joint *j, const double *q, int r,
+                        double H[36])
+{
+  cs_constraint_ops_of(j->kind)->hessian(j, cs_body_pose(m, q, j->body[0]),
+                                         cs_body_pose(m, q, j->body[1]), r, H);
+}
+
+/* The joint's local velocity vector (v1, v2). */
+static void local_rates(const cs_model *m, const cs_joint *j, const double *v, double u[6])
+{
+  memcpy(u, cs_body_rate(m, v, j->body[0]), 3 * sizeof *u);
+  memcpy(u + 3, cs_body_rate(m, v, j->body[1]), 3 * sizeof *u);
+}
+
+void cs_constraints_add_hessian(const cs_model *m, const double *q, const double *w, double s,
+                                double *A, int ld)
+{
+  for (int k = 0; k < m->njoint; k++) {
+    const cs_joint *j = &m->joints[k];
+    for (int r = 0; r < j->nrows; r++) {
+      double H[36], wr = s * w[j->row0 + r];
+      if (wr == 0.0)
+        continue;
+      row_hessian(m, j, q, r, H);
+      for (int a = 0; a < 6; a++) {
+        int ga = column(m, j, a);
+        if (ga < 0)
+          continue;
+        for (int b = 0; b < 6; b++) {
+          int gb = column(m, j, b);
+          if (gb >= 0)
+            A[ga + (size_t)gb * ld] += wr * H[6 * a + b];
+        }
+      }
+    }
+  }
+}
+
+void cs_constraints_add_rate_jacobian(const cs_model *m, const double *q, const double *v,
+                                      double s, double *A, int ld)
+{
+  for (int k = 0; k < m->njoint; k++) {
+    const cs_joint *j = &m->joints[k];
+    double u[6];
+    local_rates(m, j, v, u);
+    for (int r = 0; r < j->nrows; r++) {
+      double H[36];
+      row_hessian(m, j, q, r, H);
+      for (int b = 0; b < 6; b++) {
+        int gb = column(m, j, b);
+        if (gb < 0)
+          continue;
+        double hv = 0.0;
+        for (int a = 0; a < 6; a++)
+          hv += H[6 * b + a] * u[a];
+        A[j->row0 + r + (size_t)gb * ld] += s * hv;
+      }
+    }
+  }
+}
+
+void cs_constraints_gamma(const cs_model *m, const double *q, const double *v, double t,
+                          double *gamma)
+{
+  cs_constraints(m, q, t, NULL, NULL, 0, NULL, gamma);
+  for (int k = 0; k < m->njoint; k++) {
+    const cs_joint *j = &m->joints[k];
+    double u[6];
+    local_rates(m, j, v, u);
+    for (int r = 0; r < j->nrows; r++) {
+      double H[36], vhv = 0.0;
+      row_hessian(m, j, q, r, H);
+      for (int a = 0; a < 6; a++)
+        for (int b = 0; b < 6; b++)
+          vhv += u[a] * H[6 * a + b] * u[b];
+      gamma[j->row0 + r] = -vhv - gamma[j->row0 + r];
+    }
+  }
+}

@@ -1,0 +1,96 @@
+/* constraint_rows.c — the three row shapes every ideal joint and driver is made of. */
+#include "cs_joints.h"
+#include "cs_planar.h"
+
+#include <string.h>
+
+void cs_rows_coincident(const double s1[2], const double s2[2], const double q1[3],
+                        const double q2[3], double phi[2], double jac[12])
+{
+  double p1[2], p2[2], b1[2], b2[2];
+  cs_point(q1, s1, p1);
+  cs_point(q2, s2, p2);
+  cs_drot(q1[2], s1, b1);
+  cs_drot(q2[2], s2, b2);
+  for (int r = 0; r < 2; r++) {
+    if (phi)
+      phi[r] = p1[r] - p2[r];
+    if (jac) {
+      double *row = jac + 6 * r;
+      memset(row, 0, 6 * sizeof *row);
+      row[r] = 1.0;
+      row[2] = b1[r];
+      row[3 + r] = -1.0;
+      row[5] = -b2[r];
+    }
+  }
+}
+
+void cs_rows_coincident_hessian(const double s1[2], const double s2[2], const double q1[3],
+                                const double q2[3], int row, double H[36])
+{
+  double a1[2], a2[2];
+  cs_rot(q1[2], s1, a1);
+  cs_rot(q2[2], s2, a2);
+  memset(H, 0, 36 * sizeof *H);
+  H[6 * 2 + 2] = -a1[row];
+  H[6 * 5 + 5] = a2[row];
+}
+
+void cs_row_angle(double c, const double q1[3], const double q2[3], double *phi, double jac[6])
+{
+  if (phi)
+    *phi = q2[2] - q1[2] - c;
+  if (jac) {
+    memset(jac, 0, 6 * sizeof *jac);
+    jac[2] = -1.0;
+    jac[5] = 1.0;
+  }
+}
+
+/* w = r2 + A2 s2 − r1, so that (A1 u)ᵀ(P2 − P1) = (A1 u)ᵀ w − uᵀ s1. */
+static void along_parts(const double u[2], const double s2[2], const double q1[3],
+                        const double q2[3], double a[2], double b[2], double w[2])
+{
+  cs_rot(q1[2], u, a);
+  cs_drot(q1[2], u, b);
+  cs_point(q2, s2, w);
+  w[0] -= q1[0];
+  w[1] -= q1[1];
+}
+
+void cs_row_along(const double u[2], const double s1[2], const double s2[2], const double q1[3],
+                  const double q2[3], double *phi, double jac[6])
+{
+  double a[2], b[2], w[2], b2[2];
+  along_parts(u, s2, q1, q2, a, b, w);
+  if (phi)
+    *phi = a[0] * w[0] + a[1] * w[1] - (u[0] * s1[0] + u[1] * s1[1]);
+  if (jac) {
+    cs_drot(q2[2], s2, b2);
+    jac[0] = -a[0];
+    jac[1] = -a[1];
+    jac[2] = b[0] * w[0] + b[1] * w[1];
+    jac[3] = a[0];
+    jac[4] = a[1];
+    jac[5] = a[0] * b2[0] + a[1] * b2[1];
+  }
+}
+
+void cs_row_along_hessian(const double u[2], const double s1[2], const double s2[2],
+                          const double q1[3], const double q2[3], double H[36])
+{
+  (void)s1; /* −uᵀ s1 is constant */
+  double a[2], b[2], w[2], a2[2], b2[2];
+  along_parts(u, s2, q1, q2, a, b, w);
+  cs_rot(q2[2], s2, a2);
+  cs_drot(q2[2], s2, b2);
+  memset(H, 0, 36 * sizeof *H);
+  H[6 * 2 + 2] = -(a[0] * w[0] + a[1] * w[1]);
+  H[6 * 2 + 0] = H[6 * 0 + 2] = -b[0];
+  H[6 * 2 + 1] = H[6 * 1 + 2] = -b[1];
+  H[6 * 2 + 3] = H[6 * 3 + 2] = b[0];
+  H[6 * 2 + 4] = H[6 * 4 + 2] = b[1];
+  H[6 * 2 + 5] = H[6 * 5 + 2] = b[0] * b2[0] + b[1] * b2[1];
+  H[6 * 5 + 5] = -(a[0] * a2[0] + a[1] * a2[1]);
+}

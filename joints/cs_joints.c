@@ -1,0 +1,27 @@
+/* cs_joints.c — the table of ideal joint kinds and the drivers' motion law. */
+#include "cs_joints.h"
+
+#include <math.h>
+
+extern const cs_constraint_ops cs_revolute_ops, cs_prismatic_ops, cs_fixed_ops,
+    cs_driver_angle_ops, cs_driver_translation_ops;
+
+const cs_constraint_ops *cs_constraint_ops_of(cs_joint_kind kind)
+{
+  static const cs_constraint_ops *const table[CS_JOINT_KIND_COUNT] = {
+    [CS_JOINT_REVOLUTE] = &cs_revolute_ops,
+    [CS_JOINT_PRISMATIC] = &cs_prismatic_ops,
+    [CS_JOINT_FIXED] = &cs_fixed_ops,
+    [CS_DRIVER_ANGLE] = &cs_driver_angle_ops,
+    [CS_DRIVER_TRANSLATION] = &cs_driver_translation_ops,
+  };
+  return table[kind];
+}
+
+void cs_motion_eval(const cs_motion *m, double t, double f[3])
+{
+  double ph = m->frequency * t + m->phase, w = m->frequency;
+  f[0] = m->initial + m->velocity * t + 0.5 * m->acceleration * t * t + m->amplitude * sin(ph);
+  f[1] = m->velocity + m->acceleration * t + m->amplitude * w * cos(ph);
+  f[2] = m->acceleration - m->amplitude * w * w * sin(ph);
+}

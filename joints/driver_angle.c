@@ -1,0 +1,25 @@
+/* driver_angle.c — prescribed relative angle: θ2 − θ1 − f(t) = 0. */
+#include "cs_joints.h"
+
+#include <string.h>
+
+static void eval(const cs_joint *j, const double q1[3], const double q2[3], double t, double *phi,
+                 double *jac, double *phit, double *phitt)
+{
+  double f[3];
+  cs_motion_eval(&j->motion, t, f);
+  cs_row_angle(f[0], q1, q2, phi, jac);
+  if (phit)
+    *phit = -f[1];
+  if (phitt)
+    *phitt = -f[2];
+}
+
+static void hessian(const cs_joint *j, const double q1[3], const double q2[3], int row,
+                    double H[36])
+{
+  (void)j, (void)q1, (void)q2, (void)row;
+  memset(H, 0, 36 * sizeof *H);
+}
+
+const cs_constraint_ops cs_driver_angle_ops = {eval, hessian};

@@ -1,0 +1,26 @@
+/* driver_translation.c — prescribed distance of point2 from point1 along body 1's axis:
+ * (A1 u)ᵀ(P2 − P1) − f(t) = 0. */
+#include "cs_joints.h"
+
+static void eval(const cs_joint *j, const double q1[3], const double q2[3], double t, double *phi,
+                 double *jac, double *phit, double *phitt)
+{
+  double f[3];
+  cs_motion_eval(&j->motion, t, f);
+  cs_row_along(j->axis, j->point[0], j->point[1], q1, q2, phi, jac);
+  if (phi)
+    *phi -= f[0];
+  if (phit)
+    *phit = -f[1];
+  if (phitt)
+    *phitt = -f[2];
+}
+
+static void hessian(const cs_joint *j, const double q1[3], const double q2[3], int row,
+                    double H[36])
+{
+  (void)row;
+  cs_row_along_hessian(j->axis, j->point[0], j->point[1], q1, q2, H);
+}
+
+const cs_constraint_ops cs_driver_translation_ops = {eval, hessian};

@@ -1,0 +1,29 @@
+/* fixed.c — ideal fixed (welded) joint: a revolute pair plus the relative angle held. */
+#include "cs_joints.h"
+
+#include <string.h>
+
+static void eval(const cs_joint *j, const double q1[3], const double q2[3], double t, double *phi,
+                 double *jac, double *phit, double *phitt)
+{
+  (void)t;
+  cs_rows_coincident(j->point[0], j->point[1], q1, q2, phi, jac);
+  cs_row_angle(j->angle, q1, q2, phi ? &phi[2] : NULL, jac ? jac + 12 : NULL);
+  for (int r = 0; r < 3; r++) {
+    if (phit)
+      phit[r] = 0.0;
+    if (phitt)
+      phitt[r] = 0.0;
+  }
+}
+
+static void hessian(const cs_joint *j, const double q1[3], const double q2[3], int row,
+                    double H[36])
+{
+  if (row < 2)
+    cs_rows_coincident_hessian(j->point[0], j->point[1], q1, q2, row, H);
+  else
+    memset(H, 0, 36 * sizeof *H);
+}
+
+const cs_constraint_ops cs_fixed_ops = {eval, hessian};

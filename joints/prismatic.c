@@ -1,0 +1,40 @@
+/* prismatic.c — ideal prismatic (translational) joint: the relative angle is held and point2
+ * stays on the line through point1 along body 1's axis (its normal component is zero). */
+#include "cs_joints.h"
+
+#include <string.h>
+
+static void normal_of(const cs_joint *j, double n[2])
+{
+  n[0] = -j->axis[1];
+  n[1] = j->axis[0];
+}
+
+static void eval(const cs_joint *j, const double q1[3], const double q2[3], double t, double *phi,
+                 double *jac, double *phit, double *phitt)
+{
+  (void)t;
+  double n[2];
+  normal_of(j, n);
+  cs_row_angle(j->angle, q1, q2, phi ? &phi[0] : NULL, jac);
+  cs_row_along(n, j->point[0], j->point[1], q1, q2, phi ? &phi[1] : NULL, jac ? jac + 6 : NULL);
+  for (int r = 0; r < 2; r++) {
+    if (phit)
+      phit[r] = 0.0;
+    if (phitt)
+      phitt[r] = 0.0;
+  }
+}
+
+static void hessian(const cs_joint *j, const double q1[3], const double q2[3], int row,
+                    double H[36])
+{
+  double n[2];
+  normal_of(j, n);
+  if (row == 0)
+    memset(H, 0, 36 * sizeof *H);
+  else
+    cs_row_along_hessian(n, j->point[0], j->point[1], q1, q2, H);
+}
+
+const cs_constraint_ops cs_prismatic_ops = {eval, hessian};

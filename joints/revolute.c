@@ -1,0 +1,23 @@
+/* revolute.c — ideal revolute joint: point1 on body 1 coincides with point2 on body 2. */
+#include "cs_joints.h"
+
+static void eval(const cs_joint *j, const double q1[3], const double q2[3], double t, double *phi,
+                 double *jac, double *phit, double *phitt)
+{
+  (void)t;
+  cs_rows_coincident(j->point[0], j->point[1], q1, q2, phi, jac);
+  for (int r = 0; r < 2; r++) {
+    if (phit)
+      phit[r] = 0.0;
+    if (phitt)
+      phitt[r] = 0.0;
+  }
+}
+
+static void hessian(const cs_joint *j, const double q1[3], const double q2[3], int row,
+                    double H[36])
+{
+  cs_rows_coincident_hessian(j->point[0], j->point[1], q1, q2, row, H);
+}
+
+const cs_constraint_ops cs_revolute_ops = {eval, hessian};
