@@ -24,4 +24,9 @@ cs_status cs_h5_append(cs_h5 *h5, const cs_sim *sim, cs_error *err);
 cs_status cs_h5_close(cs_h5 *h5, const cs_sim *sim, const char *status, const char *message,
                       cs_error *err);
 
+/* A run that could not start (its simulation could not be created): a file with the root
+ * attributes and /model only, status "failed" and the message, so the user finds why. */
+cs_status cs_h5_write_failure(const char *path, const cs_model *model, const char *message,
+                              cs_error *err);
+
 #endif
