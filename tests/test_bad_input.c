@@ -479,6 +479,34 @@ static void test_mutations(void)
   free(text);
 }
 
+/* The format reference's complete example must stay a valid model. */
+static void test_reference_example(void)
+{
+  char *doc = read_all("models/README.md");
+  CHECK(doc != NULL, "read models/README.md");
+  if (!doc)
+    return;
+  char *start = NULL, *p = doc;
+  while ((p = strstr(p, "```json\n")) != NULL)
+    start = p += 8;
+  char *end = start ? strstr(start, "```") : NULL;
+  CHECK(end != NULL, "models/README.md has a json example");
+  if (end) {
+    *end = '\0';
+    cs_model *m;
+    cs_error err;
+    cs_status st = cs_model_load_string(start, "models/README.md example", NULL, &m, &err);
+    CHECK(st == CS_OK, "the reference example loads: %s", err.message);
+    if (st == CS_OK) {
+      /* the example's spring: free_length 0.13 = 0.3 − 0.17, its length at the initial pose */
+      CHECK(m->nbody == 4 && m->njoint == 5 && m->nforce == 2, "example's elements");
+      CHECK_NEAR(m->forces[0].free_length, 0.3 - 0.17, 1e-15, "example spring free length");
+      cs_model_free(m);
+    }
+  }
+  free(doc);
+}
+
 int main(void)
 {
   test_bad_files();
@@ -486,5 +514,6 @@ int main(void)
   test_complete();
   test_defaults();
   test_mutations();
+  test_reference_example();
   return cs_test_finish();
 }
