@@ -249,10 +249,11 @@ static cs_status alloc_series(cs_h5 *h, const cs_model *model, cs_error *err)
   for (int j = 0, k = 0; j < njoint; j++)
     if (is_driver(model, j))
       h->driver[k++] = j;
+  for (int i = 0; i < h->nseries; i++)
+    h->s[i].dset = H5I_INVALID_HID;
   for (int i = 0; i < h->nseries; i++) {
     series *s = &h->s[i];
     row_shape shape = i < S_FIXED ? fixed_series[i].shape : PER_INSTANT;
-    s->dset = H5I_INVALID_HID;
     s->rank = shape == PER_INSTANT ? 1 : shape == PER_ROW ? 2 : 3;
     s->shape[0] = (hsize_t)(shape == PER_BODY ? h->nbody : h->nrow);
     s->shape[1] = 3;
@@ -292,9 +293,10 @@ static cs_status driver_path(const cs_h5 *h, const char *joint, const char *leaf
   int n = snprintf(path, size, "drivers/%s%s%s", joint, leaf[0] ? "/" : "", leaf);
   if (!joint[0] || strchr(joint, '/') || strcmp(joint, ".") == 0 || n < 0 || (size_t)n >= size)
     return cs_fail(err, CS_ERR_INPUT,
-                   "HDF5 output '%s': driver name '%s' cannot name an HDF5 group (empty, '.', "
-                   "'/' or longer than %zu characters)",
-                   h->path, joint, size - 32);
+                   "HDF5 output '%s': the driver name \"%.64s\" cannot name an HDF5 group "
+                   "(expected a name that is not empty, not \".\", without '/', and shorter "
+                   "than %zu bytes)",
+                   h->path, joint, size - sizeof "drivers//reaction");
   return CS_OK;
 }
 
@@ -530,10 +532,14 @@ static cs_status close_quietly(cs_h5 *h, const cs_sim *sim, const char *status,
   cs_status st = write_block(h, err);
   if (st == CS_OK && sim)
     st = write_solver(h, sim, err);
+  /* Rows that did not land make the run failed, whatever the caller says. */
+  if (st != CS_OK)
+    status = "failed", message = err ? err->message : "cannot write the last rows";
   /* The status goes last: "complete" promises that everything before it landed. */
-  if (st == CS_OK && (put_text_attr(h->file, "message", message ? message : "") < 0 ||
-                      put_text_attr(h->file, "status", status ? status : "failed") < 0 ||
-                      H5Fflush(h->file, H5F_SCOPE_LOCAL) < 0))
+  if ((put_text_attr(h->file, "message", message ? message : "") < 0 ||
+       put_text_attr(h->file, "status", status ? status : "failed") < 0 ||
+       H5Fflush(h->file, H5F_SCOPE_LOCAL) < 0) &&
+      st == CS_OK)
     st = h5_fail(err, h->path, "write the final status");
   for (int i = 0; i < h->nseries; i++) {
     if (H5Dclose(h->s[i].dset) < 0 && st == CS_OK)

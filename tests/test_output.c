@@ -35,7 +35,7 @@ static const double L = 0.4, OMEGA = 2 * 3.14159265358979323846, MASS = 2.0;
 static const char CRANK_FMT[] =
   "{\n"
   "  \"name\": \"driven crank\",\n"
-  "  \"description\": \"test_output: unicode \\u00b5 and \\\"quotes\\\" survive verbatim\",\n"
+  "  \"description\": \"test_output: \xc2\xb5m, \\u00b5m and \\\"quotes\\\" survive verbatim\",\n"
   "  \"gravity\": [0, -9.81],\n"
   "  \"bodies\": [\n"
   "    {\"name\": \"ground\", \"ground\": true},\n"
@@ -44,7 +44,7 @@ static const char CRANK_FMT[] =
   "  ],\n"
   "  \"joints\": [{\"name\": \"pivot\", \"type\": \"revolute\", \"body1\": \"ground\",\n"
   "                \"body2\": \"crank\", \"point1\": [0, 0], \"point2\": [-0.2, 0]}],\n"
-  "  \"drivers\": [{\"name\": \"motor\", \"type\": \"angle\", \"joint\": \"pivot\",\n"
+  "  \"drivers\": [{\"name\": \"%s\", \"type\": \"angle\", \"joint\": \"pivot\",\n"
   "                 \"motion\": {\"velocity\": 6.283185307179586}}],\n"
   "  \"solver\": {\"t_end\": 0.5, \"rtol\": 1e-8, \"atol\": 1e-10%s},\n"
   "  \"output\": {\"interval\": 0.01, \"file\": \"%s\"}\n"
@@ -71,12 +71,17 @@ static const char OPEN_LOOP[] =
 
 /* ---------------------------------------------------------------- helpers ---------------- */
 
+static char *crank_json_named(const char *driver, const char *solver_extra, const char *file)
+{
+  size_t n = sizeof CRANK_FMT + strlen(driver) + strlen(solver_extra) + strlen(file);
+  char *json = malloc(n);
+  snprintf(json, n, CRANK_FMT, driver, solver_extra, file);
+  return json;
+}
+
 static char *crank_json(const char *solver_extra, const char *file)
 {
-  size_t n = sizeof CRANK_FMT + strlen(solver_extra) + strlen(file);
-  char *json = malloc(n);
-  snprintf(json, n, CRANK_FMT, solver_extra, file);
-  return json;
+  return crank_json_named("motor", solver_extra, file);
 }
 
 static cs_model *load(const char *json)
@@ -104,11 +109,10 @@ static hid_t open_file(const char *path)
   return H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
 }
 
-/* A variable- or fixed-length string attribute of object `obj`; "" (static) when absent. */
+/* A variable-length string attribute of object `obj` (malloc'd); "" when absent. */
 static char *text_attr(hid_t file, const char *obj, const char *name)
 {
-  static char none[] = "";
-  char *out = none;
+  char *out = NULL;
   hid_t a = H5Aopen_by_name(file, obj, name, H5P_DEFAULT, H5P_DEFAULT);
   hid_t t = a >= 0 ? H5Aget_type(a) : -1;
   if (t >= 0 && H5Tis_variable_str(t) > 0) {
@@ -122,7 +126,7 @@ static char *text_attr(hid_t file, const char *obj, const char *name)
     H5Tclose(t);
   if (a >= 0)
     H5Aclose(a);
-  return out;
+  return out ? out : strdup("");
 }
 
 static int text_attr_is(hid_t file, const char *obj, const char *name, const char *want)
@@ -131,8 +135,7 @@ static int text_attr_is(hid_t file, const char *obj, const char *name, const cha
   int same = strcmp(v, want) == 0;
   if (!same)
     printf("  %s@%s = \"%s\", want \"%s\"\n", obj, name, v, want);
-  if (v[0])
-    free(v);
+  free(v);
   return same;
 }
 
@@ -620,6 +623,34 @@ static herr_t count_prints(hid_t stack, void *user)
   return 0;
 }
 
+/* options.t_end between two output instants: the run still ends on a row at t_end. */
+static void test_t_end_between_outputs(void)
+{
+  char path[64];
+  temp_path(path);
+  cs_model *model = load(FALL);
+  cs_run_options opt = {.output_path = path, .t_end = 0.32};
+  cs_error err;
+  cs_status st = model ? cs_run(model, &opt, NULL, &err) : CS_ERR_INPUT;
+  CHECK(st == CS_OK, "t_end 0.32: %d (%s)", st, err.message);
+  hid_t f = open_file(path);
+  CHECK(f >= 0, "the file opens");
+  if (f >= 0) {
+    size_t n = check_time(f, "t_end 0.32"), m;
+    /* 0, 0.05, …, 0.30 and then t_end */
+    CHECK(n == 8, "8 rows, got %zu", n);
+    double *t = read_all(f, "time", &m), *q = read_all(f, "bodies/position", &m);
+    if (n == 8) {
+      CHECK_NEAR(t[7], 0.32, 1e-12, "the last row is at options.t_end");
+      CHECK_NEAR(q[6 * 7 + 4], 1 - G * 0.32 * 0.32 / 2, 1e-6, "y(t_end) = y0 − g t²/2");
+    }
+    free(t), free(q);
+    H5Fclose(f);
+  }
+  cs_model_free(model);
+  unlink(path);
+}
+
 static void test_bad_path(void)
 {
   cs_model *model = load(FALL);
@@ -671,6 +702,29 @@ static void test_cannot_assemble(void)
   unlink(path);
 }
 
+/* "." is a valid joint name but no HDF5 group name: the run does not start, and says why. */
+static void test_unwritable_driver_name(void)
+{
+  char path[64];
+  temp_path(path);
+  char *json = crank_json_named(".", "", path);
+  cs_model *model = load(json);
+  cs_error err;
+  cs_status st = model ? cs_run(model, NULL, NULL, &err) : CS_ERR_INPUT;
+  CHECK(st == CS_ERR_INPUT && strstr(err.message, "driver name \".\"") != NULL,
+        "driver \".\": CS_ERR_INPUT naming it, got %d (%s)", st, err.message);
+  hid_t f = open_file(path);
+  CHECK(f >= 0, "the half-made file opens");
+  if (f >= 0) {
+    CHECK(text_attr_is(f, "/", "status", "failed"), "status failed");
+    CHECK(text_attr_is(f, "/", "message", err.message), "message says which name");
+    H5Fclose(f);
+  }
+  cs_model_free(model);
+  free(json);
+  unlink(path);
+}
+
 static void test_no_file(void)
 {
   cs_model *model = load(FALL); /* names no file */
@@ -690,8 +744,10 @@ int main(void)
   test_interrupted();
   test_killed();
   test_no_constraints();
+  test_t_end_between_outputs();
   test_bad_path();
   test_cannot_assemble();
+  test_unwritable_driver_name();
   test_no_file();
   return cs_test_finish();
 }
