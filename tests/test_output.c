@@ -46,7 +46,7 @@ static const char CRANK_FMT[] =
   "                \"body2\": \"crank\", \"point1\": [0, 0], \"point2\": [-0.2, 0]}],\n"
   "  \"drivers\": [{\"name\": \"%s\", \"type\": \"angle\", \"joint\": \"pivot\",\n"
   "                 \"motion\": {\"velocity\": 6.283185307179586}}],\n"
-  "  \"solver\": {\"t_end\": 0.5, \"rtol\": 1e-8, \"atol\": 1e-10%s},\n"
+  "  \"solver\": {\"t_end\": 1.5, \"rtol\": 1e-8, \"atol\": 1e-10%s},\n"
   "  \"output\": {\"interval\": 0.01, \"file\": \"%s\"}\n"
   "}\n";
 
@@ -385,13 +385,13 @@ static void test_complete(void)
   hid_t f = open_file(path);
   CHECK(f >= 0, "the file %s opens", path);
   if (f >= 0) {
-    /* t_end 0.5 s at 0.01 s: rows at 0, 0.01, …, 0.5 */
+    /* t_end 1.5 s at 0.01 s: rows at 0, 0.01, …, 1.5, three blocks of the sink */
     size_t n = check_time(f, "complete");
-    CHECK(n == 51, "51 rows, got %zu", n);
+    CHECK(n == 151, "151 rows, got %zu", n);
     size_t m;
     double *t = read_all(f, "time", &m);
     if (m)
-      CHECK_NEAR(t[m - 1], 0.5, 1e-12, "last row at t_end");
+      CHECK_NEAR(t[m - 1], 1.5, 1e-12, "last row at t_end");
     free(t);
     CHECK(text_attr_is(f, "/", "status", "complete"), "status complete");
     CHECK(text_attr_is(f, "/", "message", ""), "no message");
@@ -426,7 +426,7 @@ static void test_complete(void)
   /* the handed-back sim carries no callback into cs_run's dead frame */
   if (sim) {
     int before = rec.rows;
-    CHECK(cs_sim_advance(sim, 0.6, &err) == CS_OK, "the sim goes on after cs_run: %s",
+    CHECK(cs_sim_advance(sim, 1.6, &err) == CS_OK, "the sim goes on after cs_run: %s",
           err.message);
     CHECK(rec.rows == before, "no progress call after cs_run returned");
   }
