@@ -48,7 +48,8 @@ struct impact_content {
 
 /* ----------------------------------------------------------------- the models ---------- */
 
-/* 001 eq. 6, Johnson 1985 §11.4: fully plastic loading at flow pressure p_d, Hertz unloading.
+/* 001 eq. 6, Johnson 1985 ch. 11: fully plastic loading at flow pressure p_d, Hertz unloading
+ * (its energy balance gives the constant 1.7176, printed 1.72).
  * Eq. 6's density ρ is the ball's: a ball of mass m* and radius R* has ρ = 3 m* / (4π R*³), which
  * lets the law run on Table 1's data (mass, no density) and on non-spherical pairs. */
 static double johnson(const impact_content *c, double v)
@@ -75,7 +76,8 @@ static double jackson_green(const impact_content *c, double v)
   return 1.0 - 0.1 * log(x) * pow((x - 1.0) / 59.0, 0.156);
 }
 
-/* 001 eq. 11, Wu, Li & Thornton 2005. */
+/* 001 eq. 11, Wu, Li & Thornton 2005, as printed (σ_y/E*, not p_y/E*). It is a fit for plastic
+ * impacts: it exceeds 1 below V = 0.384 (E*/σ_y) V_y, about 110 V_y for steel. */
 static double wu(const impact_content *c, double v)
 {
   return 0.62 / sqrt(v / c->vy * c->sy / c->E);
@@ -272,7 +274,7 @@ const cs_law cs_law_restitution_johnson = {
   .name = "johnson",
   .family = CS_RESTITUTION,
   .summary = "fully plastic impact, c_r ~ V^-1/4 (Johnson)",
-  .source = "Liu, Chen & Shi 2022 (001) eq. 6; Johnson 1985 §11.4",
+  .source = "Liu, Chen & Shi 2022 (001) eq. 6; Johnson 1985 ch. 11",
   .params = johnson_params,
   .nparams = NPARAMS(johnson_params),
   .create = johnson_create,
