@@ -77,7 +77,7 @@ static double jackson_green(const impact_content *c, double v)
 }
 
 /* 001 eq. 11, Wu, Li & Thornton 2005, as printed (σ_y/E*, not p_y/E*). It is a fit for plastic
- * impacts: it exceeds 1 below V = 0.384 (E*/σ_y) V_y, about 110 V_y for steel. */
+ * impacts: it exceeds 1 below V = 0.384 (E* / σ_y) V_y, about 110 V_y for steel. */
 static double wu(const impact_content *c, double v)
 {
   return 0.62 / sqrt(v / c->vy * c->sy / c->E);
