@@ -32,6 +32,11 @@ const char *cs_version(void);
 
 typedef struct cs_model cs_model;
 
+typedef enum cs_formulation {
+  CS_INDEX3 = 0, /* q' = v, M v' + Φqᵀλ = Q, Φ = 0 */
+  CS_GGL = 1     /* stabilized index 2: adds Φq v + Φt = 0 and q' = v − Φqᵀμ */
+} cs_formulation;
+
 /* Load and validate a model. `registry` names the contact laws the model may use; NULL means
  * the built-in catalogue. Errors name the file, the JSON path and what was expected. */
 cs_status cs_model_load_file(const char *path, const cs_registry *registry, cs_model **model,
@@ -53,16 +58,13 @@ int cs_model_coordinate_count(const cs_model *model);  /* 3 × moving bodies */
 double cs_model_t_end(const cs_model *model);
 double cs_model_output_interval(const cs_model *model);
 const char *cs_model_output_path(const cs_model *model); /* "" when the model names none */
+/* Override the model's formulation (for comparisons; the model file's choice otherwise). */
+void cs_model_set_formulation(cs_model *model, cs_formulation formulation);
 const char *cs_model_json(const cs_model *model);        /* the input JSON, verbatim */
 
 /* ---------------------------------------------------------------- simulation ------------- */
 
 typedef struct cs_sim cs_sim;
-
-typedef enum cs_formulation {
-  CS_INDEX3 = 0, /* q' = v, M v' + Φqᵀλ = Q, Φ = 0 */
-  CS_GGL = 1     /* stabilized index 2: adds Φq v + Φt = 0 and q' = v − Φqᵀμ */
-} cs_formulation;
 
 /* Energy books of a run (J). balance_error = kinetic + potential + dissipated − driver_work −
  * applied_work − (its value at t0): zero for an exact solution. */

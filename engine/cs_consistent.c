@@ -93,6 +93,30 @@ static cs_status report_redundant(const cs_model *m, const double *Phiq, int ran
                  "independent constraint" : "");
 }
 
+/* q += α Δ with the largest α ≤ 1 (halving) that lowers max|Φ|, and no rotation over
+ * MAX_TURN per iteration: a full Newton step from a rough guess can fling angles by tens of
+ * radians onto another assembly branch. `scratch` holds m values. */
+static void damped_step(const cs_model *m, double t, double *q, const int *idx, int nf,
+                        const double *step, double res, double *scratch)
+{
+  const double MAX_TURN = 0.5;
+  double alpha = 1.0;
+  for (int c = 0; c < nf; c++)
+    if (idx[c] % 3 == 2 && fabs(step[c]) * alpha > MAX_TURN)
+      alpha = MAX_TURN / fabs(step[c]);
+  for (int tries = 0; tries < 30; tries++, alpha *= 0.5) {
+    for (int c = 0; c < nf; c++)
+      q[idx[c]] += alpha * step[c];
+    cs_constraints(m, q, t, scratch, NULL, 0, NULL, NULL);
+    if (max_abs(scratch, m->nrow, NULL) < res)
+      return;
+    for (int c = 0; c < nf; c++)
+      q[idx[c]] -= alpha * step[c];
+  }
+  for (int c = 0; c < nf; c++) /* no descent found: take the full step and let the count end */
+    q[idx[c]] += step[c];
+}
+
 cs_status cs_assemble_positions(const cs_model *m, double t, double *q, cs_error *err)
 {
   int n = m->ncoord, rows = m->nrow, len = rows > n ? rows : n;
@@ -118,8 +142,7 @@ cs_status cs_assemble_positions(const cs_model *m, double t, double *q, cs_error
       res = INFINITY;
       break;
     }
-    for (int c = 0; c < nf; c++)
-      q[idx[c]] += phi[c];
+    damped_step(m, t, q, idx, nf, phi, res, Phiq);
   }
   if (!(res <= 1e-12 * scale)) {
     const cs_joint *j = &m->joints[cs_row_joint(m, worst)];

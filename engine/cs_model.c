@@ -104,3 +104,5 @@ int cs_model_body_index(const cs_model *m, const char *name)
       return i;
   return -1;
 }
+
+void cs_model_set_formulation(cs_model *m, cs_formulation f) { m->solver.formulation = f; }

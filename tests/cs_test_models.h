@@ -1,0 +1,35 @@
+/* cs_test_models.h — loading the models of models/ in tests, with settings overridden where a
+ * test needs them (internal struct: tests may look inside). */
+#ifndef CS_TEST_MODELS_H
+#define CS_TEST_MODELS_H
+
+#include "clearsim.h"
+#include "cs_model.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static cs_model *load_model(const char *path)
+{
+  cs_model *m = NULL;
+  cs_error err;
+  if (cs_model_load_file(path, NULL, &m, &err)) {
+    printf("FATAL: %s\n", err.message);
+    exit(2);
+  }
+  return m;
+}
+
+/* Create a simulation or die with the message: tests of physics need one. */
+static cs_sim *start(const cs_model *m)
+{
+  cs_sim *s = NULL;
+  cs_error err;
+  if (cs_sim_create(m, &s, &err)) {
+    printf("FATAL: %s\n", err.message);
+    exit(2);
+  }
+  return s;
+}
+
+#endif

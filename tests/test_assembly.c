@@ -1,0 +1,102 @@
+/* Initial-condition assembly: positions onto Φ = 0 from a deliberately inconsistent guess,
+ * keeping locked coordinates; velocities onto Φq v = −Φt; a mechanism that cannot close fails
+ * naming the joint; redundant constraints are named too. */
+#include "cs_test.h"
+#include "cs_test_models.h"
+
+#include <math.h>
+#include <string.h>
+
+/* The four-bar of models/four_bar.json with the crank locked at 90°: the closed-form
+ * assembly. With O = (0,0), A = (0, 0.1) (crank tip), D = (0.4, 0), |AB| = |BD| = 0.3: B is
+ * the intersection of two circles (the branch nearer the guess, above the ground). */
+static void four_bar(void)
+{
+  cs_model *m = load_model("models/four_bar.json");
+  cs_sim *s = start(m);
+  double crank[3], coupler[3], rocker[3], v[3];
+  cs_sim_body_position(s, 1, crank);
+  cs_sim_body_position(s, 2, coupler);
+  cs_sim_body_position(s, 3, rocker);
+  CHECK_NEAR(crank[2], M_PI / 2, 1e-15, "locked crank angle kept");
+  CHECK_NEAR(crank[0], 0.0, 1e-12, "crank centre x");
+  CHECK_NEAR(crank[1], 0.05, 1e-12, "crank centre y");
+  /* B: |B − A| = |B − D| = 0.3 → B on the bisector of A and D */
+  double A[2] = {0, 0.1}, D[2] = {0.4, 0}, M[2] = {0.2, 0.05};
+  double d = hypot(D[0] - A[0], D[1] - A[1]), h = sqrt(0.09 - d * d / 4);
+  double n[2] = {(A[1] - D[1]) / d, (D[0] - A[0]) / d}; /* unit normal to AD, pointing up */
+  double B[2] = {M[0] + h * n[0], M[1] + h * n[1]};
+  CHECK_NEAR(coupler[0], 0.5 * (A[0] + B[0]), 1e-10, "coupler centre x (closed form)");
+  CHECK_NEAR(coupler[1], 0.5 * (A[1] + B[1]), 1e-10, "coupler centre y (closed form)");
+  CHECK_NEAR(rocker[0], 0.5 * (B[0] + D[0]), 1e-10, "rocker centre x (closed form)");
+  CHECK_NEAR(rocker[1], 0.5 * (B[1] + D[1]), 1e-10, "rocker centre y (closed form)");
+  CHECK(cs_sim_position_drift(s) < 1e-12, "Φ = 0 after assembly (%.3g)",
+        cs_sim_position_drift(s));
+  CHECK(cs_sim_velocity_drift(s) < 1e-12, "Φq v = 0 after assembly (%.3g)",
+        cs_sim_velocity_drift(s));
+  cs_sim_body_velocity(s, 1, v);
+  CHECK_NEAR(v[2], 10.0, 1e-12, "crank angular velocity kept (locked)");
+  cs_sim_free(s);
+  cs_model_free(m);
+}
+
+static cs_status create_from(const char *json, cs_error *err)
+{
+  cs_model *m = NULL;
+  cs_sim *s = NULL;
+  cs_status st = cs_model_load_string(json, "<test>", NULL, &m, err);
+  if (!st)
+    st = cs_sim_create(m, &s, err);
+  cs_sim_free(s);
+  cs_model_free(m);
+  return st;
+}
+
+int main(void)
+{
+  four_bar();
+
+  /* A four-bar whose links are too short to reach: |OA| + |AB| + |BD| = 0.3 < |OD| = 1. */
+  const char *open_chain =
+    "{\"name\":\"short\",\"bodies\":[{\"name\":\"g\",\"ground\":true},"
+    "{\"name\":\"a\",\"mass\":1,\"inertia\":0.01,\"position\":[0.05,0,0]},"
+    "{\"name\":\"b\",\"mass\":1,\"inertia\":0.01,\"position\":[0.15,0,0]},"
+    "{\"name\":\"c\",\"mass\":1,\"inertia\":0.01,\"position\":[0.25,0,0]}],"
+    "\"joints\":[{\"name\":\"O\",\"type\":\"revolute\",\"body1\":\"g\",\"body2\":\"a\","
+    "\"point2\":[-0.05,0]},"
+    "{\"name\":\"A\",\"type\":\"revolute\",\"body1\":\"a\",\"body2\":\"b\",\"point1\":[0.05,0],"
+    "\"point2\":[-0.05,0]},"
+    "{\"name\":\"B\",\"type\":\"revolute\",\"body1\":\"b\",\"body2\":\"c\",\"point1\":[0.05,0],"
+    "\"point2\":[-0.05,0]},"
+    "{\"name\":\"D\",\"type\":\"revolute\",\"body1\":\"g\",\"body2\":\"c\",\"point1\":[1,0],"
+    "\"point2\":[0.05,0]}]}";
+  cs_error err;
+  cs_status st = create_from(open_chain, &err);
+  printf("cannot close: %s\n", err.message);
+  CHECK(st == CS_ERR_ASSEMBLY, "a chain too short to close is an assembly error");
+  CHECK(strstr(err.message, "cannot close") && strstr(err.message, "joint \""),
+        "the message names the joint that cannot close");
+
+  /* Two revolutes between the same pair at the same points: rows repeated. */
+  const char *redundant =
+    "{\"name\":\"twice\",\"bodies\":[{\"name\":\"g\",\"ground\":true},"
+    "{\"name\":\"a\",\"mass\":1,\"inertia\":0.01,\"position\":[0.5,0,0]}],"
+    "\"joints\":[{\"name\":\"P\",\"type\":\"revolute\",\"body1\":\"g\",\"body2\":\"a\","
+    "\"point2\":[-0.5,0]},"
+    "{\"name\":\"P2\",\"type\":\"revolute\",\"body1\":\"g\",\"body2\":\"a\","
+    "\"point2\":[-0.5,0]}]}";
+  st = create_from(redundant, &err);
+  printf("redundant: %s\n", err.message);
+  CHECK(st == CS_ERR_ASSEMBLY, "repeated joint rows are an assembly error");
+  CHECK(strstr(err.message, "redundant") && strstr(err.message, "joint \"P"),
+        "the message says redundant and names a joint");
+
+  /* A free body with zero inertia: the augmented matrix is singular. */
+  const char *spinning = "{\"name\":\"dot\",\"bodies\":[{\"name\":\"g\",\"ground\":true},"
+                         "{\"name\":\"a\",\"mass\":1,\"inertia\":0}]}";
+  st = create_from(spinning, &err);
+  printf("singular: %s\n", err.message);
+  CHECK(st == CS_ERR_ASSEMBLY && strstr(err.message, "zero inertia"),
+        "a free body with zero inertia is reported");
+  return cs_test_finish();
+}

@@ -1,0 +1,332 @@
+/*
+ * clearsim — the command-line program: run a model, check it, list the contact laws.
+ *
+ * Exit codes (documented in README.md):
+ *   0 success, 1 usage, 2 bad input (model file), 3 assembly failure, 4 solver failure,
+ *   5 interrupted, 6 output file error.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "clearsim.h"
+
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_ASSEMBLY = 3, EXIT_SOLVER = 4, EXIT_INTERRUPTED = 5,
+       EXIT_OUTPUT = 6 };
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+  (void)sig;
+  interrupted = 1;
+}
+
+static int exit_code(cs_status st)
+{
+  switch (st) {
+  case CS_OK: return 0;
+  case CS_ERR_INPUT: return EXIT_INPUT;
+  case CS_ERR_ASSEMBLY: return EXIT_ASSEMBLY;
+  case CS_ERR_SOLVER: return EXIT_SOLVER;
+  case CS_ERR_INTERRUPTED: return EXIT_INTERRUPTED;
+  case CS_ERR_IO: return EXIT_OUTPUT;
+  default: return EXIT_SOLVER;
+  }
+}
+
+static const char *const usage_main =
+  "usage: clearsim <command> [options]\n"
+  "\n"
+  "commands:\n"
+  "  run MODEL.json [-o OUT.h5] [--t-end T] [--quiet]   simulate and write HDF5\n"
+  "  check MODEL.json                                   validate and assemble, no integration\n"
+  "  laws [FAMILY]                                      list the contact-force laws\n"
+  "\n"
+  "`clearsim <command> --help` describes a command. Exit codes: 0 ok, 1 usage, 2 bad input,\n"
+  "3 assembly failure, 4 solver failure, 5 interrupted, 6 output file error.\n";
+
+static const char *const usage_run =
+  "usage: clearsim run MODEL.json [-o OUT.h5] [--t-end T] [--quiet]\n"
+  "\n"
+  "Assembles consistent initial conditions, integrates the model to its end time and writes\n"
+  "the trajectory to HDF5 as it goes (a failed or interrupted run keeps what it wrote and is\n"
+  "marked so in the file's `status` attribute).\n"
+  "\n"
+  "  -o, --output OUT.h5   output file (default: the model's output.file, else MODEL.h5)\n"
+  "  --t-end T             end time in seconds (default: the model's solver.t_end)\n"
+  "  -q, --quiet           no progress bar and no summary\n"
+  "  -h, --help            this text\n";
+
+static const char *const usage_check =
+  "usage: clearsim check MODEL.json\n"
+  "\n"
+  "Validates the model, assembles its initial conditions and prints its bodies, joints,\n"
+  "constraint count and degrees of freedom. Nothing is integrated or written.\n";
+
+static const char *const usage_laws =
+  "usage: clearsim laws [elastic|damping|restitution|friction]\n"
+  "\n"
+  "Lists every registered contact-force law by family: name, parameters with units and\n"
+  "defaults, and the source (paper, equation).\n";
+
+static int wants_help(int argc, char **argv)
+{
+  for (int i = 0; i < argc; i++)
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+      return 1;
+  return 0;
+}
+
+static cs_model *load(const char *path, cs_error *err)
+{
+  cs_model *model = NULL;
+  if (cs_model_load_file(path, NULL, &model, err) != CS_OK)
+    fprintf(stderr, "clearsim: %s\n", err->message);
+  return model;
+}
+
+/* ---------------------------------------------------------------- run -------------------- */
+
+typedef struct progress {
+  double t_end;
+  int shown;
+} progress;
+
+static int show_progress(const cs_sim *sim, void *user)
+{
+  progress *p = user;
+  double frac = p->t_end > 0 ? cs_sim_time(sim) / p->t_end : 1.0;
+  int width = 40, done = (int)(frac * width + 0.5);
+  if (done > width)
+    done = width;
+  fprintf(stderr, "\r[%.*s%*s] %5.1f%%  t = %.6g s", done,
+          "========================================", width - done, "", 100.0 * frac,
+          cs_sim_time(sim));
+  p->shown = 1;
+  return 0;
+}
+
+static int poll_interrupt(void *user)
+{
+  (void)user;
+  return interrupted;
+}
+
+static char *default_output(const char *model_path)
+{
+  const char *base = strrchr(model_path, '/');
+  base = base ? base + 1 : model_path;
+  size_t n = strlen(base);
+  if (n > 5 && !strcmp(base + n - 5, ".json"))
+    n -= 5;
+  char *out = malloc(n + 4);
+  if (out)
+    snprintf(out, n + 4, "%.*s.h5", (int)n, base);
+  return out;
+}
+
+static void summary(const cs_sim *sim, const char *path, cs_status st)
+{
+  cs_stats stats;
+  cs_energy e;
+  cs_sim_stats(sim, &stats);
+  cs_sim_energy(sim, &e);
+  double scale = fmax(fmax(fabs(e.kinetic), fabs(e.potential)),
+                      fmax(fabs(e.driver_work), fabs(e.dissipated)));
+  printf("model          %s (%s)\n", cs_model_name(cs_sim_model(sim)),
+         cs_sim_formulation(sim) == CS_GGL ? "ggl" : "index3");
+  printf("status         %s\n", st == CS_OK ? "complete"
+                                : st == CS_ERR_INTERRUPTED ? "interrupted" : "failed");
+  printf("final time     %.9g s\n", cs_sim_time(sim));
+  printf("steps          %ld (residuals %ld, Jacobians %ld, error-test failures %ld, "
+         "convergence failures %ld)\n", stats.steps, stats.residual_evals, stats.jacobian_evals,
+         stats.error_test_failures, stats.convergence_failures);
+  printf("energy         kinetic %.6g J, potential %.6g J, dissipated %.6g J, driver work "
+         "%.6g J\n", e.kinetic, e.potential, e.dissipated, e.driver_work);
+  printf("balance error  %.3g J (%.2g of the largest energy term)\n", e.balance_error,
+         scale > 0 ? fabs(e.balance_error) / scale : 0.0);
+  printf("drift          |phi| %.2g, |phi_q v + phi_t| %.2g\n", cs_sim_position_drift(sim),
+         cs_sim_velocity_drift(sim));
+  printf("wall time      %.3f s (%.3g s per simulated second)\n", stats.wall_time,
+         cs_sim_time(sim) > 0 ? stats.wall_time / cs_sim_time(sim) : 0.0);
+  if (path && *path)
+    printf("output         %s\n", path);
+}
+
+static int cmd_run(int argc, char **argv)
+{
+  const char *model_path = NULL, *out = NULL;
+  double t_end = 0.0;
+  int quiet = 0;
+  if (wants_help(argc, argv)) {
+    fputs(usage_run, stdout);
+    return 0;
+  }
+  for (int i = 0; i < argc; i++) {
+    if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) && i + 1 < argc) {
+      out = argv[++i];
+    } else if (!strcmp(argv[i], "--t-end") && i + 1 < argc) {
+      char *end;
+      t_end = strtod(argv[++i], &end);
+      if (*end || !(t_end > 0) || !isfinite(t_end)) {
+        fprintf(stderr, "clearsim run: --t-end expects a positive number of seconds, got "
+                        "\"%s\"\n", argv[i]);
+        return EXIT_USAGE;
+      }
+    } else if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")) {
+      quiet = 1;
+    } else if (argv[i][0] == '-' || model_path) {
+      fprintf(stderr, "clearsim run: unexpected argument \"%s\"\n%s", argv[i], usage_run);
+      return EXIT_USAGE;
+    } else {
+      model_path = argv[i];
+    }
+  }
+  if (!model_path) {
+    fputs(usage_run, stderr);
+    return EXIT_USAGE;
+  }
+  cs_error err;
+  cs_model *model = load(model_path, &err);
+  if (!model)
+    return exit_code(err.code);
+
+  char *fallback = NULL;
+  if (!out)
+    out = *cs_model_output_path(model) ? cs_model_output_path(model)
+                                       : (fallback = default_output(model_path));
+  progress p = {t_end > 0 ? t_end : cs_model_t_end(model), 0};
+  int bar = !quiet && isatty(STDERR_FILENO);
+  cs_run_options opt = {out, t_end, bar ? show_progress : NULL, &p, poll_interrupt, NULL};
+  signal(SIGINT, on_signal);
+  signal(SIGTERM, on_signal);
+  cs_sim *sim = NULL;
+  cs_status st = cs_run(model, &opt, &sim, &err);
+  if (p.shown)
+    fputc('\n', stderr);
+  if (st != CS_OK)
+    fprintf(stderr, "clearsim: %s\n", err.message);
+  if (sim && !quiet)
+    summary(sim, out, st);
+  cs_sim_free(sim);
+  cs_model_free(model);
+  free(fallback);
+  return exit_code(st);
+}
+
+/* ---------------------------------------------------------------- check ------------------ */
+
+static int cmd_check(int argc, char **argv)
+{
+  if (wants_help(argc, argv)) {
+    fputs(usage_check, stdout);
+    return 0;
+  }
+  if (argc != 1) {
+    fputs(usage_check, stderr);
+    return EXIT_USAGE;
+  }
+  cs_error err;
+  cs_model *model = load(argv[0], &err);
+  if (!model)
+    return exit_code(err.code);
+  cs_sim *sim = NULL;
+  cs_status st = cs_sim_create(model, &sim, &err);
+  printf("model        %s (%s)\n", cs_model_name(model), argv[0]);
+  printf("bodies       %d\n", cs_model_body_count(model));
+  for (int b = 0; b < cs_model_body_count(model); b++) {
+    double q[3];
+    if (sim) {
+      cs_sim_body_position(sim, b, q);
+      printf("  %-16s x %.6g m, y %.6g m, theta %.6g rad\n", cs_model_body_name(model, b),
+             q[0], q[1], q[2]);
+    } else {
+      printf("  %s\n", cs_model_body_name(model, b));
+    }
+  }
+  printf("joints       %d\n", cs_model_joint_count(model));
+  for (int j = 0; j < cs_model_joint_count(model); j++)
+    printf("  %-16s %s\n", cs_model_joint_name(model, j), cs_model_joint_kind(model, j));
+  int n = cs_model_coordinate_count(model), m = cs_model_constraint_count(model);
+  printf("coordinates  %d\nconstraints  %d\ndof          %d\n", n, m, n - m);
+  if (st != CS_OK) {
+    fprintf(stderr, "clearsim: %s\n", err.message);
+  } else {
+    printf("assembly     ok (|phi| %.2g, |phi_q v + phi_t| %.2g)\n",
+           cs_sim_position_drift(sim), cs_sim_velocity_drift(sim));
+  }
+  cs_sim_free(sim);
+  cs_model_free(model);
+  return exit_code(st);
+}
+
+/* ---------------------------------------------------------------- laws ------------------- */
+
+static void print_law(const cs_law *law)
+{
+  printf("  %-26s %s\n", law->name, law->summary ? law->summary : "");
+  if (law->source)
+    printf("  %-26s source: %s\n", "", law->source);
+  for (int i = 0; i < law->nparams; i++) {
+    const cs_param_spec *p = &law->params[i];
+    if (p->flags & CS_PARAM_REQUIRED)
+      printf("  %-26s   %s [%s], required%s%s\n", "", p->name, p->units, p->doc ? ": " : "",
+             p->doc ? p->doc : "");
+    else
+      printf("  %-26s   %s [%s] = %g%s%s\n", "", p->name, p->units, p->def, p->doc ? ": " : "",
+             p->doc ? p->doc : "");
+  }
+}
+
+static int cmd_laws(int argc, char **argv)
+{
+  if (wants_help(argc, argv)) {
+    fputs(usage_laws, stdout);
+    return 0;
+  }
+  cs_registry *reg = cs_registry_new();
+  if (!reg) {
+    fprintf(stderr, "clearsim: out of memory\n");
+    return EXIT_SOLVER;
+  }
+  int shown = 0;
+  for (int f = 0; f < CS_FAMILY_COUNT; f++) {
+    if (argc > 0 && strcmp(argv[0], cs_family_name((cs_family)f)))
+      continue;
+    shown = 1;
+    printf("%s (%d)\n", cs_family_name((cs_family)f), cs_registry_count(reg, (cs_family)f));
+    for (int i = 0; i < cs_registry_count(reg, (cs_family)f); i++)
+      print_law(cs_registry_get(reg, (cs_family)f, i));
+  }
+  cs_registry_free(reg);
+  if (!shown) {
+    fprintf(stderr, "clearsim laws: unknown family \"%s\"\n%s", argv[0], usage_laws);
+    return EXIT_USAGE;
+  }
+  return 0;
+}
+
+int main(int argc, char **argv)
+{
+  if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+    fputs(usage_main, argc < 2 ? stderr : stdout);
+    return argc < 2 ? EXIT_USAGE : 0;
+  }
+  if (!strcmp(argv[1], "--version")) {
+    printf("clearsim %s\n", cs_version());
+    return 0;
+  }
+  if (!strcmp(argv[1], "run"))
+    return cmd_run(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "check"))
+    return cmd_check(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "laws"))
+    return cmd_laws(argc - 2, argv + 2);
+  fprintf(stderr, "clearsim: unknown command \"%s\"\n%s", argv[1], usage_main);
+  return EXIT_USAGE;
+}
