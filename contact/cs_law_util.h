@@ -1,0 +1,107 @@
+/*
+ * cs_law_util.h — machinery the elastic laws share (internal to contact/ and its tests).
+ *
+ * Power laws F = K δ^n (Hertz, L-N, Pereira, user K and n, and the fits of the implicit laws);
+ * the implicit "log laws" of cylinders, whose indentation is given by the force as
+ *
+ *     δ(F) = a F (ln(b/F) + c)                                        (Autiero et al. 2022,
+ *                                                                      004 Table 1)
+ *
+ * (Johnson, Radzimovsky, Goldsmith, Dubowsky–Freudenstein, ESDU-78035 differ only in a, b, c),
+ * solved per call for F by a safeguarded Newton, with dF/dδ = 1/δ'(F) and the strain energy in
+ * closed form; and the least-squares power-law fit of 004 §2 that may replace them.
+ */
+#ifndef CS_LAW_UTIL_H
+#define CS_LAW_UTIL_H
+
+#include "cs_error.h"
+
+/* ---------------------------------------------------------------- geometry checks -------- */
+
+/* ΔR of the cylinder laws (004 Nomenclature): R2 − R1 internal, R1 + R2 external. */
+double cs_geometry_clearance(const cs_contact_geometry *g);
+
+/* E, ν of both bodies usable (E > 0, −1 < ν < 0.5). `law` names the law in the message. */
+cs_status cs_check_materials(const char *law, const cs_contact_geometry *g, cs_error *err);
+/* R1 > 0; internal: R2 > R1; external: R2 > 0, or R2 = 0 (a flat) when flat_ok. */
+cs_status cs_check_radii(const char *law, const cs_contact_geometry *g, int flat_ok,
+                         cs_error *err);
+/* Shape CS_CONTACT_LINE with length > 0, then radii and materials as above. */
+cs_status cs_check_line(const char *law, const cs_contact_geometry *g, int flat_ok,
+                        cs_error *err);
+
+/* ---------------------------------------------------------------- power laws ------------- */
+
+typedef struct cs_power {
+  double K; /* N/m^n */
+  double n;
+} cs_power;
+
+double cs_power_force(const cs_power *p, double delta, double *dF);
+double cs_power_energy(const cs_power *p, double delta); /* K δ^(n+1) / (n+1) */
+
+/* Least squares F ≈ K δ^n over m samples (δ_i > 0, F_i > 0), minimising Σ (K δ_i^n − F_i)²
+ * — the force itself, as 004 §2 fits (a fit of ln F weighs the small forces far more and
+ * does not reproduce 004's tables). Started from the log-log fit, refined by Levenberg–
+ * Marquardt. *max_rel_err = max |K δ_i^n − F_i| / F_i. */
+cs_status cs_power_fit(const double *delta, const double *F, int m, cs_power *fit,
+                       double *max_rel_err, cs_error *err);
+
+/* Hertz's stiffness of a point contact, K = (4/3) E* √R* (Wang & Gao 2023, 000 eq. 13), also
+ * the stiffness of the Lankarani–Nikravesh cylinder form (004 Table 1). */
+double cs_hertz_stiffness(const cs_contact_geometry *g);
+
+/* A law whose content is just a power law: create with cs_power_new, then use these ops. */
+cs_status cs_power_new(const char *name, double K, double n, void **content, cs_error *err);
+double cs_power_elastic_op(void *content, double delta, double *dFe);
+double cs_power_energy_op(void *content, double delta);
+void cs_power_report_op(void *content, char *buf, int size);
+
+/* ---------------------------------------------------------------- implicit laws ---------- */
+
+/* δ(F) and dδ/dF of an implicit law, increasing on (0, F_hi]. */
+typedef double (*cs_delta_of_force)(const void *ctx, double F, double *ddelta_dF);
+
+/* F with δ(F) = delta, for 0 < delta ≤ delta(F_hi): Newton on ln δ(e^u) = ln delta in
+ * u = ln F, kept inside a bracket [lo, hi] that every evaluation narrows, bisecting whenever
+ * a Newton step leaves it. Stops at |ln δ(F) − ln delta| ≤ 1e-14 (so F to ~3e-14 relative) or
+ * after 200 iterations (a bisection from any bracket of doubles has converged by then). */
+double cs_implicit_force(cs_delta_of_force delta_of, const void *ctx, double delta,
+                         double F_hi);
+
+/* The log law and what create() resolved for it. Beyond the force F_c where its local
+ * exponent d ln F / d ln δ reaches CS_LOGLAW_N_CAP the formula is near its load limit (dδ/dF
+ * → 0, then no solution: Pereira et al. 2011); there the law continues C¹ as
+ * F = F_c (δ/δ_c)^CS_LOGLAW_N_CAP so that a simulation never meets a missing force. */
+#define CS_LOGLAW_N_CAP 3.0
+#define CS_LOGLAW_FIT_SAMPLES 1000
+
+typedef struct cs_loglaw {
+  const char *name;
+  double a, b, c;       /* m/N, N, - */
+  double F_c, delta_c;  /* end of the exact branch */
+  double U_c;           /* strain energy at delta_c */
+  int fitted;           /* 1: the law evaluates `fit` */
+  cs_power fit;
+  double fit_range;     /* m */
+  double fit_error;     /* max relative error of the fit over its samples */
+} cs_loglaw;
+
+/* The parameter table every log law shares: fit_range (m, default 0 = no fit). */
+extern const cs_param_spec cs_loglaw_params[1];
+
+/* Make the content of a log law; fit_range > 0 also fits K δ^n over F uniformly sampled on
+ * (0, F(fit_range)] (CS_LOGLAW_FIT_SAMPLES points F_k = k F_max / N, as 004 §2 samples its
+ * force range) and makes the law evaluate the fit. */
+cs_status cs_loglaw_new(const char *name, double a, double b, double c, double fit_range,
+                        void **content, cs_error *err);
+/* The exact law (with its continuation), whether or not a fit replaces it. */
+double cs_loglaw_delta(const cs_loglaw *law, double F, double *ddelta_dF);
+double cs_loglaw_force(const cs_loglaw *law, double delta, double *dF);
+double cs_loglaw_energy(const cs_loglaw *law, double delta);
+/* Ops of the descriptor: the fit when there is one, else the exact law. */
+double cs_loglaw_elastic_op(void *content, double delta, double *dFe);
+double cs_loglaw_energy_op(void *content, double delta);
+void cs_loglaw_report_op(void *content, char *buf, int size);
+
+#endif

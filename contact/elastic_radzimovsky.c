@@ -1,0 +1,40 @@
+/* elastic_radzimovsky.c — Radzimovsky's line contact of two cylinders (004 Table 1):
+ *     δ = (W / (π E*)) (2/3 + ln(4 R1 / b) + ln(4 R2 / b)),   W = F / L,
+ * with the contact width b = 1.6 √(W R* / E*). Since R1 R2 / R* = ΔR, the two logarithms are
+ * ln(16 ΔR E* / (1.6² W)): a = 1/(π E* L), b_log = 16 ΔR E* L / 1.6², c = 2/3.
+ * Which width: 004 §4 prints ln(8 ΔR E* / (1.6² W)), i.e. Roark's full band width
+ * 1.6 √(2 W R* / E*); but 004's own Tables 2, 3 and the Radzimowsky column of Table 11 are
+ * reproduced to 0.1 % only with 16 (and miss by 20 % with 8; tests/test_contact_fits.c), as in
+ * Skrinjar's implementation of the same review (b = 1.6 √(W R/E*)). We follow the tables. */
+#include "cs_law_util.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#define PI 3.14159265358979323846
+
+static cs_status create(const double *p, const cs_contact_geometry *g, void **content,
+                        cs_error *err)
+{
+  cs_status st = cs_check_line("radzimovsky", g, 0, err);
+  if (st != CS_OK)
+    return st;
+  double E = cs_geometry_E_star(g), L = g->length, dR = cs_geometry_clearance(g);
+  return cs_loglaw_new("radzimovsky", 1.0 / (PI * E * L), 16.0 * dR * E * L / (1.6 * 1.6),
+                       2.0 / 3.0, p[0], content, err);
+}
+
+const cs_law cs_law_elastic_radzimovsky = {
+  .name = "radzimovsky",
+  .family = CS_ELASTIC,
+  .summary = "Radzimovsky cylinders: delta = W/(pi E*) (2/3 + ln(4 R1/b) + ln(4 R2/b)) "
+             "(implicit)",
+  .source = "Autiero et al. 2022 (004) Table 1, Tables 2-3; Radzimovsky 1953",
+  .params = cs_loglaw_params,
+  .nparams = 1,
+  .create = create,
+  .destroy = free,
+  .elastic = cs_loglaw_elastic_op,
+  .energy = cs_loglaw_energy_op,
+  .report = cs_loglaw_report_op,
+};
