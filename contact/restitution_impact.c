@@ -184,11 +184,11 @@ static cs_status plastic_create(const char *name, cr_model model, int ratio, dou
                    "restitution \"%s\": needs E* > 0, R* > 0 and m* > 0 (got E*=%g Pa, R*=%g m, "
                    "m*=%g kg): check the materials' E and nu, the radii and the masses",
                    name, E, R, m);
-  double sy, K;
+  double sy = 0.0, K = 1.0; /* set by yield_strength; initialised for gcc -O2 */
   cs_status st = yield_strength(name, g, ratio, &sy, &K, err);
   if (st != CS_OK)
     return st;
-  impact_content *c;
+  impact_content *c = NULL;
   if ((st = new_content(name, model, p, &c, err)) != CS_OK)
     return st;
   c->E = E;

@@ -101,14 +101,17 @@ static int count(const char *const *list)
   return n;
 }
 
+/* Paths deeper than PATH_LEN are cut: the message stays readable and names the start. */
 static void child(char *out, const char *path, const char *key)
 {
-  snprintf(out, PATH_LEN, "%s/%s", path, key);
+  if (snprintf(out, PATH_LEN, "%s/%s", path, key) >= PATH_LEN)
+    out[PATH_LEN - 1] = '\0';
 }
 
 static void element(char *out, const char *path, int index)
 {
-  snprintf(out, PATH_LEN, "%s/%d", path, index);
+  if (snprintf(out, PATH_LEN, "%s/%d", path, index) >= PATH_LEN)
+    out[PATH_LEN - 1] = '\0';
 }
 
 static char *dup_text(const char *s)
@@ -937,8 +940,8 @@ cs_status cs_model_load_file(const char *path, const cs_registry *registry, cs_m
                              cs_error *err)
 {
   (void)registry;
-  char *text;
-  size_t len;
+  char *text = NULL;
+  size_t len = 0;
   if (!model || !path)
     return cs_fail(err, CS_ERR_ARGUMENT, "cs_model_load_file: %s is NULL",
                    model ? "path" : "model");
