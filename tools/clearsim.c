@@ -82,11 +82,16 @@ static int wants_help(int argc, char **argv)
   return 0;
 }
 
-static cs_model *load(const char *path, cs_error *err)
+/* Load a model or say why not; *code is the exit code for a failure (an unreadable model
+ * file is bad input, not an output error). */
+static cs_model *load(const char *path, int *code)
 {
   cs_model *model = NULL;
-  if (cs_model_load_file(path, NULL, &model, err) != CS_OK)
-    fprintf(stderr, "clearsim: %s\n", err->message);
+  cs_error err;
+  if (cs_model_load_file(path, NULL, &model, &err) != CS_OK) {
+    fprintf(stderr, "clearsim: %s\n", err.message);
+    *code = err.code == CS_ERR_IO ? EXIT_INPUT : exit_code(err.code);
+  }
   return model;
 }
 
@@ -192,9 +197,10 @@ static int cmd_run(int argc, char **argv)
     return EXIT_USAGE;
   }
   cs_error err;
-  cs_model *model = load(model_path, &err);
+  int code;
+  cs_model *model = load(model_path, &code);
   if (!model)
-    return exit_code(err.code);
+    return code;
 
   char *fallback = NULL;
   if (!out)
@@ -232,9 +238,10 @@ static int cmd_check(int argc, char **argv)
     return EXIT_USAGE;
   }
   cs_error err;
-  cs_model *model = load(argv[0], &err);
+  int code;
+  cs_model *model = load(argv[0], &code);
   if (!model)
-    return exit_code(err.code);
+    return code;
   cs_sim *sim = NULL;
   cs_status st = cs_sim_create(model, &sim, &err);
   printf("model        %s (%s)\n", cs_model_name(model), argv[0]);

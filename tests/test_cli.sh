@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The clearsim program: exit codes that tell bad input, assembly failure, solver failure and
+# usage apart; `check` prints the counts the model implies; `run` writes a complete file.
+set -u
+cli="${CS_BUILD_DIR:-build}/tools/clearsim"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+expect() { # name, wanted exit code, command…
+  local name=$1 want=$2; shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"; local got=$?
+  if [ "$got" -eq "$want" ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL $name: exit $got, want $want"; cat "$tmp/err"; fi
+}
+contains() { # name, file, text
+  if grep -qF -- "$3" "$2"; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL $1: '$3' not in output:"; cat "$2"; fi
+}
+
+expect "no arguments is a usage error" 1 "$cli"
+expect "unknown command" 1 "$cli" frobnicate
+expect "--help" 0 "$cli" --help
+expect "run --help" 0 "$cli" run --help
+contains "run --help documents -o" "$tmp/out" "--t-end"
+expect "check --help" 0 "$cli" check --help
+expect "laws --help" 0 "$cli" laws --help
+expect "run without a model" 1 "$cli" run
+expect "bad --t-end" 1 "$cli" run models/pendulum.json --t-end -3
+
+expect "missing file is bad input" 2 "$cli" check "$tmp/none.json"
+expect "invalid model is bad input" 2 "$cli" run tests/bad_input/inertia_negative.json -o "$tmp/x.h5"
+contains "the message names file and path" "$tmp/err" "tests/bad_input/inertia_negative.json: /bodies/1/inertia"
+
+# a chain too short to close: assembly failure, naming the joint
+cat > "$tmp/open.json" <<'JSON'
+{"name": "open", "bodies": [{"name": "g", "ground": true},
+  {"name": "a", "mass": 1, "inertia": 0.01, "position": [0.05, 0, 0]}],
+ "joints": [{"name": "O", "type": "revolute", "body1": "g", "body2": "a", "point2": [-0.05, 0]},
+            {"name": "far", "type": "revolute", "body1": "g", "body2": "a", "point1": [1, 0], "point2": [0.05, 0]}]}
+JSON
+expect "cannot close is an assembly failure" 3 "$cli" check "$tmp/open.json"
+contains "the joint is named" "$tmp/err" 'joint "'
+
+# the pendulum with too few steps allowed: solver failure, file marked failed
+sed 's/"atol": 1e-10}/"atol": 1e-10, "max_steps": 3}/' models/pendulum.json > "$tmp/starved.json"
+expect "solver failure" 4 "$cli" run "$tmp/starved.json" -o "$tmp/starved.h5" --quiet
+[ -s "$tmp/starved.h5" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL no file after a solver failure"; }
+
+expect "check the slider-crank" 0 "$cli" check models/slider_crank.json
+contains "9 coordinates" "$tmp/out" "coordinates  9"
+contains "9 rows (4 joints' 8 + the driver's 1)" "$tmp/out" "constraints  9"
+contains "0 degrees of freedom once driven" "$tmp/out" "dof          0"
+
+expect "run the pendulum for 1 s" 0 "$cli" run models/pendulum.json -o "$tmp/p.h5" --t-end 1
+contains "summary: status" "$tmp/out" "complete"
+contains "summary: final time" "$tmp/out" "final time     1 s"
+contains "summary: output path" "$tmp/out" "$tmp/p.h5"
+[ -s "$tmp/p.h5" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL no output file"; }
+expect "quiet run prints nothing" 0 "$cli" run models/pendulum.json -o "$tmp/q.h5" --t-end 0.1 --quiet
+[ ! -s "$tmp/out" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL --quiet printed"; }
+
+expect "laws lists the families" 0 "$cli" laws
+for f in elastic damping restitution friction; do contains "laws: $f" "$tmp/out" "$f ("; done
+expect "unknown family" 1 "$cli" laws plastic
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
