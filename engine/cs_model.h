@@ -67,6 +67,24 @@ typedef struct cs_force {
   double torque;      /* TORQUE: N·m */
 } cs_force;
 
+/* A contact block as loaded: one law per family (friction may be NULL) and its validated
+ * parameters in table order. cs_contact_spec views it (see cs_contact_model_spec). */
+enum { CS_MAX_LAW_PARAMS = 24 };
+typedef struct cs_contact_model {
+  const cs_law *law[CS_FAMILY_COUNT];
+  double params[CS_FAMILY_COUNT][CS_MAX_LAW_PARAMS];
+} cs_contact_model;
+
+static inline cs_contact_spec cs_contact_model_spec(const cs_contact_model *c)
+{
+  cs_contact_spec spec;
+  for (int f = 0; f < CS_FAMILY_COUNT; f++) {
+    spec.law[f] = c->law[f];
+    spec.params[f] = c->params[f];
+  }
+  return spec;
+}
+
 typedef struct cs_solver_settings {
   cs_formulation formulation;
   double rtol;         /* relative tolerance */
