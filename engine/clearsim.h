@@ -61,6 +61,10 @@ const char *cs_model_output_path(const cs_model *model); /* "" when the model na
 /* Override the model's formulation (for comparisons; the model file's choice otherwise). */
 void cs_model_set_formulation(cs_model *model, cs_formulation formulation);
 const char *cs_model_json(const cs_model *model);        /* the input JSON, verbatim */
+/* The points a drawing of `body` passes through, in its frame (m): its centre of mass (0, 0),
+ * then the points of the ideal joints and forces attached to it, in file order (repeats kept).
+ * Writes at most `max` of them to xy and returns how many there are (call with max 0 to count). */
+int cs_model_body_points(const cs_model *model, int body, double (*xy)[2], int max);
 
 /* ---------------------------------------------------------------- simulation ------------- */
 

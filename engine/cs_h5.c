@@ -4,7 +4,8 @@
  *   /                  attrs clearsim_version, model_name, formulation, status, message, t_final
  *   /model             the input JSON verbatim (scalar variable-length string)
  *   /time              [N]
- *   /bodies            names [nbody]; position, velocity, acceleration [N, nbody, 3]
+ *   /bodies            names [nbody]; position, velocity, acceleration [N, nbody, 3];
+ *                      points [P, 3]: (body index, x, y) in the body's frame, for drawing
  *   /constraints       names [nrow]; lambda [N, nrow]; position_drift, velocity_drift [N]
  *   /drivers/<joint>   reaction [N]   (attr joint_kind)
  *   /energy            kinetic, potential, strain, dissipated, driver_work, applied_work,
@@ -321,6 +322,39 @@ static cs_status create_drivers(cs_h5 *h, const cs_model *model, cs_error *err)
   return CS_OK;
 }
 
+/* /bodies/points: the points a drawing of each body passes through (cs_model_body_points), one
+ * (body index, x, y) row each, so tools can draw the mechanism without parsing /model. */
+static herr_t put_points(hid_t file, const cs_model *model)
+{
+  int nbody = cs_model_body_count(model), total = 0;
+  for (int b = 0; b < nbody; b++)
+    total += cs_model_body_points(model, b, NULL, 0);
+  double (*xy)[2] = malloc(((size_t)total + 1) * sizeof *xy);
+  double *rows = malloc(3 * ((size_t)total + 1) * sizeof *rows);
+  hsize_t dims[2] = {(hsize_t)total, 3};
+  hid_t space = H5I_INVALID_HID, dset = H5I_INVALID_HID;
+  herr_t rc = -1;
+  if (xy && rows) {
+    for (int b = 0, r = 0; b < nbody; b++) {
+      int n = cs_model_body_points(model, b, xy, total - r);
+      for (int i = 0; i < n; i++, r++)
+        rows[3 * r] = b, rows[3 * r + 1] = xy[i][0], rows[3 * r + 2] = xy[i][1];
+    }
+    space = H5Screate_simple(2, dims, NULL);
+  }
+  if (space >= 0)
+    dset = H5Dcreate2(file, "bodies/points", H5T_IEEE_F64LE, space, H5P_DEFAULT, H5P_DEFAULT,
+                      H5P_DEFAULT);
+  if (dset >= 0 && H5Dwrite(dset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) >= 0 &&
+      put_text_attr(dset, "units", "1, m, m") >= 0)
+    rc = put_text_attr(dset, "components", "body, x, y");
+  close_id(dset, H5Dclose);
+  close_id(space, H5Sclose);
+  free(rows);
+  free(xy);
+  return rc;
+}
+
 static cs_status create_layout(cs_h5 *h, const cs_sim *sim, cs_error *err)
 {
   const cs_model *model = cs_sim_model(sim);
@@ -350,6 +384,8 @@ static cs_status create_layout(cs_h5 *h, const cs_sim *sim, cs_error *err)
   free(names);
   if (rc < 0)
     return h5_fail(err, h->path, "write the names of bodies and constraints");
+  if (put_points(h->file, model) < 0)
+    return h5_fail(err, h->path, "write the bodies' drawing points");
   for (int i = 0; i < S_FIXED; i++)
     if (create_series(h->file, &h->s[i], fixed_series[i].path, fixed_series[i].units) < 0)
       return h5_fail(err, h->path, "create the datasets");

@@ -106,3 +106,30 @@ int cs_model_body_index(const cs_model *m, const char *name)
 }
 
 void cs_model_set_formulation(cs_model *m, cs_formulation f) { m->solver.formulation = f; }
+
+static int put_point(double (*xy)[2], int n, int max, const double p[2])
+{
+  if (n < max)
+    xy[n][0] = p[0], xy[n][1] = p[1];
+  return n + 1;
+}
+
+/* Drivers add no points: one on a joint acts at that joint's points, one on a body at its
+ * frame or a reference point of the ground, which tells nothing about the body's shape. */
+int cs_model_body_points(const cs_model *m, int body, double (*xy)[2], int max)
+{
+  static const double centre[2] = {0.0, 0.0};
+  int n = put_point(xy, 0, max, centre);
+  for (int k = 0; k < m->njoint; k++)
+    for (int s = 0; s < 2 && !cs_joint_is_driver(&m->joints[k]); s++)
+      if (m->joints[k].body[s] == body)
+        n = put_point(xy, n, max, m->joints[k].point[s]);
+  for (int k = 0; k < m->nforce; k++) {
+    const cs_force *f = &m->forces[k];
+    int sides = f->kind == CS_FORCE_SPRING ? 2 : f->kind == CS_FORCE_POINT ? 1 : 0;
+    for (int s = 0; s < sides; s++)
+      if (f->body[s] == body)
+        n = put_point(xy, n, max, f->point[s]);
+  }
+  return n;
+}
