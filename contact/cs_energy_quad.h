@@ -43,16 +43,33 @@ static inline double cs_energy_adapt(cs_force_fn *force, void *content, double d
          cs_energy_adapt(force, content, delta, m, b, right, 0.5 * tol, depth - 1);
 }
 
-/* U(δ) to a relative accuracy of about 1e-12 (0 for δ ≤ 0). */
-static inline double cs_energy_quad(cs_force_fn *force, void *content, double delta)
+/* U(δ) to a relative accuracy of about 1e-12 (0 for δ ≤ 0). A law whose force has kinks at
+ * known penetrations (a regime change) passes them, ascending, in `kinks` (any outside
+ * (0, δ) are skipped): the rule then meets only smooth pieces and stays cheap. */
+static inline double cs_energy_quad_kinks(cs_force_fn *force, void *content, double delta,
+                                          const double *kinks, int nkinks)
 {
   if (!(delta > 0.0))
     return 0.0;
   double whole = cs_energy_gl8(force, content, delta, 0.0, 1.0);
   double tol = 1e-12 * fabs(whole);
-  if (!(tol > 0.0)) /* F_e ≡ 0 so far (a law whose force starts late): absolute scale */
+  if (!(tol > 0.0)) /* F_e ≡ 0 at the nodes (a law whose force starts late): absolute scale */
     tol = 1e-300;
-  return cs_energy_adapt(force, content, delta, 0.0, 1.0, whole, tol, 30);
+  double sum = 0.0, a = 0.0;
+  for (int i = 0; i <= nkinks; i++) {
+    double b = i < nkinks ? sqrt(kinks[i] / delta) : 1.0; /* s = δ t² */
+    if (!(b > a) || b > 1.0)
+      continue;
+    double piece = cs_energy_gl8(force, content, delta, a, b);
+    sum += cs_energy_adapt(force, content, delta, a, b, piece, tol * (b - a), 30);
+    a = b;
+  }
+  return sum;
+}
+
+static inline double cs_energy_quad(cs_force_fn *force, void *content, double delta)
+{
+  return cs_energy_quad_kinks(force, content, delta, NULL, 0);
 }
 
 #endif

@@ -62,6 +62,8 @@ typedef struct fractal {
   double pre;          /* K_n = pre a_l^{(D−1)/2} Σ ∫ k(a') a'^{−(D+1)/2} da' */
   double al_scale;     /* a_l = al_scale √(δ/(2(ΔR+δ))), m² */
   double dR, n;
+  double kinks[NREGIME]; /* δ where a_l crosses a2, a1, a_c: K_n's slope jumps there */
+  int nkinks;
 } fractal;
 
 enum { P_RA, P_D, P_G, P_H, P_K, P_GAMMA, P_LAMBDA, P_EXPONENT, NPARAM };
@@ -185,6 +187,14 @@ static cs_status fractal_create(const double *p, const cs_contact_geometry *g, v
                 g->R2 * g->length;
   f->dR = g->R2 - g->R1;
   f->n = p[P_EXPONENT];
+  /* a_l = al_scale s, s² = δ/(2(ΔR + δ)) < 1/2: δ = 2 s² ΔR/(1 − 2 s²) */
+  const double edges[NREGIME] = {f->a2, f->a1, f->ac};
+  f->nkinks = 0;
+  for (int i = 0; i < NREGIME; i++) {
+    double s2 = pow(edges[i] / f->al_scale, 2.0);
+    if (f->dR > 0.0 && 2.0 * s2 < 1.0)
+      f->kinks[f->nkinks++] = 2.0 * s2 * f->dR / (1.0 - 2.0 * s2);
+  }
   *content = f;
   return CS_OK;
 }
@@ -226,7 +236,8 @@ static double fractal_force(void *content, double delta, double *dFe)
 
 static double fractal_energy(void *content, double delta)
 {
-  return cs_energy_quad(fractal_force, content, delta);
+  const fractal *f = content;
+  return cs_energy_quad_kinks(fractal_force, content, delta, f->kinks, f->nkinks);
 }
 
 static void fractal_report(void *content, char *buf, int size)
