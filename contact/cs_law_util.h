@@ -74,7 +74,7 @@ double cs_implicit_force(cs_delta_of_force delta_of, const void *ctx, double del
  * → 0, then no solution: Pereira et al. 2011); there the law continues C¹ as
  * F = F_c (δ/δ_c)^CS_LOGLAW_N_CAP so that a simulation never meets a missing force. */
 #define CS_LOGLAW_N_CAP 3.0
-#define CS_LOGLAW_FIT_SAMPLES 1000
+#define CS_LOGLAW_FIT_SAMPLES 10000
 
 typedef struct cs_loglaw {
   const char *name;

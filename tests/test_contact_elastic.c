@@ -259,7 +259,7 @@ static void test_continuation(void)
   free(c);
 }
 
-/* fit_range: the law evaluates the least-squares fit of F over F_k = k F_max/1000. */
+/* fit_range: the law evaluates the least-squares fit of F over F_k = k F_max/N. */
 static void test_fit(void)
 {
   cs_contact_geometry g = line(1, 9.9e-3, 10e-3, 0.01);
