@@ -476,14 +476,16 @@ static double paper_scale(const table *tb, law l, double tol, int *within)
  *  - the paper's theoretical columns of Tables 3 and 4 are exactly this law's form, F_e ∝
  *    s^{(D−1)/2} δ^{3/2} with L-N damping, m* = 0.85 kg, c_r = 0.46 (paper_scale: ≤ 0.5 %
  *    with one scale per table). So eq. 16's δ^{3/2}, eq. 11's nominal area, Table 1's mass and
- *    c_r, and the L-N factor are what the paper used; E* does not enter (K_n's level goes as
- *    K H G^{2−D} (λ b)^{(D−1)/2}, whatever E*).
+ *    c_r, and the L-N factor are what the paper used; E* hardly enters (K_n's level goes as
+ *    K H G^{2−D} (λ b)^{(D−1)/2}; E* only moves the regime edges).
  *  - the level does not reproduce: with the omitted parameters read as in rig(), the law is
  *    4–6.5 times stiffer than the paper's computation and the peaks 1.65–1.96 times the
  *    paper's (0 of 71 rows within ±10 % of measured, against the paper's 70). No single
  *    reading fixes both tables: from Table 3 to Table 4 the paper's scale grows 1.65 times,
- *    eqs. 13–14 (D, G from Ra = 6.3 → 3.2 µm) make the law's grow 2.16 times, and K H, b, λ
- *    and a unit for G scale both tables alike. (K H = σ_y alone would bring Table 3 to
+ *    eqs. 13–14 (D, G from Ra = 6.3 → 3.2 µm) make the law's grow 2.16 times, and K H, b and
+ *    λ scale both tables alike (G's unit moves the ratio, as unit^{D3−D4}, toward 1.6 for G in
+ *    m — where every spot is fully plastic and K_n = 0, eq. 8's closed form negative: no
+ *    reading). (K H = σ_y alone would bring Table 3 to
  *    0.92–0.96 of the paper's theory but leave Table 4 at 1.15–1.21.) The paper's computation
  *    thus used a stiffness level and an Ra-dependence that its printed eqs. 2–14 with its stated
  *    parameters do not give; which (b? H? G's unit? a coefficient in eq. 8's g's, several of
