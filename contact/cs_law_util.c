@@ -341,6 +341,8 @@ void cs_loglaw_report_op(void *content, char *buf, int size)
                       l->name, l->a, l->b, l->c, l->F_c, l->delta_c, CS_LOGLAW_N_CAP);
   if (l->fitted && used >= 0 && used < size)
     snprintf(buf + used, (size_t)(size - used),
-             "; evaluates the fit F = K delta^n over delta <= %.4g m: K = %.6g N/m^n, n = %.5g, "
-             "max rel. error %.3g %%", l->fit_range, l->fit.K, l->fit.n, 100.0 * l->fit_error);
+             "; evaluates the fit F = K delta^n over delta <= %.4g m%s: K = %.6g N/m^n, n = %.5g, "
+             "max rel. error %.3g %% over its %d samples F_k = k F_max/%d", l->fit_range,
+             l->fit_range > l->delta_c ? " (past delta_c)" : "", l->fit.K, l->fit.n,
+             100.0 * l->fit_error, CS_LOGLAW_FIT_SAMPLES, CS_LOGLAW_FIT_SAMPLES);
 }
