@@ -150,6 +150,11 @@ struct cs_law {
   /* Optional, any family: one line of the resolved values (derived stiffness, exponent, a
    * power-law fit and its maximum error …) for output files and `clearsim laws`. */
   void (*report)(void *content, char *buf, int size);
+
+  /* CS_DAMPING: 1 when the law never reads c_r (its dissipation is a parameter of its own:
+   * Kelvin–Voigt's c, Hunt–Crossley's α). A contact block may then omit its restitution law
+   * (models/README.md "Contact blocks"); every other damping law needs one. */
+  int ignores_cr;
 };
 
 /* ---------------------------------------------------------------- registry --------------- */

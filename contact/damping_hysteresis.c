@@ -241,4 +241,5 @@ const cs_law cs_law_damping_alpha = {
   .create = alpha_create,
   .destroy = free,
   .normal = hysteresis_normal,
+  .ignores_cr = 1,
 };

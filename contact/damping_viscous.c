@@ -87,6 +87,7 @@ const cs_law cs_law_damping_kelvin_voigt = {
   .create = kv_create,
   .destroy = free,
   .normal = kv_normal,
+  .ignores_cr = 1,
 };
 
 /* ---------------------------------------------------------------- Lee & Wang 2 ---------- */

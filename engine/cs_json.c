@@ -1,0 +1,422 @@
+/*
+ * cs_json.c — the helpers every loader file shares (cs_json.h): messages that name the origin,
+ * the JSON pointer and what was expected; typed getters; strict key checks; parsing.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cs_json.h"
+
+/* ---------------------------------------------------------------- messages and paths ----- */
+
+cs_status cs_json_fail(const cs_json *js, const char *path, const char *fmt, ...)
+{
+  char what[768];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  /* the JSON pointer of the root is "", which reads badly in a message */
+  return cs_fail(js->err, CS_ERR_INPUT, "%s: %s: %s", js->origin, path[0] ? path : "/", what);
+}
+
+cs_status cs_json_out_of_memory(const cs_json *js)
+{
+  return cs_fail(js->err, CS_ERR_MEMORY, "%s: out of memory while loading", js->origin);
+}
+
+const char *cs_json_describe(const cJSON *v, char *buf, size_t size)
+{
+  if (cJSON_IsNumber(v)) {
+    if (isfinite(v->valuedouble))
+      snprintf(buf, size, "%.10g", v->valuedouble);
+    else
+      snprintf(buf, size, "a number beyond the range of a double");
+  } else if (cJSON_IsString(v)) {
+    snprintf(buf, size, "\"%.40s%s\"", v->valuestring, strlen(v->valuestring) > 40 ? "..." : "");
+  } else if (cJSON_IsArray(v)) {
+    snprintf(buf, size, "an array");
+  } else if (cJSON_IsObject(v)) {
+    snprintf(buf, size, "an object");
+  } else if (cJSON_IsBool(v)) {
+    snprintf(buf, size, cJSON_IsTrue(v) ? "true" : "false");
+  } else {
+    snprintf(buf, size, "null");
+  }
+  return buf;
+}
+
+void cs_json_join(const char *const *items, int n, char *buf, size_t size)
+{
+  size_t used = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < n; i++) {
+    int w = snprintf(buf + used, size - used, "%s%s", i ? ", " : "", items[i]);
+    if (w < 0 || (size_t)w >= size - used) {
+      strcpy(buf + size - 4, "...");
+      return;
+    }
+    used += (size_t)w;
+  }
+}
+
+static int count(const char *const *list)
+{
+  int n = 0;
+  while (list[n])
+    n++;
+  return n;
+}
+
+/* Paths deeper than CS_JSON_PATH are cut: the message stays readable and names the start. */
+void cs_json_child(char *out, const char *path, const char *key)
+{
+  if (snprintf(out, CS_JSON_PATH, "%s/%s", path, key) >= CS_JSON_PATH)
+    out[CS_JSON_PATH - 1] = '\0';
+}
+
+void cs_json_element(char *out, const char *path, int index)
+{
+  if (snprintf(out, CS_JSON_PATH, "%s/%d", path, index) >= CS_JSON_PATH)
+    out[CS_JSON_PATH - 1] = '\0';
+}
+
+char *cs_json_strdup(const char *s)
+{
+  size_t n = strlen(s) + 1;
+  char *d = malloc(n);
+  if (d)
+    memcpy(d, s, n);
+  return d;
+}
+
+cs_status cs_json_registry(cs_json *js, const cs_registry **out)
+{
+  if (!js->registry && !js->own_registry) {
+    js->own_registry = cs_registry_new();
+    if (!js->own_registry)
+      return cs_json_out_of_memory(js);
+  }
+  *out = js->registry ? js->registry : js->own_registry;
+  return CS_OK;
+}
+
+void cs_json_release(cs_json *js)
+{
+  cs_registry_free(js->own_registry);
+  js->own_registry = NULL;
+}
+
+/* ---------------------------------------------------------------- typed getters ---------- */
+
+const cJSON *cs_json_member(const cJSON *obj, const char *key)
+{
+  return cJSON_GetObjectItemCaseSensitive(obj, key);
+}
+
+cs_status cs_json_object(const cs_json *js, const cJSON *v, const char *path)
+{
+  char got[96];
+  if (!cJSON_IsObject(v))
+    return cs_json_fail(js, path, "expected an object, got %s", cs_json_describe(v, got, sizeof got));
+  return CS_OK;
+}
+
+/* c's key also names an earlier member (cJSON keeps both; a lookup finds only the first) */
+static int repeated(const cJSON *obj, const cJSON *c)
+{
+  for (const cJSON *p = obj->child; p != c; p = p->next)
+    if (strcmp(p->string, c->string) == 0)
+      return 1;
+  return 0;
+}
+
+cs_status cs_json_keys(const cs_json *js, const cJSON *obj, const char *path,
+                       const char *const *allowed, const char *what)
+{
+  for (const cJSON *c = obj->child; c; c = c->next) {
+    int known = 0;
+    for (int i = 0; allowed[i] && !known; i++)
+      known = strcmp(c->string, allowed[i]) == 0;
+    if (!known) {
+      char list[512];
+      cs_json_join(allowed, count(allowed), list, sizeof list);
+      return cs_json_fail(js, path, "unknown key \"%.64s\"%s (expected one of: %s)", c->string,
+                          what, list);
+    }
+    if (repeated(obj, c))
+      return cs_json_fail(js, path, "duplicate key \"%s\"", c->string);
+  }
+  return CS_OK;
+}
+
+cs_status cs_json_unique(const cs_json *js, const cJSON *obj, const char *path)
+{
+  for (const cJSON *c = obj->child; c; c = c->next)
+    if (repeated(obj, c))
+      return cs_json_fail(js, path, "duplicate key \"%s\"", c->string);
+  return CS_OK;
+}
+
+static const char *const range_text[] = {"a number", "a number > 0", "a number >= 0"};
+
+cs_status cs_json_number_value(const cs_json *js, const cJSON *v, const char *path,
+                               cs_json_range r, double *out)
+{
+  char got[96];
+  int ok = cJSON_IsNumber(v) && isfinite(v->valuedouble);
+  if (ok && r == CS_JSON_POSITIVE)
+    ok = v->valuedouble > 0;
+  if (ok && r == CS_JSON_NONNEG)
+    ok = v->valuedouble >= 0;
+  if (!ok)
+    return cs_json_fail(js, path, "expected %s, got %s", range_text[r],
+                        cs_json_describe(v, got, sizeof got));
+  *out = v->valuedouble;
+  return CS_OK;
+}
+
+cs_status cs_json_number(const cs_json *js, const cJSON *obj, const char *path, const char *key,
+                         cs_json_range r, double def, double *out)
+{
+  char kp[CS_JSON_PATH];
+  const cJSON *v = cs_json_member(obj, key);
+  cs_json_child(kp, path, key);
+  if (!v) {
+    if (isnan(def))
+      return cs_json_fail(js, kp, "missing, expected %s", range_text[r]);
+    *out = def;
+    return CS_OK;
+  }
+  return cs_json_number_value(js, v, kp, r, out);
+}
+
+cs_status cs_json_vector(const cs_json *js, const cJSON *obj, const char *path, const char *key,
+                         int n, const char *form, const double *def, double *out)
+{
+  char kp[CS_JSON_PATH], ep[CS_JSON_PATH], got[96];
+  const cJSON *v = cs_json_member(obj, key);
+  cs_json_child(kp, path, key);
+  if (!v) {
+    if (!def)
+      return cs_json_fail(js, kp, "missing, expected an array of %d numbers %s", n, form);
+    memcpy(out, def, (size_t)n * sizeof *out);
+    return CS_OK;
+  }
+  if (!cJSON_IsArray(v))
+    return cs_json_fail(js, kp, "expected an array of %d numbers %s, got %s", n, form,
+                        cs_json_describe(v, got, sizeof got));
+  int size = cJSON_GetArraySize(v);
+  if (size != n)
+    return cs_json_fail(js, kp, "expected an array of %d numbers %s, got %d element%s", n, form,
+                        size, size == 1 ? "" : "s");
+  int i = 0;
+  for (const cJSON *e = v->child; e; e = e->next, i++) {
+    cs_json_element(ep, kp, i);
+    CS_TRY(cs_json_number_value(js, e, ep, CS_JSON_ANY, &out[i]));
+  }
+  return CS_OK;
+}
+
+cs_status cs_json_axis(const cs_json *js, const cJSON *obj, const char *path, const char *key,
+                       double axis[2])
+{
+  char kp[CS_JSON_PATH];
+  CS_TRY(cs_json_vector(js, obj, path, key, 2, "[ax, ay]", NULL, axis));
+  double norm = hypot(axis[0], axis[1]);
+  if (!(norm > 0) || !isfinite(norm)) {
+    cs_json_child(kp, path, key);
+    return cs_json_fail(js, kp, "expected a non-zero axis [ax, ay], got [%g, %g]", axis[0],
+                        axis[1]);
+  }
+  axis[0] /= norm;
+  axis[1] /= norm;
+  return CS_OK;
+}
+
+cs_status cs_json_text(const cs_json *js, const cJSON *obj, const char *path, const char *key,
+                       const char *expect, int required, const char **out)
+{
+  char kp[CS_JSON_PATH], got[96];
+  const cJSON *v = cs_json_member(obj, key);
+  cs_json_child(kp, path, key);
+  *out = NULL;
+  if (!v) {
+    if (required)
+      return cs_json_fail(js, kp, "missing, expected %s", expect);
+    return CS_OK;
+  }
+  if (!cJSON_IsString(v))
+    return cs_json_fail(js, kp, "expected %s, got %s", expect, cs_json_describe(v, got, sizeof got));
+  *out = v->valuestring;
+  return CS_OK;
+}
+
+cs_status cs_json_name(const cs_json *js, const cJSON *obj, const char *path, char **out)
+{
+  static const char expect[] = "a non-empty name without '/'";
+  char kp[CS_JSON_PATH];
+  const char *s;
+  CS_TRY(cs_json_text(js, obj, path, "name", expect, 1, &s));
+  if (s[0] == '\0' || strchr(s, '/')) {
+    cs_json_child(kp, path, "name");
+    return cs_json_fail(js, kp, "expected %s, got \"%.64s\"", expect, s);
+  }
+  *out = cs_json_strdup(s);
+  return *out ? CS_OK : cs_json_out_of_memory(js);
+}
+
+cs_status cs_json_bool(const cs_json *js, const cJSON *obj, const char *path, const char *key,
+                       int def, int *out)
+{
+  char kp[CS_JSON_PATH], got[96];
+  const cJSON *v = cs_json_member(obj, key);
+  cs_json_child(kp, path, key);
+  *out = def;
+  if (!v)
+    return CS_OK;
+  if (!cJSON_IsBool(v))
+    return cs_json_fail(js, kp, "expected true or false, got %s",
+                        cs_json_describe(v, got, sizeof got));
+  *out = cJSON_IsTrue(v);
+  return CS_OK;
+}
+
+/* "\"a\", \"b\"" for a NULL-terminated list of words. */
+static void quote_list(const char *const *words, char *buf, size_t size)
+{
+  char quoted[16][24];
+  const char *items[16];
+  int n = 0;
+  for (; words[n] && n < 16; n++) {
+    snprintf(quoted[n], sizeof quoted[n], "\"%s\"", words[n]);
+    items[n] = quoted[n];
+  }
+  cs_json_join(items, n, buf, size);
+}
+
+cs_status cs_json_choice_value(const cs_json *js, const cJSON *v, const char *path,
+                               const char *const *choices, int *out)
+{
+  char list[256], got[96];
+  if (cJSON_IsString(v))
+    for (int i = 0; choices[i]; i++)
+      if (strcmp(v->valuestring, choices[i]) == 0) {
+        *out = i;
+        return CS_OK;
+      }
+  quote_list(choices, list, sizeof list);
+  return cs_json_fail(js, path, "expected one of %s, got %s", list,
+                      cs_json_describe(v, got, sizeof got));
+}
+
+cs_status cs_json_choice(const cs_json *js, const cJSON *obj, const char *path, const char *key,
+                         const char *const *choices, int def, int *out)
+{
+  char kp[CS_JSON_PATH], list[256];
+  const cJSON *v = cs_json_member(obj, key);
+  cs_json_child(kp, path, key);
+  if (v)
+    return cs_json_choice_value(js, v, kp, choices, out);
+  if (def < 0) {
+    quote_list(choices, list, sizeof list);
+    return cs_json_fail(js, kp, "missing, expected one of %s", list);
+  }
+  *out = def;
+  return CS_OK;
+}
+
+cs_status cs_json_array(const cs_json *js, const cJSON *obj, const char *path, const char *key,
+                        const char *expect, int required, const cJSON **out)
+{
+  char kp[CS_JSON_PATH], got[96];
+  const cJSON *v = cs_json_member(obj, key);
+  cs_json_child(kp, path, key);
+  *out = NULL;
+  if (!v) {
+    if (required)
+      return cs_json_fail(js, kp, "missing, expected %s", expect);
+    return CS_OK;
+  }
+  if (!cJSON_IsArray(v))
+    return cs_json_fail(js, kp, "expected %s, got %s", expect, cs_json_describe(v, got, sizeof got));
+  *out = v;
+  return CS_OK;
+}
+
+cs_status cs_json_count(const cs_json *js, const cJSON *obj, const char *path, const char *key,
+                        long *out)
+{
+  char kp[CS_JSON_PATH], got[96];
+  const cJSON *v = cs_json_member(obj, key);
+  if (!v)
+    return CS_OK;
+  cs_json_child(kp, path, key);
+  double x = cJSON_IsNumber(v) ? v->valuedouble : 0;
+  if (!(x >= 1 && x <= 1e15 && x == floor(x)))
+    return cs_json_fail(js, kp, "expected a whole number >= 1, got %s",
+                        cs_json_describe(v, got, sizeof got));
+  *out = (long)x;
+  return CS_OK;
+}
+
+/* ---------------------------------------------------------------- documents -------------- */
+
+/* A syntax error is reported by line and column (1-based, columns in bytes) of the position
+ * cJSON stopped at. The position comes from cJSON's return_parse_end rather than
+ * cJSON_GetErrorPtr, which is global state. */
+cs_status cs_json_parse(const cs_json *js, const char *text, size_t len, cJSON **root)
+{
+  /* editors may start UTF-8 files with a byte-order mark, which cJSON does not skip */
+  size_t skip = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+  const char *nul = memchr(text, '\0', len);
+  const char *end = NULL;
+  *root = nul ? NULL : cJSON_ParseWithLengthOpts(text + skip, len - skip + 1, &end, 1);
+  if (*root)
+    return CS_OK;
+  size_t at = nul ? (size_t)(nul - text) : end ? (size_t)(end - text) : skip;
+  size_t line = 1, start = 0;
+  for (size_t i = 0; i < at && i < len; i++)
+    if (text[i] == '\n') {
+      line++;
+      start = i + 1;
+    }
+  return cs_fail(js->err, CS_ERR_INPUT, "%s: line %zu column %zu: not valid JSON%s", js->origin,
+                 line, at - start + 1,
+                 nul ? " (a NUL byte)" : at >= len ? " (unexpected end of input)" : "");
+}
+
+cs_status cs_json_read_file(const char *path, char **text, size_t *len, cs_error *err)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return cs_fail(err, CS_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+  size_t cap = 4096, n = 0;
+  char *buf = malloc(cap);
+  while (buf) {
+    n += fread(buf + n, 1, cap - 1 - n, f);
+    if (n < cap - 1)
+      break; /* end of file or an error, told apart by ferror */
+    char *grown = realloc(buf, 2 * cap);
+    if (!grown)
+      free(buf);
+    buf = grown;
+    cap *= 2;
+  }
+  int failed = ferror(f), error = errno;
+  fclose(f);
+  if (!buf)
+    return cs_fail(err, CS_ERR_MEMORY, "%s: out of memory reading the file", path);
+  if (failed) {
+    free(buf);
+    return cs_fail(err, CS_ERR_IO, "%s: cannot read: %s", path, strerror(error));
+  }
+  buf[n] = '\0';
+  *text = buf;
+  *len = n;
+  return CS_OK;
+}

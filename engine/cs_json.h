@@ -1,0 +1,134 @@
+/*
+ * cs_json.h — reading validated input from cJSON (internal; loader files only).
+ *
+ * DESIGN.md "Layout": the loader is the only code that reads cJSON. It is several files (the
+ * model loader, the contact-block loader, the impact loader …); these are the helpers they
+ * share, so that every one of them reports a failure the same way:
+ *
+ *   <origin>: <JSON pointer>: <what was expected>[, got <what the input holds>]
+ *
+ * Validation is strict: unknown keys are errors (a misspelt optional key would otherwise be
+ * silently replaced by its default), and so are duplicate keys (cJSON keeps both; only one
+ * would be read). Paths are JSON pointers ("" is the root, written "/" in messages).
+ */
+#ifndef CS_JSON_H
+#define CS_JSON_H
+
+#include <math.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "cs_error.h"
+#include "cs_model.h"
+
+enum { CS_JSON_PATH = 256 }; /* longest path kept; deeper ones are cut */
+
+/* What every getter needs: where the input came from, where failures go, and the registry
+ * that resolves contact laws (see cs_json_registry). */
+typedef struct cs_json {
+  const char *origin;           /* file name or "<string>" */
+  cs_error *err;
+  const cs_registry *registry;  /* the caller's, or NULL for the built-in catalogue */
+  cs_registry *own_registry;    /* the built-in one, made on first use */
+} cs_json;
+
+#define CS_TRY(call)                                                                          \
+  do {                                                                                        \
+    cs_status s_ = (call);                                                                    \
+    if (s_ != CS_OK)                                                                          \
+      return s_;                                                                              \
+  } while (0)
+
+/* ---------------------------------------------------------------- messages and paths ----- */
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+cs_status cs_json_fail(const cs_json *js, const char *path, const char *fmt, ...);
+cs_status cs_json_out_of_memory(const cs_json *js);
+/* A short rendering of what the input holds, for "…, got <it>". */
+const char *cs_json_describe(const cJSON *v, char *buf, size_t size);
+/* "a, b, c" into buf, truncated with "..." if it does not fit. */
+void cs_json_join(const char *const *items, int n, char *buf, size_t size);
+/* out (CS_JSON_PATH chars) = path/key, path/index */
+void cs_json_child(char *out, const char *path, const char *key);
+void cs_json_element(char *out, const char *path, int index);
+char *cs_json_strdup(const char *s); /* malloc'd copy, NULL when out of memory */
+
+/* The built-in or the caller's registry; the built-in one is made once, on first use (ideal
+ * models never pay for it). cs_json_release frees it. */
+cs_status cs_json_registry(cs_json *js, const cs_registry **out);
+void cs_json_release(cs_json *js);
+
+/* ---------------------------------------------------------------- typed getters ---------- */
+
+const cJSON *cs_json_member(const cJSON *obj, const char *key);
+cs_status cs_json_object(const cs_json *js, const cJSON *v, const char *path);
+/* Every key of obj must be in `allowed` (NULL-terminated) and appear once. `what` says whose
+ * keys these are (" for a fixed joint"), or is "". */
+cs_status cs_json_keys(const cs_json *js, const cJSON *obj, const char *path,
+                       const char *const *allowed, const char *what);
+/* No key of obj appears twice (for objects whose keys are checked elsewhere). */
+cs_status cs_json_unique(const cs_json *js, const cJSON *obj, const char *path);
+
+typedef enum cs_json_range { CS_JSON_ANY, CS_JSON_POSITIVE, CS_JSON_NONNEG } cs_json_range;
+/* As a default: the key must be present. */
+#define CS_JSON_REQUIRED NAN
+
+cs_status cs_json_number_value(const cs_json *js, const cJSON *v, const char *path,
+                               cs_json_range r, double *out);
+cs_status cs_json_number(const cs_json *js, const cJSON *obj, const char *path, const char *key,
+                         cs_json_range r, double def, double *out);
+/* An array of n numbers, e.g. form "[x, y]"; def NULL: required. */
+cs_status cs_json_vector(const cs_json *js, const cJSON *obj, const char *path, const char *key,
+                         int n, const char *form, const double *def, double *out);
+/* A direction: non-zero, returned normalised. */
+cs_status cs_json_axis(const cs_json *js, const cJSON *obj, const char *path, const char *key,
+                       double axis[2]);
+/* A string; `expect` names it for messages ("a body name"). *out NULL when absent and not
+ * required. The pointer is into the JSON tree. */
+cs_status cs_json_text(const cs_json *js, const cJSON *obj, const char *path, const char *key,
+                       const char *expect, int required, const char **out);
+/* obj's "name": non-empty, no '/' (names become HDF5 group names). An allocated copy. */
+cs_status cs_json_name(const cs_json *js, const cJSON *obj, const char *path, char **out);
+cs_status cs_json_bool(const cs_json *js, const cJSON *obj, const char *path, const char *key,
+                       int def, int *out);
+/* One of a NULL-terminated list of words; *out is its index. def < 0: required. */
+cs_status cs_json_choice_value(const cs_json *js, const cJSON *v, const char *path,
+                               const char *const *choices, int *out);
+cs_status cs_json_choice(const cs_json *js, const cJSON *obj, const char *path, const char *key,
+                         const char *const *choices, int def, int *out);
+/* An array (possibly empty) under `key`; *out NULL when absent and not required. */
+cs_status cs_json_array(const cs_json *js, const cJSON *obj, const char *path, const char *key,
+                        const char *expect, int required, const cJSON **out);
+/* A count ≥ 1 (a whole number); *out untouched when absent. */
+cs_status cs_json_count(const cs_json *js, const cJSON *obj, const char *path, const char *key,
+                        long *out);
+
+/* ---------------------------------------------------------------- documents -------------- */
+
+/* Parse text[0 … len) (NUL-terminated at len); a syntax error is reported by line and column. */
+cs_status cs_json_parse(const cs_json *js, const char *text, size_t len, cJSON **root);
+/* The whole file, NUL-terminated; *len excludes the terminator. */
+cs_status cs_json_read_file(const char *path, char **text, size_t *len, cs_error *err);
+
+/* ---------------------------------------------------------------- contact blocks --------- */
+
+/* A joint's or an impact's "contact" block (models/README.md "Contact blocks"):
+ *   {"elastic": {"model": "hertz", …}, "damping": {"model": "flores", …},
+ *    "restitution": {"model": "constant", "cr": 0.9}, "friction": {"model": "coulomb", …}}
+ * elastic and damping are required; friction is optional (none). restitution is required
+ * exactly when the damping law reads c_r, i.e. unless its descriptor sets ignores_cr
+ * (kelvin_voigt, alpha): a law that takes its dissipation from its own parameters then gets
+ * restitution "constant", c_r = 1, which only labels the output. Laws are looked up in
+ * `registry` (NULL: the built-in catalogue) by family and name; parameters are checked with
+ * cs_law_params. Messages read "<origin>: <path>/…: …". */
+cs_status cs_json_contact(const cJSON *block, const char *origin, const char *path,
+                          const cs_registry *registry, cs_contact_model *out, cs_error *err);
+/* "materials": [{"E": …, "nu": …, "yield_strength", "hardness", "density", "roughness"}, {…}]
+ * body 1 then body 2; E and nu required, the rest optional (0). */
+cs_status cs_json_materials(const cJSON *array, const char *origin, const char *path,
+                            cs_material out[2], cs_error *err);
+
+#endif
