@@ -4,7 +4,7 @@
  * a log law with a = σ/L, b = L³/(R* σ), c = 1. R* per the geometry (a flat allowed).
  * 004 Table 1 prints W h (ln(L^m/(F R h)) + 1) with h = π σ and "m = 1", which is not
  * dimensionless. Its Tables 6, 7 and the Goldsmith column of Table 11 are all reproduced (15
- * rows, K within 0.3 %) by a = σ/L with the logarithm's numerator a constant 0.1 m — neither
+ * rows, K within 0.2 %) by a = σ/L with the logarithm's numerator a constant 0.1 m — neither
  * L³ nor L with their L = 1 mm — so they are not a check of this formula; the test documents
  * that finding (tests/test_contact_fits.c). */
 #include "cs_law_util.h"

@@ -4,7 +4,7 @@
  * ln(16 ΔR E* / (1.6² W)): a = 1/(π E* L), b_log = 16 ΔR E* L / 1.6², c = 2/3.
  * Which width: 004 §4 prints ln(8 ΔR E* / (1.6² W)), i.e. Roark's full band width
  * 1.6 √(2 W R* / E*); but 004's own Tables 2, 3 and the Radzimowsky column of Table 11 are
- * reproduced to 0.1 % only with 16 (and miss by 20 % with 8; tests/test_contact_fits.c), as in
+ * reproduced to 0.2 % only with 16 (Table 2, ΔR = 0.5 mm: +24 % with 8; tests/test_contact_fits.c), as in
  * Skrinjar's implementation of the same review (b = 1.6 √(W R/E*)). We follow the tables. */
 #include "cs_law_util.h"
 

@@ -4,9 +4,10 @@
  * of the implicit laws, their continuation past the load limit, the power-law fit, the
  * safeguarded Newton on awkward functions, and the geometry the laws refuse.
  *
- * Numbers marked (python) come from /tmp-style scripts with /usr/bin/python3 that solve the
- * formulas of Autiero et al. 2022 (004) Table 1, as printed there, with scipy's brentq and
- * integrate them with quad — not from this code. Steel on steel: E = 207 GPa, ν = 0.3. */
+ * Numbers marked (python) come from a short /usr/bin/python3 script that solves the formulas of
+ * Autiero et al. 2022 (004) Table 1, as printed there (Radzimovsky with b = 1.6 √(W R* / E*),
+ * Goldsmith with σ = (1 − ν²)/(πE), see the law files), by scipy's brentq for F(δ), a centred
+ * difference of two such roots for dF/dδ and quad for U — not from this code. Steel on steel: E = 207 GPa, ν = 0.3. */
 #include "cs_contact.h"
 #include "cs_law_util.h"
 #include "cs_test.h"

@@ -23,8 +23,9 @@
  *  - Table 9: K matches, n does not — the printed n column is Table 8's, copied.
  *  - Goldsmith (Tables 6, 7, 11): 004 Table 1 writes ln(L^m/(F R h)) with m = 1, which is not
  *    dimensionless; all 15 rows are reproduced by δ = (F σ/L)(ln(C/(F R* σ)) + 1) with
- *    σ = h/π and a constant C = 0.1 m — neither L³ (our law, dimensionally consistent: with
- *    L = 1 mm its load limit lies below 20 N) nor L. The rows are checked with that C.
+ *    σ = h/π and a constant C = 0.1 m — neither L³ (our law, dimensionally consistent; with
+ *    L = 1 mm its load limit lies below 1 kN on 9 of the 15 rows) nor L. The rows are checked
+ *    with that C.
  *  - Table 11, ESDU, R_i/R_p (pin on the inner track, external): printed K = 1.300e4 is
  *    ESDU's internal formula with ΔR = R_i − R_p = 44.1 mm; with ΔR = R_i + R_p = 59.9 mm we
  *    get 1.254e4 (−3.5 %). 004 also swaps the two ΔR labels: R_i + R_p = 59.9 mm,
