@@ -214,7 +214,6 @@ void cs_contact_eval(cs_contact *c, double delta, double rate, double vt, int co
     return;
   double dFe = 0.0;
   out->Fe = c->law[CS_ELASTIC]->elastic(c->content[CS_ELASTIC], delta, &dFe);
-  out->strain_energy = c->law[CS_ELASTIC]->energy(c->content[CS_ELASTIC], delta);
 
   /* δ_max as it would stand if this state is accepted */
   cs_normal_in in = {delta,          rate, c->v_impact, c->cr, fmax(c->delta_max, delta),
@@ -235,6 +234,11 @@ void cs_contact_eval(cs_contact *c, double delta, double rate, double vt, int co
     c->delta_max = in.delta_max;
     c->clips += out->clipped; /* accepted states only: trial evaluations would inflate it */
   }
+}
+
+double cs_contact_strain_energy(const cs_contact *c, double delta)
+{
+  return delta > 0.0 ? c->law[CS_ELASTIC]->energy(c->content[CS_ELASTIC], delta) : 0.0;
 }
 
 double cs_contact_cr(const cs_contact *c) { return c->cr; }

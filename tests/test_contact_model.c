@@ -103,7 +103,8 @@ static void test_chain(void)
   CHECK_REL(o.Fn, Fe * f, 1e-13, "eval: F_n = F_e (1 + χ δ'/δ'(−)) from the damping law");
   CHECK_REL(o.dFn_ddelta, dFe * f, 1e-13, "eval: ∂F_n/∂δ");
   CHECK_REL(o.dFn_drate, Fe * chi / 2.0, 1e-13, "eval: ∂F_n/∂δ'");
-  CHECK_REL(o.strain_energy, 0.4 * K * pow(d, 2.5), 1e-13, "eval: U = 2/5 K δ^2.5");
+  CHECK_REL(cs_contact_strain_energy(c, d), 0.4 * K * pow(d, 2.5), 1e-13,
+            "strain energy: U = 2/5 K δ^2.5");
   /* coulomb: Ft = −μ Fn tanh(vt/v_tol) with μ = 0.1, v_tol = 1e-4 */
   double th = tanh(3.0);
   CHECK_REL(o.Ft, -0.1 * o.Fn * th, 1e-13, "eval: friction from the unclipped F_n");
@@ -132,7 +133,7 @@ static void test_chain(void)
 
   /* no penetration: nothing */
   cs_contact_eval(c, 0.0, rate, vt, 1, &o);
-  CHECK(o.Fn == 0 && o.Fe == 0 && o.Ft == 0 && o.strain_energy == 0 && o.dissipation_power == 0,
+  CHECK(o.Fn == 0 && o.Fe == 0 && o.Ft == 0 && cs_contact_strain_energy(c, 0.0) == 0 && o.dissipation_power == 0,
         "δ = 0: no force, energy or dissipation");
   cs_contact_eval(c, -1e-6, rate, vt, 1, &o);
   CHECK(o.Fn == 0 && cs_contact_delta_max(c) == d, "δ < 0: nothing, history untouched");
