@@ -1,7 +1,7 @@
 /* test_contact_damping.c — the damping (hysteresis) laws: forces at hand-computed points,
  * analytic derivatives against centred differences, and the effective restitution of a free
- * two-body impact, integrated here with a small Dormand–Prince RK45 of our own (the
- * independent reference the engine's IDA impact tool is to be checked against).
+ * two-body impact, integrated with the tests' own Dormand–Prince RK45 (tests/cs_rk45.h, the
+ * independent reference the engine's IDAS impact tool is checked against in test_impact).
  *
  * Impact: m* δ'' = −max(F_n, 0), δ(0) = 0, δ'(0) = v, until δ returns to 0; e = |δ'(+)|/v.
  * Unless said otherwise: Hertz F_e = K δ^1.5, K = 1e10 N/m^1.5, m* = 1 kg, v = 1 m/s
@@ -17,6 +17,7 @@
  *    = (4/5) B(2/5, 1/2) δ_m/v ≈ 2.9432 δ_m/v, δ_m = (5 m v²/(4K))^{2/5}.
  */
 #include "cs_contact.h"
+#include "cs_rk45.h"
 #include "cs_test.h"
 
 #include <math.h>
@@ -154,126 +155,21 @@ typedef struct impact {
   elastic_fn *el;
   const void *ep;
   double m, v, cr;
-  double delta_max; /* committed at accepted steps and at the located peak */
 } impact;
 
-static void rhs(const impact *s, const double y[2], double f[2])
+static double impact_force(void *user, double delta, double rate, double delta_max)
 {
-  double F = 0.0;
-  if (y[0] >= 0.0) {
-    state st = {y[0], y[1], s->v, s->cr, s->delta_max, s->m};
-    F = fmax(force(s->L, s->el, s->ep, st, NULL, NULL), 0.0);
-  }
-  f[0] = y[1];
-  f[1] = -F / s->m;
+  const impact *s = user;
+  state st = {delta, rate, s->v, s->cr, delta_max, s->m};
+  return force(s->L, s->el, s->ep, st, NULL, NULL);
 }
 
-/* One Dormand–Prince 5(4) step; err = y5 − y4 when asked. */
-static void dp_step(const impact *s, const double y[2], double h, double out[2], double err[2])
-{
-  static const double a[7][6] = {
-    {0},
-    {1.0 / 5},
-    {3.0 / 40, 9.0 / 40},
-    {44.0 / 45, -56.0 / 15, 32.0 / 9},
-    {19372.0 / 6561, -25360.0 / 2187, 64448.0 / 6561, -212.0 / 729},
-    {9017.0 / 3168, -355.0 / 33, 46732.0 / 5247, 49.0 / 176, -5103.0 / 18656},
-    {35.0 / 384, 0, 500.0 / 1113, 125.0 / 192, -2187.0 / 6784, 11.0 / 84}};
-  static const double e[7] = {71.0 / 57600,      0, -71.0 / 16695, 71.0 / 1920,
-                              -17253.0 / 339200, 22.0 / 525, -1.0 / 40};
-  double k[7][2], yi[2];
-  for (int i = 0; i < 7; i++) {
-    for (int c = 0; c < 2; c++) {
-      yi[c] = y[c];
-      for (int j = 0; j < i; j++)
-        yi[c] += h * a[i][j] * k[j][c];
-    }
-    rhs(s, yi, k[i]);
-  }
-  for (int c = 0; c < 2; c++) {
-    out[c] = yi[c]; /* stage 7 sits at the 5th-order solution */
-    if (err) {
-      err[c] = 0.0;
-      for (int i = 0; i < 7; i++)
-        err[c] += h * e[i] * k[i][c];
-    }
-  }
-}
-
-/* Where y[comp] crosses zero within a step of size h from y: Illinois on the step size, each
- * trial a full DP step from y (5th order, like the accepted step). */
-static double locate(const impact *s, const double y[2], double h, int comp, double yc[2])
-{
-  double a = 0.0, ga = y[comp], b = h, gb;
-  dp_step(s, y, b, yc, NULL);
-  gb = yc[comp];
-  double c = b;
-  for (int it = 0; it < 200 && fabs(b - a) > 1e-15 * h; it++) {
-    c = b - gb * (b - a) / (gb - ga);
-    dp_step(s, y, c, yc, NULL);
-    double gc = yc[comp];
-    if (gc == 0.0)
-      return c;
-    if ((gc < 0.0) != (gb < 0.0)) {
-      a = b;
-      ga = gb;
-    } else {
-      ga *= 0.5;
-    }
-    b = c;
-    gb = gc;
-  }
-  dp_step(s, y, c, yc, NULL);
-  return c;
-}
-
-typedef struct impact_out {
-  double e, t_contact, delta_max;
-  int steps;
-} impact_out;
-
-/* Integrate one impact; e = NaN when it does not separate. */
-static impact_out integrate(impact *s)
-{
-  const double rtol = 1e-11, atol[2] = {1e-19, 1e-13 * s->v};
-  double y[2] = {0.0, s->v}, t = 0.0, h = 1e-9;
-  impact_out o = {NAN, NAN, 0.0, 0};
-  s->delta_max = 0.0;
-  while (o.steps < 2000000) {
-    double yn[2], err[2], q = 0.0;
-    dp_step(s, y, h, yn, err);
-    for (int c = 0; c < 2; c++)
-      q = fmax(q, fabs(err[c]) / (atol[c] + rtol * fmax(fabs(y[c]), fabs(yn[c]))));
-    if (q <= 1.0) {
-      o.steps++;
-      if (yn[0] < 0.0 && y[1] < 0.0) { /* separation */
-        double yc[2], dt = locate(s, y, h, 0, yc);
-        o.e = -yc[1] / s->v;
-        o.t_contact = t + dt;
-        o.delta_max = s->delta_max;
-        return o;
-      }
-      if (y[1] > 0.0 && yn[1] <= 0.0) { /* the deepest point: commit δ_max there */
-        double yc[2], dt = locate(s, y, h, 1, yc);
-        t += dt;
-        y[0] = yc[0];
-        y[1] = yc[1];
-      } else {
-        t += h;
-        y[0] = yn[0];
-        y[1] = yn[1];
-      }
-      s->delta_max = fmax(s->delta_max, y[0]);
-    }
-    h *= fmin(5.0, fmax(0.2, 0.9 * pow(q > 1e-300 ? q : 1e-300, -0.2)));
-  }
-  return o;
-}
+static cs_rk45_out integrate(impact *s) { return cs_rk45_impact(impact_force, s, s->m, s->v); }
 
 static double restitution(const law *L, elastic_fn *el, const void *ep, double m, double v,
                           double cr)
 {
-  impact s = {L, el, ep, m, v, cr, 0.0};
+  impact s = {L, el, ep, m, v, cr};
   return integrate(&s).e;
 }
 
@@ -553,8 +449,8 @@ static void test_integrator(const cs_registry *reg)
   law L = make(reg, "kelvin_voigt", &c0);
   if (!L.law)
     return;
-  impact s = {&L, power_force, &hz, m, v, 1.0, 0.0};
-  impact_out o = integrate(&s);
+  impact s = {&L, power_force, &hz, m, v, 1.0};
+  cs_rk45_out o = integrate(&s);
   double dm = pow(5.0 * m * v * v / (4.0 * hz.K), 0.4);
   double tc = 0.8 * tgamma(0.4) * tgamma(0.5) / tgamma(0.9) * dm / v;
   CHECK_NEAR(o.e, 1.0, 1e-9, "undamped Hertz impact: e = 1");
