@@ -201,7 +201,6 @@ typedef struct cs_contact_out {
   double Fn, dFn_ddelta, dFn_drate; /* normal force, clipped at zero, and its derivatives */
   double Fe;                        /* elastic part */
   double Ft, dFt_dvt, dFt_dFn;      /* friction */
-  double strain_energy;             /* U(δ) */
   double dissipation_power;         /* (F_n − F_e) δ' + |Ft vt| ≥ 0 … as evaluated */
   int clipped;                      /* 1 when the damping term would have made F_n < 0 */
 } cs_contact_out;
@@ -209,6 +208,9 @@ typedef struct cs_contact_out {
 /* Evaluate at penetration δ ≥ 0, rate δ', slip velocity vt. Updates δ_max when `commit`. */
 void cs_contact_eval(cs_contact *contact, double delta, double rate, double vt, int commit,
                      cs_contact_out *out);
+/* U(δ) of the elastic law (0 for δ ≤ 0). Apart from eval, which runs in every residual: some
+ * laws integrate U by quadrature (1–16 µs a call against 0.1 µs for the force). */
+double cs_contact_strain_energy(const cs_contact *contact, double delta);
 double cs_contact_cr(const cs_contact *contact);        /* c_r of the current contact */
 double cs_contact_v_impact(const cs_contact *contact);
 double cs_contact_delta_max(const cs_contact *contact);
