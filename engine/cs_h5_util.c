@@ -1,0 +1,319 @@
+/*
+ * cs_h5_util.c — the HDF5 machinery output files share (cs_h5_util.h).
+ *
+ * Time series: HDF5 wants chunk dimensions > 0 and ≤ the maximum dimensions, so a zero-width
+ * dimension gets maximum 1 and chunk 1 (it stays 0 wide). A block of rows is written with one
+ * extend-and-write per dataset and flushed with H5Fflush; a block is also written when a
+ * second has passed since the last one, so a slow run loses at most a second of rows when
+ * killed. Files use HDF5's default (earliest) format: its superblock records no "open for
+ * writing" flag, so the file of a killed run opens without h5clear. The Debian serial library
+ * is not thread-safe: two runs may write files in one process, but not from two threads.
+ */
+#include "cs_h5_util.h"
+
+#include "cs_error.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const double FLUSH_SECONDS = 1.0;
+
+/* ---------------------------------------------------------------- errors ----------------- */
+
+cs_h5_quiet cs_h5_quiet_begin(void)
+{
+  cs_h5_quiet q = {NULL, NULL};
+  if (H5Eget_auto2(H5E_DEFAULT, &q.fn, &q.data) < 0)
+    q.fn = NULL, q.data = NULL;
+  H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+  return q;
+}
+
+void cs_h5_quiet_end(const cs_h5_quiet *q) { H5Eset_auto2(H5E_DEFAULT, q->fn, q->data); }
+
+static herr_t innermost(unsigned n, const H5E_error2_t *e, void *detail)
+{
+  if (n == 0 && e->desc)
+    snprintf(detail, 256, "%s", e->desc);
+  return 0;
+}
+
+cs_status cs_h5_fail(cs_error *err, const char *path, const char *what)
+{
+  char detail[256] = "";
+  H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, innermost, detail);
+  return cs_fail(err, CS_ERR_IO, "HDF5 output '%s': cannot %s%s%s", path, what,
+                 detail[0] ? ": " : "", detail);
+}
+
+void cs_h5_close_id(hid_t id, herr_t (*close)(hid_t))
+{
+  if (id >= 0)
+    close(id);
+}
+
+/* ---------------------------------------------------------------- attributes, text ------- */
+
+static hid_t string_type(void)
+{
+  hid_t t = H5Tcopy(H5T_C_S1);
+  if (t < 0)
+    return t;
+  if (H5Tset_size(t, H5T_VARIABLE) < 0 || H5Tset_cset(t, H5T_CSET_UTF8) < 0) {
+    H5Tclose(t);
+    return H5I_INVALID_HID;
+  }
+  return t;
+}
+
+static herr_t put_attr(hid_t obj, const char *name, hid_t file_type, hid_t mem_type,
+                       const void *value)
+{
+  hid_t space = H5I_INVALID_HID, attr = H5I_INVALID_HID;
+  herr_t rc = -1;
+  htri_t exists = H5Aexists(obj, name);
+  if (exists < 0)
+    return -1;
+  if (exists)
+    attr = H5Aopen(obj, name, H5P_DEFAULT);
+  else if ((space = H5Screate(H5S_SCALAR)) >= 0)
+    attr = H5Acreate2(obj, name, file_type, space, H5P_DEFAULT, H5P_DEFAULT);
+  if (attr >= 0)
+    rc = H5Awrite(attr, mem_type, value);
+  cs_h5_close_id(attr, H5Aclose);
+  cs_h5_close_id(space, H5Sclose);
+  return rc;
+}
+
+herr_t cs_h5_attr_text(hid_t obj, const char *name, const char *value)
+{
+  hid_t t = string_type();
+  herr_t rc = t < 0 ? -1 : put_attr(obj, name, t, t, &value);
+  cs_h5_close_id(t, H5Tclose);
+  return rc;
+}
+
+herr_t cs_h5_attr_double(hid_t obj, const char *name, double value)
+{
+  return put_attr(obj, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &value);
+}
+
+herr_t cs_h5_attr_long(hid_t obj, const char *name, long value)
+{
+  return put_attr(obj, name, H5T_STD_I64LE, H5T_NATIVE_LONG, &value);
+}
+
+herr_t cs_h5_text(hid_t loc, const char *name, int n, const char *const *text)
+{
+  hsize_t dims[1] = {(hsize_t)(n < 0 ? 0 : n)};
+  hid_t t = string_type(), space = H5I_INVALID_HID, dset = H5I_INVALID_HID;
+  herr_t rc = -1;
+  if (t >= 0)
+    space = n < 0 ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, dims, NULL);
+  if (space >= 0)
+    dset = H5Dcreate2(loc, name, t, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  if (dset >= 0 && (n == 0 || H5Dwrite(dset, t, H5S_ALL, H5S_ALL, H5P_DEFAULT, text) >= 0))
+    rc = cs_h5_attr_text(dset, "units", "");
+  cs_h5_close_id(dset, H5Dclose);
+  cs_h5_close_id(space, H5Sclose);
+  cs_h5_close_id(t, H5Tclose);
+  return rc;
+}
+
+herr_t cs_h5_array(hid_t loc, const char *name, hsize_t n0, hsize_t n1, const double *data,
+                   const char *units, const char *components)
+{
+  hsize_t dims[2] = {n0, n1};
+  hid_t space = H5Screate_simple(n1 ? 2 : 1, dims, NULL), dset = H5I_INVALID_HID;
+  herr_t rc = -1;
+  if (space >= 0)
+    dset = H5Dcreate2(loc, name, H5T_IEEE_F64LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  if (dset >= 0 && (n0 == 0 || H5Dwrite(dset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT,
+                                        data) >= 0))
+    rc = cs_h5_attr_text(dset, "units", units);
+  if (rc >= 0 && components)
+    rc = cs_h5_attr_text(dset, "components", components);
+  cs_h5_close_id(dset, H5Dclose);
+  cs_h5_close_id(space, H5Sclose);
+  return rc;
+}
+
+herr_t cs_h5_group(hid_t loc, const char *name)
+{
+  hid_t g = H5Gcreate2(loc, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  if (g < 0)
+    return -1;
+  return H5Gclose(g);
+}
+
+/* ---------------------------------------------------------------- the file --------------- */
+
+cs_status cs_h5_create_file(const char *path, const char *name, const char *json,
+                            const char *status, const char *message, hid_t *file,
+                            cs_error *err)
+{
+  *file = H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+  if (*file < 0)
+    return cs_h5_fail(err, path, "create the file");
+  if (cs_h5_attr_text(*file, "clearsim_version", cs_version()) < 0 ||
+      cs_h5_attr_text(*file, "model_name", name) < 0 ||
+      cs_h5_attr_text(*file, "status", status) < 0 ||
+      cs_h5_attr_text(*file, "message", message) < 0 || cs_h5_text(*file, "model", -1, &json) < 0)
+    return cs_h5_fail(err, path, "write the root attributes and /model");
+  return CS_OK;
+}
+
+herr_t cs_h5_write_stats(hid_t file, const cs_stats *s)
+{
+  const struct {
+    const char *name;
+    long value;
+  } counts[] = {
+    {"steps", s->steps},
+    {"residual_evals", s->residual_evals},
+    {"jacobian_evals", s->jacobian_evals},
+    {"error_test_failures", s->error_test_failures},
+    {"convergence_failures", s->convergence_failures},
+    {"root_events", s->root_events},
+    {"outputs", s->outputs},
+  };
+  htri_t exists = H5Lexists(file, "solver", H5P_DEFAULT);
+  if (exists < 0 || (!exists && cs_h5_group(file, "solver") < 0))
+    return -1;
+  hid_t g = H5Gopen2(file, "solver", H5P_DEFAULT);
+  herr_t rc = g < 0 ? -1 : 0;
+  for (size_t i = 0; rc >= 0 && i < sizeof counts / sizeof *counts; i++)
+    rc = cs_h5_attr_long(g, counts[i].name, counts[i].value);
+  if (rc >= 0)
+    rc = cs_h5_attr_double(g, "last_step", s->last_step);
+  if (rc >= 0)
+    rc = cs_h5_attr_double(g, "wall_time", s->wall_time);
+  cs_h5_close_id(g, H5Gclose);
+  return rc;
+}
+
+herr_t cs_h5_write_status(hid_t file, const char *status, const char *message)
+{
+  if (cs_h5_attr_text(file, "message", message ? message : "") < 0 ||
+      cs_h5_attr_text(file, "status", status ? status : "failed") < 0)
+    return -1;
+  return H5Fflush(file, H5F_SCOPE_LOCAL);
+}
+
+/* ---------------------------------------------------------------- time series ------------ */
+
+cs_status cs_h5_table_init(cs_h5_table *t, const char *path, hid_t file, int n, cs_error *err)
+{
+  memset(t, 0, sizeof *t);
+  t->path = path;
+  t->file = file;
+  t->last_write = time(NULL);
+  t->s = calloc((size_t)n + 1, sizeof *t->s);
+  if (!t->s)
+    return cs_fail(err, CS_ERR_MEMORY, "HDF5 output '%s': out of memory", path);
+  t->n = n;
+  for (int i = 0; i < n; i++)
+    t->s[i].dset = H5I_INVALID_HID;
+  return CS_OK;
+}
+
+cs_status cs_h5_table_series(cs_h5_table *t, int i, int rank, hsize_t n0, hsize_t n1,
+                             const char *name, const char *units, const char *components,
+                             cs_error *err)
+{
+  cs_h5_series *s = &t->s[i];
+  s->rank = rank;
+  s->shape[0] = n0;
+  s->shape[1] = n1;
+  s->width = rank == 1 ? 1 : rank == 2 ? (size_t)n0 : (size_t)(n0 * n1);
+  s->buf = malloc(CS_H5_BLOCK_ROWS * (s->width ? s->width : 1) * sizeof *s->buf);
+  if (!s->buf)
+    return cs_fail(err, CS_ERR_MEMORY, "HDF5 output '%s': out of memory", t->path);
+  hsize_t dims[3] = {0}, maxdims[3] = {H5S_UNLIMITED}, chunk[3] = {CS_H5_BLOCK_ROWS};
+  for (int d = 1; d < rank; d++) {
+    dims[d] = s->shape[d - 1];
+    maxdims[d] = chunk[d] = dims[d] > 0 ? dims[d] : 1;
+  }
+  hid_t space = H5Screate_simple(rank, dims, maxdims);
+  hid_t plist = H5Pcreate(H5P_DATASET_CREATE);
+  herr_t rc = -1;
+  if (space >= 0 && plist >= 0 && H5Pset_chunk(plist, rank, chunk) >= 0)
+    s->dset = H5Dcreate2(t->file, name, H5T_IEEE_F64LE, space, H5P_DEFAULT, plist, H5P_DEFAULT);
+  if (s->dset >= 0 && cs_h5_attr_text(s->dset, "units", units) >= 0)
+    rc = components ? cs_h5_attr_text(s->dset, "components", components) : 0;
+  cs_h5_close_id(plist, H5Pclose);
+  cs_h5_close_id(space, H5Sclose);
+  return rc < 0 ? cs_h5_fail(err, t->path, "create the datasets") : CS_OK;
+}
+
+/* Extend series s to first + count rows and write its buffered rows there. */
+static herr_t write_rows(cs_h5_series *s, hsize_t first, hsize_t count)
+{
+  hsize_t dims[3] = {first + count, s->shape[0], s->shape[1]};
+  hsize_t start[3] = {first, 0, 0};
+  if (H5Dset_extent(s->dset, dims) < 0)
+    return -1;
+  if (s->width == 0)
+    return 0; /* nothing to write in a [N, 0] dataset */
+  dims[0] = count;
+  hid_t file_space = H5Dget_space(s->dset);
+  hid_t mem_space = H5Screate_simple(s->rank, dims, NULL);
+  herr_t rc = -1;
+  if (file_space >= 0 && mem_space >= 0 &&
+      H5Sselect_hyperslab(file_space, H5S_SELECT_SET, start, NULL, dims, NULL) >= 0)
+    rc = H5Dwrite(s->dset, H5T_NATIVE_DOUBLE, mem_space, file_space, H5P_DEFAULT, s->buf);
+  cs_h5_close_id(mem_space, H5Sclose);
+  cs_h5_close_id(file_space, H5Sclose);
+  return rc;
+}
+
+cs_status cs_h5_table_flush(cs_h5_table *t, cs_error *err)
+{
+  t->last_write = time(NULL);
+  if (t->buffered == 0)
+    return CS_OK;
+  for (int i = 0; i < t->n; i++)
+    if (write_rows(&t->s[i], t->written, (hsize_t)t->buffered) < 0)
+      return cs_h5_fail(err, t->path, "append rows");
+  t->written += (hsize_t)t->buffered;
+  t->buffered = 0;
+  if (cs_h5_attr_double(t->file, "t_final", t->last_t) < 0 ||
+      H5Fflush(t->file, H5F_SCOPE_LOCAL) < 0)
+    return cs_h5_fail(err, t->path, "flush");
+  return CS_OK;
+}
+
+cs_status cs_h5_table_begin_row(cs_h5_table *t, int *row, cs_error *err)
+{
+  /* Full buffers mean the last write failed: retry it (it rewrites the same rows, so a partly
+   * done block comes out whole) before taking another row. */
+  if (t->buffered == CS_H5_BLOCK_ROWS && cs_h5_table_flush(t, err) != CS_OK)
+    return CS_ERR_IO;
+  *row = t->buffered;
+  return CS_OK;
+}
+
+cs_status cs_h5_table_end_row(cs_h5_table *t, double time_s, cs_error *err)
+{
+  t->buffered++;
+  t->last_t = time_s;
+  if (t->buffered < CS_H5_BLOCK_ROWS && difftime(time(NULL), t->last_write) < FLUSH_SECONDS)
+    return CS_OK;
+  return cs_h5_table_flush(t, err);
+}
+
+herr_t cs_h5_table_close(cs_h5_table *t)
+{
+  herr_t rc = 0;
+  for (int i = 0; t->s && i < t->n; i++) {
+    if (t->s[i].dset >= 0 && H5Dclose(t->s[i].dset) < 0)
+      rc = -1;
+    t->s[i].dset = H5I_INVALID_HID;
+    free(t->s[i].buf);
+  }
+  free(t->s);
+  t->s = NULL;
+  t->n = 0;
+  return rc;
+}
