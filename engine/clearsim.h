@@ -121,6 +121,44 @@ double cs_sim_velocity_drift(const cs_sim *sim);
 void cs_sim_energy(const cs_sim *sim, cs_energy *energy);
 void cs_sim_stats(const cs_sim *sim, cs_stats *stats);
 
+/* ---------------------------------------------------------------- clearance joints ------- */
+
+int cs_model_clearance_count(const cs_model *model);
+const char *cs_model_clearance_name(const cs_model *model, int k);
+const char *cs_model_clearance_kind(const cs_model *model, int k);
+int cs_model_clearance_region_count(const cs_model *model, int k);
+const char *cs_model_clearance_region(const cs_model *model, int k, int region);
+/* The joint's clearance: radial clearance (revolute, spherical) or slot half-width minus pin
+ * radius (slots), m. */
+double cs_model_clearance_size(const cs_model *model, int k);
+
+/* A clearance joint's state at the simulation's current instant. */
+typedef struct cs_clearance_state {
+  double eccentricity[2];  /* pin centre − hole reference, in the hole body's frame, m */
+  double penetration;      /* δ, m (negative: the gap) */
+  double rate;             /* δ', m/s */
+  double normal_force;     /* N (0 out of contact) */
+  double tangential_force; /* N, friction on the pin along the tangent (−n_y, n_x) */
+  double contact_point[2]; /* world, m */
+  double impact_velocity;  /* δ'(−) of the current or last contact, m/s */
+  double strain_energy;    /* J */
+  int in_contact, region;
+} cs_clearance_state;
+
+void cs_sim_clearance(const cs_sim *sim, int k, cs_clearance_state *state);
+
+/* One row per contact: when it opened and closed, how hard. */
+typedef struct cs_contact_event {
+  int joint, region;
+  double t_on, t_off;      /* t_off is NaN while the contact is open */
+  double impact_velocity, max_penetration, max_force;
+} cs_contact_event;
+
+int cs_sim_event_count(const cs_sim *sim);
+void cs_sim_event(const cs_sim *sim, int i, cs_contact_event *event);
+/* How often a damping law's pull was clipped to a zero normal force (accepted steps). */
+long cs_sim_clip_count(const cs_sim *sim);
+
 /* ---------------------------------------------------------------- runs with output ------- */
 
 typedef struct cs_run_options {
@@ -137,6 +175,61 @@ typedef struct cs_run_options {
  * non-NULL) holds the simulation for inspection; the caller frees it. */
 cs_status cs_run(const cs_model *model, const cs_run_options *options, cs_sim **sim,
                  cs_error *err);
+
+/* ---------------------------------------------------------------- single impact ---------- */
+
+/* A normal impact of two bodies: effective mass m*, approach speed v0 > 0 at contact onset,
+ * m* δ'' = −F_n(δ, δ') with the contact model's elastic, damping and restitution laws,
+ * integrated by IDAS from δ = 0 to the separation (δ back to 0, located by root finding).
+ * From a JSON file (models/README.md "Impact files") or built in code (cs_impact_create). */
+typedef struct cs_impact cs_impact;
+
+typedef struct cs_impact_settings {
+  double rtol;     /* relative tolerance; ≤ 0: 1e-8 */
+  double atol;     /* absolute tolerance of δ, m; ≤ 0: rtol · δ_U, where U(δ_U) = ½ m* v0²
+                      (the undamped peak); δ' gets the same scaled to v0 */
+  double max_step; /* s; ≤ 0: unlimited */
+  double interval; /* s between output rows; ≤ 0: a row at every integrator step */
+} cs_impact_settings;
+
+typedef struct cs_impact_result {
+  double delta_max;     /* largest penetration, m */
+  double F_max;         /* largest normal force, N */
+  double t_contact;     /* onset to separation, s */
+  double v_impact;      /* δ'(−) = v0, m/s */
+  double v_separation;  /* δ'(+) ≤ 0 at separation, m/s */
+  double e_eff;         /* effective restitution |δ'(+)/δ'(−)| */
+  double cr;            /* the c_r the restitution law gave the damping law */
+  double m_star;        /* kg */
+  double kinetic0;      /* ½ m* v0², J */
+  double kinetic, strain, dissipated; /* at separation, J */
+  double balance_error; /* kinetic + strain + dissipated − kinetic0, J */
+  long clips;           /* accepted steps where damping would have made F_n < 0 */
+  cs_stats stats;
+} cs_impact_result;
+
+cs_status cs_impact_load_file(const char *path, const cs_registry *registry,
+                              cs_impact **impact, cs_error *err);
+cs_status cs_impact_load_string(const char *json, const char *origin,
+                                const cs_registry *registry, cs_impact **impact,
+                                cs_error *err);
+/* An impact built in code. m* = cs_geometry_m_star(geometry) (mass1 = m*, mass2 = 0: a body
+ * of mass m* on a fixed one); the laws and parameters of `spec` are copied; `settings` may be
+ * NULL (defaults). Laws that cannot be made for the geometry fail here, not at run. */
+cs_status cs_impact_create(const cs_contact_geometry *geometry, const cs_contact_spec *spec,
+                           double velocity, const cs_impact_settings *settings,
+                           cs_impact **impact, cs_error *err);
+void cs_impact_free(cs_impact *impact);
+
+const char *cs_impact_name(const cs_impact *impact);
+const char *cs_impact_json(const cs_impact *impact);        /* the input (or an equivalent) */
+const char *cs_impact_output_path(const cs_impact *impact); /* "" when none is named */
+
+/* Integrate the impact. h5_path: the HDF5 file to write (NULL: the impact's output file,
+ * "": none). The result is filled as far as the run got. CS_ERR_SOLVER when IDAS fails or the
+ * bodies do not separate. */
+cs_status cs_impact_run(const cs_impact *impact, const char *h5_path, cs_impact_result *result,
+                        cs_error *err);
 
 #ifdef __cplusplus
 }

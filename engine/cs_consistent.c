@@ -203,7 +203,7 @@ done:
 }
 
 cs_status cs_solve_accelerations(const cs_model *m, const double *q, const double *v, double t,
-                                 double *a, double *lambda, cs_error *err)
+                                 const double *Q, double *a, double *lambda, cs_error *err)
 {
   int n = m->ncoord, rows = m->nrow, N = n + rows;
   double *K = calloc((size_t)N * N, sizeof *K), *rhs = malloc((size_t)N * sizeof *rhs),
@@ -222,7 +222,7 @@ cs_status cs_solve_accelerations(const cs_model *m, const double *q, const doubl
   for (int r = 0; r < rows; r++)
     for (int c = 0; c < n; c++)
       K[c + (size_t)(n + r) * N] = K[n + r + (size_t)c * N];
-  cs_forces(m, q, v, t, rhs, NULL, NULL, 0.0, 0);
+  memcpy(rhs, Q, (size_t)n * sizeof *rhs);
   if (rows)
     cs_constraints_gamma(m, q, v, t, rhs + n);
   if (LAPACKE_dgesv(LAPACK_COL_MAJOR, N, 1, K, N, piv, rhs, N) != 0) {

@@ -14,8 +14,8 @@ cs_status cs_assemble_positions(const cs_model *m, double t, double *q, cs_error
 /* Minimum-norm correction of the unlocked velocities onto Φq v = −Φt. */
 cs_status cs_assemble_velocities(const cs_model *m, const double *q, double t, double *v,
                                  cs_error *err);
-/* a (n) and λ (m) from the augmented system. */
+/* a (n) and λ (m) from the augmented system, for the generalized forces Q (n) at (q, v, t). */
 cs_status cs_solve_accelerations(const cs_model *m, const double *q, const double *v, double t,
-                                 double *a, double *lambda, cs_error *err);
+                                 const double *Q, double *a, double *lambda, cs_error *err);
 
 #endif

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cs_json.h"
+#include "../joints/cs_clearance.h"
 
 typedef struct loader {
   cs_json js;
@@ -25,6 +26,7 @@ typedef struct loader {
 _Static_assert(offsetof(cs_body, name) == 0, "cs_body.name must come first");
 _Static_assert(offsetof(cs_joint, name) == 0, "cs_joint.name must come first");
 _Static_assert(offsetof(cs_force, name) == 0, "cs_force.name must come first");
+_Static_assert(offsetof(cs_clearance, name) == 0, "cs_clearance.name must come first");
 
 static const char *name_at(const void *array, size_t stride, int i)
 {
@@ -349,6 +351,158 @@ static cs_status load_joints(loader *ld, const cJSON *root)
   return CS_OK;
 }
 
+/* ---------------------------------------------------------------- clearance joints ------- */
+
+/* indexed by cs_clearance_kind */
+static const char *const clearance_types[] = {"revolute", "spherical", "slot", "curved_slot",
+                                              NULL};
+#define CLEARANCE_COMMON "name", "type", "body1", "body2", "point1", "point2", "pin_radius", \
+                         "materials", "contact", "regions"
+static const char *const revolute_clearance_keys[] = {CLEARANCE_COMMON, "hole_radius", "length",
+                                                      NULL};
+static const char *const spherical_clearance_keys[] = {CLEARANCE_COMMON, "hole_radius", NULL};
+static const char *const slot_keys[] = {CLEARANCE_COMMON, "length", "axis", "half_length",
+                                        "half_width", NULL};
+static const char *const curved_slot_keys[] = {CLEARANCE_COMMON, "length", "axis",
+                                               "mean_radius", "half_angle", "half_width", NULL};
+static const char *const *const clearance_keys[] = {revolute_clearance_keys,
+                                                    spherical_clearance_keys, slot_keys,
+                                                    curved_slot_keys};
+
+/* key > floor (a dimension that must exceed another) */
+static cs_status exceeds(const loader *ld, const char *path, const char *key, double value,
+                         double floor, const char *what)
+{
+  char kp[CS_JSON_PATH];
+  if (value > floor)
+    return CS_OK;
+  cs_json_child(kp, path, key);
+  return cs_json_fail(&ld->js, kp, "expected a number > %s (%.6g m), got %.6g", what, floor,
+                      value);
+}
+
+static cs_status clearance_dimensions(const loader *ld, const cJSON *obj, const char *path,
+                                      cs_clearance *c)
+{
+  const cs_json *js = &ld->js;
+  CS_TRY(cs_json_number(js, obj, path, "pin_radius", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                        &c->pin_radius));
+  if (c->kind != CS_CLEARANCE_SPHERICAL)
+    CS_TRY(cs_json_number(js, obj, path, "length", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                          &c->length));
+  switch (c->kind) {
+  case CS_CLEARANCE_REVOLUTE:
+  case CS_CLEARANCE_SPHERICAL:
+    CS_TRY(cs_json_number(js, obj, path, "hole_radius", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                          &c->hole_radius));
+    return exceeds(ld, path, "hole_radius", c->hole_radius, c->pin_radius, "pin_radius");
+  case CS_CLEARANCE_SLOT:
+    CS_TRY(cs_json_axis(js, obj, path, "axis", c->axis));
+    CS_TRY(cs_json_number(js, obj, path, "half_length", CS_JSON_NONNEG, CS_JSON_REQUIRED,
+                          &c->half_length));
+    CS_TRY(cs_json_number(js, obj, path, "half_width", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                          &c->half_width));
+    return exceeds(ld, path, "half_width", c->half_width, c->pin_radius, "pin_radius");
+  default:
+    CS_TRY(cs_json_axis(js, obj, path, "axis", c->axis));
+    CS_TRY(cs_json_number(js, obj, path, "mean_radius", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                          &c->mean_radius));
+    CS_TRY(cs_json_number(js, obj, path, "half_angle", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                          &c->half_angle));
+    CS_TRY(cs_json_number(js, obj, path, "half_width", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                          &c->half_width));
+    CS_TRY(exceeds(ld, path, "half_width", c->half_width, c->pin_radius, "pin_radius"));
+    CS_TRY(exceeds(ld, path, "mean_radius", c->mean_radius, c->half_width, "half_width"));
+    if (c->half_angle < M_PI)
+      return CS_OK;
+    char kp[CS_JSON_PATH];
+    cs_json_child(kp, path, "half_angle");
+    return cs_json_fail(js, kp, "expected a number < pi (the arc's half extent, rad), got %.6g",
+                        c->half_angle);
+  }
+}
+
+/* "contact" applies to every region; "regions": {"<region>": {contact block}, …} replaces it
+ * for the regions it names (a curved slot's tracks and caps have their own stiffness). */
+static cs_status clearance_contacts(loader *ld, const cJSON *obj, const char *path,
+                                    cs_clearance *c)
+{
+  const cs_registry *reg;
+  char kp[CS_JSON_PATH], rp[CS_JSON_PATH];
+  const cJSON *common = cs_json_member(obj, "contact"), *regions = cs_json_member(obj, "regions");
+  CS_TRY(cs_json_registry(&ld->js, &reg));
+  c->nregion = cs_clearance_region_count(c->kind);
+  const char *names[CS_MAX_REGIONS + 1] = {NULL};
+  for (int r = 0; r < c->nregion; r++)
+    names[r] = cs_clearance_region_name(c->kind, r);
+  cs_json_child(kp, path, "regions");
+  if (regions) {
+    CS_TRY(cs_json_object(&ld->js, regions, kp));
+    CS_TRY(cs_json_keys(&ld->js, regions, kp, names, " (the joint's regions)"));
+  }
+  for (int r = 0; r < c->nregion; r++) {
+    const cJSON *own = regions ? cs_json_member(regions, names[r]) : NULL;
+    if (own) {
+      cs_json_child(rp, kp, names[r]);
+      CS_TRY(cs_json_contact(own, ld->js.origin, rp, reg, &c->contact[r], ld->js.err));
+    } else if (common) {
+      cs_json_child(rp, path, "contact");
+      CS_TRY(cs_json_contact(common, ld->js.origin, rp, reg, &c->contact[r], ld->js.err));
+    } else {
+      return cs_json_fail(&ld->js, path, "no contact block for region \"%s\": expected "
+                          "\"contact\" (or \"regions\": {\"%s\": …})", names[r], names[r]);
+    }
+  }
+  return CS_OK;
+}
+
+static cs_status load_clearance(loader *ld, const cJSON *obj, const char *path)
+{
+  cs_model *m = ld->model;
+  cs_clearance *c = &m->clearances[m->nclearance];
+  char what[48], kp[CS_JSON_PATH];
+  int kind;
+  CS_TRY(cs_json_object(&ld->js, obj, path));
+  CS_TRY(cs_json_choice(&ld->js, obj, path, "type", clearance_types, -1, &kind));
+  c->kind = (cs_clearance_kind)kind;
+  snprintf(what, sizeof what, " for a %s clearance joint", clearance_types[kind]);
+  CS_TRY(cs_json_keys(&ld->js, obj, path, clearance_keys[kind], what));
+  CS_TRY(claim_name(ld, obj, path, &c->name, m->clearances, sizeof *c, &m->nclearance, ""));
+  CS_TRY(get_body_pair(ld, obj, path, c->body));
+  CS_TRY(cs_json_vector(&ld->js, obj, path, "point1", 2, "[x, y]", zeros, c->point[0]));
+  CS_TRY(cs_json_vector(&ld->js, obj, path, "point2", 2, "[x, y]", zeros, c->point[1]));
+  CS_TRY(clearance_dimensions(ld, obj, path, c));
+  const cJSON *materials = cs_json_member(obj, "materials");
+  cs_json_child(kp, path, "materials");
+  if (!materials)
+    return cs_json_fail(&ld->js, kp, "missing: expected the two bodies' materials "
+                        "[{\"E\": …, \"nu\": …}, {…}]");
+  CS_TRY(cs_json_materials(materials, ld->js.origin, kp, c->material, ld->js.err));
+  CS_TRY(clearance_contacts(ld, obj, path, c));
+  const cs_body *b = m->bodies;
+  cs_clearance_prepare(c, b[c->body[0]].ground ? 0.0 : b[c->body[0]].mass,
+                       b[c->body[1]].ground ? 0.0 : b[c->body[1]].mass);
+  return CS_OK;
+}
+
+static cs_status load_clearances(loader *ld, const cJSON *root)
+{
+  cs_model *m = ld->model;
+  const cJSON *list;
+  char path[CS_JSON_PATH];
+  CS_TRY(cs_json_array(&ld->js, root, "", "clearance_joints", "an array of clearance joints", 0,
+                       &list));
+  m->clearances = calloc((size_t)cJSON_GetArraySize(list) + 1, sizeof *m->clearances);
+  if (!m->clearances)
+    return cs_json_out_of_memory(&ld->js);
+  int i = 0;
+  for (const cJSON *e = list ? list->child : NULL; e; e = e->next, i++) {
+    cs_json_element(path, "/clearance_joints", i);
+    CS_TRY(load_clearance(ld, e, path));
+  }
+  return CS_OK;
+}
+
 /* ---------------------------------------------------------------- forces ----------------- */
 
 /* indexed by cs_force_kind */
@@ -476,7 +630,8 @@ static cs_status load_output(const loader *ld, const cJSON *root)
 
 static const char *const model_keys[] = {"name",   "description", "gravity",
                                          "bodies", "joints",      "drivers",
-                                         "forces", "solver",      "output", NULL};
+                                         "forces", "clearance_joints", "solver", "output",
+                                         NULL};
 
 static cs_status load_root(loader *ld, const cJSON *root, const char *text)
 {
@@ -497,6 +652,7 @@ static cs_status load_root(loader *ld, const cJSON *root, const char *text)
   CS_TRY(load_bodies(ld, root));
   CS_TRY(load_joints(ld, root));
   CS_TRY(load_forces(ld, root));
+  CS_TRY(load_clearances(ld, root));
   CS_TRY(load_solver(ld, root));
   CS_TRY(load_output(ld, root));
   cs_model_index(m);

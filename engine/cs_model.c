@@ -1,5 +1,6 @@
 /* cs_model.c — the model object: allocation, indexing, read-only accessors. */
 #include "cs_model.h"
+#include "../joints/cs_clearance.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,9 @@ void cs_model_free(cs_model *model)
     free(model->joints[i].name);
   for (int i = 0; i < model->nforce; i++)
     free(model->forces[i].name);
+  for (int i = 0; i < model->nclearance; i++)
+    free(model->clearances[i].name);
+  free(model->clearances);
   free(model->bodies);
   free(model->joints);
   free(model->forces);
@@ -132,4 +136,24 @@ int cs_model_body_points(const cs_model *m, int body, double (*xy)[2], int max)
         n = put_point(xy, n, max, f->point[s]);
   }
   return n;
+}
+
+int cs_model_clearance_count(const cs_model *m) { return m->nclearance; }
+const char *cs_model_clearance_name(const cs_model *m, int k) { return m->clearances[k].name; }
+const char *cs_model_clearance_kind(const cs_model *m, int k)
+{
+  return cs_clearance_kind_name(m->clearances[k].kind);
+}
+int cs_model_clearance_region_count(const cs_model *m, int k) { return m->clearances[k].nregion; }
+const char *cs_model_clearance_region(const cs_model *m, int k, int region)
+{
+  return cs_clearance_region_name(m->clearances[k].kind, region);
+}
+
+double cs_model_clearance_size(const cs_model *m, int k)
+{
+  const cs_clearance *c = &m->clearances[k];
+  if (c->kind == CS_CLEARANCE_SLOT || c->kind == CS_CLEARANCE_CURVED_SLOT)
+    return c->half_width - c->pin_radius;
+  return c->hole_radius - c->pin_radius;
 }

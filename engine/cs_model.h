@@ -85,6 +85,39 @@ static inline cs_contact_spec cs_contact_model_spec(const cs_contact_model *c)
   return spec;
 }
 
+/* A clearance joint: the ideal joint replaced by a contact force element (DESIGN.md
+ * "Clearance joints"). body[0] carries the hole (bearing, socket, slot), body[1] the pin
+ * (journal, ball, pin). */
+typedef enum cs_clearance_kind {
+  CS_CLEARANCE_REVOLUTE = 0, /* journal in bearing, line contact: one region */
+  CS_CLEARANCE_SPHERICAL,    /* ball in socket moving in the plane, point contact: one region */
+  CS_CLEARANCE_SLOT,         /* pin in a straight slot: tracks (flat) and end caps */
+  CS_CLEARANCE_CURVED_SLOT,  /* pin in a circular-arc slot: inner, outer track and end caps */
+  CS_CLEARANCE_KIND_COUNT
+} cs_clearance_kind;
+
+enum { CS_MAX_REGIONS = 3 };
+
+typedef struct cs_clearance {
+  char *name;
+  cs_clearance_kind kind;
+  int body[2];
+  double point[2][2];  /* hole reference in body[0]'s frame (bearing centre, slot centre, arc
+                          centre); pin centre in body[1]'s frame; m */
+  double pin_radius;   /* m */
+  double hole_radius;  /* revolute, spherical: bearing or socket radius, m */
+  double axis[2];      /* slots: unit axis in body[0]'s frame (curved: towards mid-arc) */
+  double half_length;  /* straight slot: centre to each end-cap centre, m */
+  double half_width;   /* slots: half the slot's width = end-cap radius, m */
+  double mean_radius;  /* curved slot: R_m, m */
+  double half_angle;   /* curved slot: half the arc's angular extent, rad */
+  double length;       /* axial length of the line contact, m */
+  cs_material material[2]; /* body[0]'s, body[1]'s */
+  int nregion;
+  cs_contact_model contact[CS_MAX_REGIONS];
+  cs_contact_geometry geometry[CS_MAX_REGIONS]; /* filled by cs_clearance_prepare */
+} cs_clearance;
+
 typedef struct cs_solver_settings {
   cs_formulation formulation;
   double rtol;         /* relative tolerance */
@@ -107,10 +140,11 @@ struct cs_model {
   char *json;         /* the input, verbatim */
   double gravity[2];  /* m/s² */
 
-  int nbody, njoint, nforce;
+  int nbody, njoint, nforce, nclearance;
   cs_body *bodies;
   cs_joint *joints;   /* ideal joints first, then drivers, in file order within each */
   cs_force *forces;
+  cs_clearance *clearances;
 
   int ncoord;         /* 3 × moving bodies */
   int nrow;           /* constraint rows */

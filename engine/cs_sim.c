@@ -10,8 +10,15 @@
  * IDA stalls otherwise (its error estimate of index-3 velocities does not shrink with h).
  * The quadratures (IDAS) integrate the dissipated power, the drivers' power and the applied
  * loads' power for the energy balance.
+ *
+ * IDAS runs one step at a time: after each step the clearance joints commit their contact
+ * histories, outputs due within the step are interpolated, and located roots switch contacts
+ * on or off, after which IDAS restarts from a consistent state (the contact force changes
+ * its law there). Accessors report the `view` state: the last output instant, or where the
+ * last advance ended.
  */
 #include "cs_assembly.h"
+#include "cs_clearances.h"
 #include "cs_consistent.h"
 #include "cs_error.h"
 #include "cs_linsol.h"
@@ -38,11 +45,15 @@ struct cs_sim {
 
   SUNContext ctx;
   void *ida;
-  N_Vector y, yp, yq;
+  N_Vector y, yp, yq;  /* IDAS' state at t_ida and its quadratures */
+  N_Vector view, viewq; /* the state and quadratures reported, at t */
+  cs_clearances *clear;
+  int *roots_found;
+  long base[6];         /* IDAS counters before its last restart (restarts zero them) */
   SUNMatrix J;
   SUNLinearSolver LS;
 
-  double t0, t;
+  double t0, t, t_ida;
   long next_output; /* index k of the next output instant t0 + k·interval */
   double *M, *Q, *Phiq, *phi, *work;
   double *a, *lambda; /* consistent with (q, v) at t */
@@ -55,6 +66,7 @@ struct cs_sim {
   cs_interrupt_fn interrupt;
   void *interrupt_user;
   int started;  /* the output at t0 has been emitted */
+  long steps_since_output;
   int has_drivers;
   double wall;  /* seconds spent in cs_sim_advance */
   char ida_message[512]; /* IDAS' last error, kept for our cs_error */
@@ -89,6 +101,7 @@ static int residual(realtype t, N_Vector yy, N_Vector yyp, N_Vector rr, void *us
 
   cs_constraints(m, q, t, rl, s->Phiq, s->m, phit, NULL);
   cs_forces(m, q, v, t, s->Q, NULL, NULL, 0.0, 0);
+  cs_clearances_forces(s->clear, q, v, s->Q, NULL, NULL, 0.0, 0);
   for (int i = 0; i < s->n; i++) {
     rq[i] = qp[i] - v[i];
     rv[i] = s->M[i] * vp[i] - s->Q[i];
@@ -131,6 +144,7 @@ static int jacobian(realtype t, realtype cj, N_Vector yy, N_Vector yyp, N_Vector
   }
   /* ∂(M v' − Q)/∂(q, v) */
   cs_forces(m, q, v, t, s->Q, &AT(n, 0), &AT(n, n), -1.0, N);
+  cs_clearances_forces(s->clear, q, v, s->Q, &AT(n, 0), &AT(n, n), -1.0, N);
   /* ∂(Φqᵀλ)/∂q, Φqᵀ into the λ columns, Φq into the Φ rows */
   cs_constraints_add_hessian(m, q, lam, 1.0, &AT(n, 0), N);
   for (int r = 0; r < nr; r++)
@@ -151,6 +165,21 @@ static int jacobian(realtype t, realtype cj, N_Vector yy, N_Vector yyp, N_Vector
       }
   }
 #undef AT
+  return 0;
+}
+
+/* Q of everything: gravity, force elements, clearance joints. */
+static void total_forces(cs_sim *s, const double *q, const double *v, double t, double *Q)
+{
+  cs_forces(s->model, q, v, t, Q, NULL, NULL, 0.0, 0);
+  cs_clearances_forces(s->clear, q, v, Q, NULL, NULL, 0.0, 0);
+}
+
+static int roots(realtype t, N_Vector yy, N_Vector yyp, realtype *g, void *user)
+{
+  (void)t, (void)yyp;
+  cs_sim *s = user;
+  cs_clearances_roots(s->clear, Q_OF(s, yy), V_OF(s, yy), g);
   return 0;
 }
 
@@ -183,10 +212,12 @@ static int quadrature(realtype t, N_Vector yy, N_Vector yyp, N_Vector rq, void *
   const double *q = Q_OF(s, yy), *v = V_OF(s, yy);
   double *out = N_VGetArrayPointer(rq);
   cs_force_power(s->model, q, v, t, &out[QUAD_DISSIPATED], &out[QUAD_APPLIED]);
+  out[QUAD_DISSIPATED] += cs_clearances_dissipation(s->clear, q, v);
   out[QUAD_DRIVER] = 0.0;
   if (!s->has_drivers)
     return 0;
-  if (cs_solve_accelerations(s->model, q, v, t, s->qa, s->qlambda, NULL))
+  total_forces(s, q, v, t, s->Q);
+  if (cs_solve_accelerations(s->model, q, v, t, s->Q, s->qa, s->qlambda, NULL))
     return 1; /* singular here: recoverable, IDAS retries with a smaller step */
   cs_constraints(s->model, q, t, NULL, s->Phiq, s->m, NULL, NULL);
   out[QUAD_DRIVER] = driver_power(s, v, s->qlambda);
@@ -254,13 +285,31 @@ static cs_status allocate(cs_sim *s, cs_error *err)
   return name_rows(s, err);
 }
 
-/* Initial state: assembled positions and velocities, then a and λ. */
+/* y's multipliers and yp from the augmented system at y's (q, v) and the current contact
+ * states: a consistent start or restart. */
+static cs_status make_consistent(cs_sim *s, double t, cs_error *err)
+{
+  const double *q = Q_OF(s, s->y), *v = V_OF(s, s->y);
+  total_forces(s, q, v, t, s->Q);
+  cs_status st = cs_solve_accelerations(s->model, q, v, t, s->Q, s->a, s->lambda, err);
+  if (st)
+    return st;
+  memcpy(L_OF(s, s->y), s->lambda, (size_t)s->m * sizeof *s->lambda);
+  if (s->form == CS_GGL)
+    memset(MU_OF(s, s->y), 0, (size_t)s->m * sizeof(double));
+  N_VConst(0.0, s->yp);
+  memcpy(Q_OF(s, s->yp), v, (size_t)s->n * sizeof *v);
+  memcpy(V_OF(s, s->yp), s->a, (size_t)s->n * sizeof *s->a);
+  return CS_OK;
+}
+
+/* Initial state: assembled positions and velocities, contacts already closed at t0, then a
+ * and λ. */
 static cs_status initial_state(cs_sim *s, cs_error *err)
 {
   const cs_model *m = s->model;
   double *q = Q_OF(s, s->y), *v = V_OF(s, s->y);
   N_VConst(0.0, s->y);
-  N_VConst(0.0, s->yp);
   for (int b = 0; b < m->nbody; b++) {
     const cs_body *body = &m->bodies[b];
     if (!body->ground) {
@@ -271,14 +320,12 @@ static cs_status initial_state(cs_sim *s, cs_error *err)
   cs_status st = cs_assemble_positions(m, s->t0, q, err);
   if (!st)
     st = cs_assemble_velocities(m, q, s->t0, v, err);
-  if (!st)
-    st = cs_solve_accelerations(m, q, v, s->t0, s->a, s->lambda, err);
   if (st)
     return st;
-  memcpy(L_OF(s, s->y), s->lambda, (size_t)s->m * sizeof *s->lambda);
-  memcpy(Q_OF(s, s->yp), v, (size_t)s->n * sizeof *v);
-  memcpy(V_OF(s, s->yp), s->a, (size_t)s->n * sizeof *s->a);
-  return CS_OK;
+  for (int k = 0; k < cs_clearances_count(s->clear); k++)
+    if (cs_clearances_onset_gap(s->clear, k, q) > 0.0)
+      cs_clearances_open(s->clear, k, s->t0, q, v);
+  return make_consistent(s, s->t0, err);
 }
 
 static cs_status setup_ida(cs_sim *s, cs_error *err)
@@ -323,23 +370,27 @@ static cs_status setup_ida(cs_sim *s, cs_error *err)
     return fail_setup(s, err, "linear solver");
   if ((set->max_step > 0 && IDASetMaxStep(s->ida, set->max_step)) ||
       (set->initial_step > 0 && IDASetInitStep(s->ida, set->initial_step)) ||
-      IDASetMaxNumSteps(s->ida, set->max_steps))
+      IDASetMaxNumSteps(s->ida, set->max_steps + 1)) /* enforced per output in advance */
     return fail_setup(s, err, "step settings");
 
-  s->yq = N_VNew_Serial(NQUAD, s->ctx);
-  if (!s->yq)
-    return fail_setup(s, err, "quadratures");
-  N_VConst(0.0, s->yq);
   if (IDAQuadInit(s->ida, quadrature, s->yq) || IDASetQuadErrCon(s->ida, SUNFALSE))
     return fail_setup(s, err, "quadratures");
+  int nroot = cs_clearances_root_count(s->clear);
+  if (nroot > 0) {
+    s->roots_found = calloc((size_t)nroot, sizeof *s->roots_found);
+    if (!s->roots_found || IDARootInit(s->ida, nroot, roots))
+      return fail_setup(s, err, "root finding");
+    IDASetNoInactiveRootWarn(s->ida);
+  }
   return CS_OK;
 }
 
-/* a, λ at the current (q, v): what outputs and accessors report. */
+/* a, λ at the view state: what outputs and accessors report. */
 static cs_status refresh(cs_sim *s, cs_error *err)
 {
-  return cs_solve_accelerations(s->model, Q_OF(s, s->y), V_OF(s, s->y), s->t, s->a, s->lambda,
-                                err);
+  const double *q = Q_OF(s, s->view), *v = V_OF(s, s->view);
+  total_forces(s, q, v, s->t, s->Q);
+  return cs_solve_accelerations(s->model, q, v, s->t, s->Q, s->a, s->lambda, err);
 }
 
 cs_status cs_sim_create(const cs_model *model, cs_sim **out, cs_error *err)
@@ -362,23 +413,32 @@ cs_status cs_sim_create(const cs_model *model, cs_sim **out, cs_error *err)
     s->has_drivers |= cs_joint_is_driver(&model->joints[k]);
 
   cs_status st = allocate(s, err);
+  if (!st)
+    st = cs_clearances_create(model, &s->clear, err);
   if (!st && SUNContext_Create(NULL, &s->ctx))
     st = cs_fail(err, CS_ERR_MEMORY, "SUNContext_Create failed");
   if (!st) {
     s->y = N_VNew_Serial(s->N, s->ctx);
     s->yp = N_VNew_Serial(s->N, s->ctx);
-    if (!s->y || !s->yp)
+    s->view = N_VNew_Serial(s->N, s->ctx);
+    s->yq = N_VNew_Serial(NQUAD, s->ctx);
+    s->viewq = N_VNew_Serial(NQUAD, s->ctx);
+    if (!s->y || !s->yp || !s->view || !s->yq || !s->viewq)
       st = cs_fail(err, CS_ERR_MEMORY, "out of memory");
   }
   if (!st) {
     cs_mass_diagonal(model, s->M);
+    N_VConst(0.0, s->yq);
+    N_VConst(0.0, s->viewq);
     st = initial_state(s, err);
   }
   if (!st)
     st = setup_ida(s, err);
   if (!st) {
+    N_VScale(1.0, s->y, s->view);
     s->energy0 = cs_kinetic_energy(model, V_OF(s, s->y)) +
-                 cs_potential_energy(model, Q_OF(s, s->y));
+                 cs_potential_energy(model, Q_OF(s, s->y)) +
+                 cs_clearances_strain(s->clear, Q_OF(s, s->y));
     *out = s;
     return CS_OK;
   }
@@ -399,6 +459,10 @@ void cs_sim_free(cs_sim *s)
   N_VDestroy(s->y);
   N_VDestroy(s->yp);
   N_VDestroy(s->yq);
+  N_VDestroy(s->view);
+  N_VDestroy(s->viewq);
+  cs_clearances_free(s->clear);
+  free(s->roots_found);
   if (s->ctx)
     SUNContext_Free(&s->ctx);
   if (s->row_names)
@@ -443,54 +507,167 @@ static double wall_clock(void)
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Call the output callback for the current state; non-zero means stop. */
+/* Call the output callback for the view state; non-zero means stop. */
 static int emit(cs_sim *s)
 {
   return s->output ? s->output(s, s->output_user) : 0;
 }
 
+/* Make the view IDAS' own state at t_ida. */
+static cs_status view_current(cs_sim *s, cs_error *err)
+{
+  N_VScale(1.0, s->y, s->view);
+  N_VScale(1.0, s->yq, s->viewq);
+  s->t = s->t_ida;
+  return refresh(s, err);
+}
+
+/* Emit every output instant up to t_limit, interpolated within IDAS' last step. */
+static cs_status emit_until(cs_sim *s, double t_limit, cs_error *err)
+{
+  for (;;) {
+    double t_out = output_time(s, s->next_output);
+    if (t_out > t_limit + 1e-14 * fabs(t_limit))
+      return CS_OK;
+    if (t_out > s->t_ida)
+      t_out = s->t_ida; /* within round-off of the step's end */
+    if (IDAGetDky(s->ida, t_out, 0, s->view) || IDAGetQuadDky(s->ida, t_out, 0, s->viewq))
+      return cs_fail(err, CS_ERR_SOLVER, "interpolation at t = %.9g s failed", t_out);
+    s->t = t_out;
+    cs_status st = refresh(s, err);
+    if (st)
+      return st;
+    s->next_output++;
+    s->steps_since_output = 0;
+    if (emit(s))
+      return cs_fail(err, CS_ERR_INTERRUPTED, "stopped by the output callback at t = %g", s->t);
+  }
+}
+
+static const char *flag_text(int flag, char *buf, size_t size)
+{
+  char *name = IDAGetReturnFlagName(flag); /* malloc'd by SUNDIALS */
+  snprintf(buf, size, "%s", name ? name : "?");
+  free(name);
+  return buf;
+}
+
+/* IDAS zeroes its counters on a restart: bank them first. */
+static void bank_counters(cs_sim *s)
+{
+  long c[6] = {0};
+  IDAGetNumSteps(s->ida, &c[0]);
+  IDAGetNumResEvals(s->ida, &c[1]);
+  IDAGetNumJacEvals(s->ida, &c[2]);
+  IDAGetNumErrTestFails(s->ida, &c[3]);
+  IDAGetNumNonlinSolvConvFails(s->ida, &c[4]);
+  for (int i = 0; i < 5; i++)
+    s->base[i] += c[i];
+}
+
+/* Restart IDAS at t_ida from y (q, v) with the contact states as they now are. */
+static cs_status restart(cs_sim *s, double t_target, cs_error *err)
+{
+  cs_status st = make_consistent(s, s->t_ida, err);
+  if (st)
+    return st;
+  bank_counters(s);
+  s->base[5]++;
+  if (IDAReInit(s->ida, s->t_ida, s->y, s->yp) || IDAQuadReInit(s->ida, s->yq) ||
+      IDASetStopTime(s->ida, t_target))
+    return cs_fail(err, CS_ERR_SOLVER, "restarting the integrator at t = %.9g s failed: %s",
+                   s->t_ida, s->ida_message);
+  return CS_OK;
+}
+
+/* A step jumped the whole contact of joint k: its δ peaked above δ_on at t_peak. Find where δ
+ * rose through δ_on on the step's interpolant (free flight until then is right), emit the
+ * outputs before it, and restart there with the contact open. */
+static cs_status recover_onset(cs_sim *s, int k, double t_peak, double t_target, cs_error *err)
+{
+  realtype tn = 0, h = 0;
+  IDAGetCurrentTime(s->ida, &tn);
+  IDAGetLastStep(s->ida, &h);
+  double lo = fmax(tn - h, s->t < t_peak ? s->t : tn - h), hi = t_peak;
+  for (int i = 0; i < 200 && hi - lo > 1e-15 * fmax(1.0, fabs(hi)); i++) {
+    double mid = 0.5 * (lo + hi);
+    IDAGetDky(s->ida, mid, 0, s->y);
+    if (cs_clearances_onset_gap(s->clear, k, Q_OF(s, s->y)) > 0.0)
+      hi = mid;
+    else
+      lo = mid;
+  }
+  cs_status st = emit_until(s, hi, err);
+  if (st)
+    return st;
+  IDAGetDky(s->ida, hi, 0, s->y);
+  IDAGetQuadDky(s->ida, hi, 0, s->yq);
+  s->t_ida = hi;
+  cs_clearances_open(s->clear, k, hi, Q_OF(s, s->y), V_OF(s, s->y));
+  return restart(s, t_target, err);
+}
+
+/* One IDAS step (or the rest of one after a root), and what follows from it. */
+static cs_status step(cs_sim *s, double t_target, cs_error *err)
+{
+  realtype t_reached;
+  s->ida_message[0] = '\0';
+  int flag = IDASolve(s->ida, t_target, &t_reached, s->y, s->yp, IDA_ONE_STEP);
+  if (flag < 0) {
+    char name[64];
+    s->t_ida = t_reached;
+    return cs_fail(err, CS_ERR_SOLVER, "%s: the integrator failed at t = %.9g s (%s)%s%s",
+                   s->model->origin ? s->model->origin : "model", t_reached,
+                   flag_text(flag, name, sizeof name), s->ida_message[0] ? ": " : "",
+                   s->ida_message);
+  }
+  s->t_ida = t_reached;
+  IDAGetQuad(s->ida, &t_reached, s->yq);
+  const double *q = Q_OF(s, s->y), *v = V_OF(s, s->y);
+  cs_clearances_commit(s->clear, q, v);
+  if (flag != IDA_ROOT_RETURN)
+    return emit_until(s, s->t_ida, err);
+
+  IDAGetRootInfo(s->ida, s->roots_found);
+  int missed = -1;
+  int changed = cs_clearances_events(s->clear, s->t_ida, q, v, s->roots_found, &missed);
+  if (missed >= 0)
+    return recover_onset(s, missed, s->t_ida, t_target, err);
+  cs_status st = emit_until(s, s->t_ida, err);
+  if (!st && changed)
+    st = restart(s, t_target, err);
+  return st;
+}
+
 cs_status cs_sim_advance(cs_sim *s, double t_target, cs_error *err)
 {
   cs_error_clear(err);
-  if (!s || !(t_target >= s->t))
+  if (!s || !(t_target >= s->t_ida))
     return cs_fail(err, CS_ERR_ARGUMENT, "cs_sim_advance: target time %g is before the "
-                   "current time %g", t_target, s ? s->t : 0.0);
+                   "current time %g", t_target, s ? s->t_ida : 0.0);
   double start = wall_clock();
   cs_status st = CS_OK;
   if (!s->started && (s->started = 1) && emit(s))
     st = cs_fail(err, CS_ERR_INTERRUPTED, "stopped by the output callback at t = %g", s->t);
-  if (!st && t_target > s->t && IDASetStopTime(s->ida, t_target))
+  if (!st && t_target > s->t_ida && IDASetStopTime(s->ida, t_target))
     st = cs_fail(err, CS_ERR_SOLVER, "IDASetStopTime(%g) failed", t_target);
-  while (!st && s->t < t_target) {
-    double t_out = output_time(s, s->next_output);
-    double goal = t_out < t_target ? t_out : t_target;
-    realtype t_reached;
-    s->ida_message[0] = '\0';
-    int flag = IDASolve(s->ida, goal, &t_reached, s->y, s->yp, IDA_NORMAL);
-    s->t = t_reached;
-    if (flag < 0) {
-      char *name = IDAGetReturnFlagName(flag); /* malloc'd by SUNDIALS */
-      st = cs_fail(err, CS_ERR_SOLVER, "%s: the integrator failed at t = %.9g s (%s)%s%s",
-                   s->model->origin ? s->model->origin : "model", s->t, name ? name : "?",
-                   s->ida_message[0] ? ": " : "", s->ida_message);
-      free(name);
+  while (!st && s->t_ida < t_target) {
+    if (++s->steps_since_output > s->model->solver.max_steps) {
+      st = cs_fail(err, CS_ERR_SOLVER, "%s: the integrator failed at t = %.9g s: more than %ld "
+                   "steps since the last output (solver.max_steps)",
+                   s->model->origin ? s->model->origin : "model", s->t_ida,
+                   s->model->solver.max_steps);
       break;
     }
-    IDAGetQuad(s->ida, &t_reached, s->yq);
-    st = refresh(s, err);
-    if (st)
-      break;
-    if (s->t >= t_out * (1 - 1e-14) - 1e-300) {
-      s->next_output++;
-      if (emit(s)) {
-        st = cs_fail(err, CS_ERR_INTERRUPTED, "stopped by the output callback at t = %g", s->t);
-        break;
-      }
-    }
-    if (s->interrupt && s->interrupt(s->interrupt_user)) {
-      st = cs_fail(err, CS_ERR_INTERRUPTED, "interrupted at t = %.6g s", s->t);
-      break;
-    }
+    st = step(s, t_target, err);
+    if (!st && s->interrupt && s->interrupt(s->interrupt_user))
+      st = cs_fail(err, CS_ERR_INTERRUPTED, "interrupted at t = %.6g s", s->t_ida);
+  }
+  if (st != CS_ERR_INTERRUPTED || s->t != s->t_ida) {
+    cs_error keep;
+    cs_status vs = view_current(s, &keep); /* report where integration stands */
+    if (!st && vs)
+      st = vs, *err = keep;
   }
   s->wall += wall_clock() - start;
   return st;
@@ -516,12 +693,12 @@ static const double zeros[3] = {0, 0, 0};
 
 void cs_sim_body_position(const cs_sim *s, int b, double q[3])
 {
-  body_vector(s, b, Q_OF(s, s->y), s->model->bodies[b].q0, q);
+  body_vector(s, b, Q_OF(s, s->view), s->model->bodies[b].q0, q);
 }
 
 void cs_sim_body_velocity(const cs_sim *s, int b, double v[3])
 {
-  body_vector(s, b, V_OF(s, s->y), zeros, v);
+  body_vector(s, b, V_OF(s, s->view), zeros, v);
 }
 
 void cs_sim_body_acceleration(const cs_sim *s, int b, double a[3])
@@ -541,7 +718,7 @@ double cs_sim_driver_reaction(const cs_sim *s, int joint)
 static double drift(const cs_sim *s, int velocity)
 {
   cs_sim *w = (cs_sim *)s; /* scratch arrays only */
-  const double *q = Q_OF(s, s->y), *v = V_OF(s, s->y);
+  const double *q = Q_OF(s, s->view), *v = V_OF(s, s->view);
   cs_constraints(s->model, q, s->t, w->phi, w->Phiq, s->m, w->work, NULL);
   double worst = 0.0;
   for (int r = 0; r < s->m; r++) {
@@ -561,10 +738,11 @@ double cs_sim_velocity_drift(const cs_sim *s) { return drift(s, 1); }
 
 void cs_sim_energy(const cs_sim *s, cs_energy *e)
 {
-  const double *quad = N_VGetArrayPointer(s->yq);
+  const double *quad = N_VGetArrayPointer(s->viewq);
   memset(e, 0, sizeof *e);
-  e->kinetic = cs_kinetic_energy(s->model, V_OF(s, s->y));
-  e->potential = cs_potential_energy(s->model, Q_OF(s, s->y));
+  e->kinetic = cs_kinetic_energy(s->model, V_OF(s, s->view));
+  e->potential = cs_potential_energy(s->model, Q_OF(s, s->view));
+  e->strain = cs_clearances_strain(s->clear, Q_OF(s, s->view));
   e->dissipated = quad[QUAD_DISSIPATED];
   e->driver_work = quad[QUAD_DRIVER];
   e->applied_work = quad[QUAD_APPLIED];
@@ -581,10 +759,30 @@ void cs_sim_stats(const cs_sim *s, cs_stats *st)
   IDAGetNumJacEvals(s->ida, &st->jacobian_evals);
   IDAGetNumErrTestFails(s->ida, &st->error_test_failures);
   IDAGetNumNonlinSolvConvFails(s->ida, &st->convergence_failures);
+  st->steps += s->base[0];
+  st->residual_evals += s->base[1];
+  st->jacobian_evals += s->base[2];
+  st->error_test_failures += s->base[3];
+  st->convergence_failures += s->base[4];
+  st->root_events = s->base[5];
   IDAGetLastStep(s->ida, &h);
   st->last_step = h;
   st->outputs = s->next_output - 1;
   st->wall_time = s->wall;
 }
+
+void cs_sim_clearance(const cs_sim *s, int k, cs_clearance_state *state)
+{
+  cs_clearances_output(s->clear, k, Q_OF(s, s->view), V_OF(s, s->view), state);
+}
+
+int cs_sim_event_count(const cs_sim *s) { return cs_clearances_event_count(s->clear); }
+
+void cs_sim_event(const cs_sim *s, int i, cs_contact_event *event)
+{
+  *event = *cs_clearances_event(s->clear, i);
+}
+
+long cs_sim_clip_count(const cs_sim *s) { return cs_clearances_clip_count(s->clear); }
 
 const char *cs_version(void) { return CS_VERSION; }

@@ -32,7 +32,7 @@ static const struct bad_file {
    "/name: expected a non-empty name without '/', got 5"},
   {"unknown_top_key.json", CS_ERR_INPUT,
    "/: unknown key \"gravty\" (expected one of: name, description, gravity, bodies, joints, "
-   "drivers, forces, solver, output)"},
+   "drivers, forces, clearance_joints, solver, output)"},
   {"gravity_length.json", CS_ERR_INPUT,
    "/gravity: expected an array of 2 numbers [gx, gy], got 3 elements"},
   {"bodies_missing.json", CS_ERR_INPUT, "/bodies: missing, expected an array of bodies"},
@@ -127,6 +127,19 @@ static const struct bad_file {
   {"output_interval.json", CS_ERR_INPUT, "/output/interval: expected a number > 0, got 0"},
   {"output_file_type.json", CS_ERR_INPUT,
    "/output/file: expected a file name (a string), got true"},
+  /* clearance joints */
+  {"clearance_hole_small.json", CS_ERR_INPUT,
+   "/clearance_joints/0/hole_radius: expected a number > pin_radius (0.01 m), got 0.0099"},
+  {"clearance_no_materials.json", CS_ERR_INPUT,
+   "/clearance_joints/0/materials: missing: expected the two bodies' materials "
+   "[{\"E\": …, \"nu\": …}, {…}]"},
+  {"clearance_slot_key.json", CS_ERR_INPUT,
+   "/clearance_joints/0: unknown key \"hole_radius\" for a slot clearance joint (expected one "
+   "of: name, type, body1, body2, point1, point2, pin_radius, materials, contact, regions, "
+   "length, axis, half_length, half_width)"},
+  {"clearance_no_contact.json", CS_ERR_INPUT,
+   "/clearance_joints/0: no contact block for region \"bearing\": expected \"contact\" (or "
+   "\"regions\": {\"bearing\": …})"},
   /* the file itself */
   {"does_not_exist.json", CS_ERR_IO, "cannot open: No such file or directory"},
 };

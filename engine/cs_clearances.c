@@ -1,0 +1,372 @@
+/* cs_clearances.c — clearance joints at run time: contact forces, their Jacobian, events. */
+#include "cs_clearances.h"
+#include "cs_assembly.h"
+#include "cs_error.h"
+#include "../joints/cs_clearance.h"
+#include "../joints/cs_planar.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* δ_on relative to the pin radius: far above the round-off of δ (1e-16 of the coordinates),
+ * far below any penetration a law produces (micrometres). */
+static const double ONSET_FRACTION = 1e-9;
+
+typedef struct joint {
+  const cs_clearance *def;
+  cs_contact *contact[CS_MAX_REGIONS];
+  double delta_on;
+  int in_contact, region;
+  double v_impact;
+  int event; /* row of the open contact in the event table, −1 out of contact */
+} joint;
+
+struct cs_clearances {
+  const cs_model *model;
+  int n;
+  joint *joints;
+  cs_contact_event *events;
+  int nevent, capevent;
+};
+
+/* Everything a joint's force needs at one state. */
+typedef struct kin {
+  cs_gap gap;
+  double p[2], Jp[12], Hp[2][36];
+  double u[6];          /* local velocities (v0, v1) */
+  double grad[6];       /* ∇δ over the local coordinates */
+  double rate;          /* δ' */
+  double G[6];          /* ∂v_t/∂v: the tangential slip velocity's map */
+  double vt;
+  double point[2];      /* contact point, world */
+} kin;
+
+cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error *err)
+{
+  cs_clearances *c = calloc(1, sizeof *c);
+  if (!c)
+    return cs_fail(err, CS_ERR_MEMORY, "out of memory");
+  c->model = m;
+  c->n = m->nclearance;
+  c->joints = calloc((size_t)c->n + 1, sizeof *c->joints);
+  if (!c->joints) {
+    free(c);
+    return cs_fail(err, CS_ERR_MEMORY, "out of memory");
+  }
+  for (int k = 0; k < c->n; k++) {
+    joint *j = &c->joints[k];
+    j->def = &m->clearances[k];
+    j->delta_on = ONSET_FRACTION * j->def->pin_radius;
+    j->event = -1;
+    for (int r = 0; r < j->def->nregion; r++) {
+      cs_contact_spec spec = cs_contact_model_spec(&j->def->contact[r]);
+      cs_status st = cs_contact_create(&spec, &j->def->geometry[r], &j->contact[r], err);
+      if (st) {
+        cs_error inner = *err;
+        cs_fail(err, st, "%s: clearance joint \"%s\", region %s: %s", m->origin, j->def->name,
+                cs_clearance_region_name(j->def->kind, r), inner.message);
+        cs_clearances_free(c);
+        return st;
+      }
+    }
+  }
+  *out = c;
+  return CS_OK;
+}
+
+void cs_clearances_free(cs_clearances *c)
+{
+  if (!c)
+    return;
+  for (int k = 0; k < c->n; k++)
+    for (int r = 0; r < CS_MAX_REGIONS; r++)
+      cs_contact_free(c->joints[k].contact[r]);
+  free(c->joints);
+  free(c->events);
+  free(c);
+}
+
+/* The kinematics of joint j at (q, v); second derivatives of p only when `hessian`. */
+static void kinematics(const cs_clearances *c, const joint *j, const double *q, const double *v,
+                       int hessian, kin *k)
+{
+  const cs_model *m = c->model;
+  const cs_clearance *d = j->def;
+  const double *q0 = cs_body_pose(m, q, d->body[0]), *q1 = cs_body_pose(m, q, d->body[1]);
+  memcpy(k->u, cs_body_rate(m, v, d->body[0]), 3 * sizeof *k->u);
+  memcpy(k->u + 3, cs_body_rate(m, v, d->body[1]), 3 * sizeof *k->u);
+  cs_clearance_pin(d, q0, q1, k->p, k->Jp, hessian ? k->Hp : NULL);
+  cs_clearance_gap(d, k->p, &k->gap);
+  k->rate = 0.0;
+  for (int a = 0; a < 6; a++) {
+    k->grad[a] = k->Jp[a] * k->gap.grad[0] + k->Jp[6 + a] * k->gap.grad[1];
+    k->rate += k->grad[a] * k->u[a];
+  }
+  /* contact point on the pin surface, and the slip velocity of the pin over the wall there */
+  double local[2] = {k->p[0] + d->pin_radius * k->gap.grad[0],
+                     k->p[1] + d->pin_radius * k->gap.grad[1]};
+  double n[2];
+  cs_point(q0, local, k->point);
+  cs_rot(q0[2], k->gap.grad, n);
+  double t[2] = {-n[1], n[0]};
+  double a0[2] = {k->point[0] - q0[0], k->point[1] - q0[1]};
+  double a1[2] = {k->point[0] - q1[0], k->point[1] - q1[1]};
+  double G[6] = {-t[0], -t[1], -(t[0] * -a0[1] + t[1] * a0[0]),
+                 t[0],  t[1],  t[0] * -a1[1] + t[1] * a1[0]};
+  memcpy(k->G, G, sizeof G);
+  k->vt = 0.0;
+  for (int a = 0; a < 6; a++)
+    k->vt += G[a] * k->u[a];
+}
+
+/* ∇²δ over the local coordinates: Jpᵀ (∂²g/∂p²) Jp + Σ_k (∂g/∂p_k) ∇²p_k. */
+static void gap_hessian(const kin *k, double H[36])
+{
+  for (int a = 0; a < 6; a++)
+    for (int b = 0; b < 6; b++) {
+      double h = 0.0;
+      for (int i = 0; i < 2; i++)
+        for (int l = 0; l < 2; l++)
+          h += k->Jp[6 * i + a] * k->gap.hess[2 * i + l] * k->Jp[6 * l + b];
+      H[6 * a + b] = h + k->gap.grad[0] * k->Hp[0][6 * a + b] +
+                     k->gap.grad[1] * k->Hp[1][6 * a + b];
+    }
+}
+
+static int local_column(const cs_model *m, const cs_clearance *d, int a)
+{
+  const cs_body *b = &m->bodies[d->body[a / 3]];
+  return b->ground ? -1 : b->coord + a % 3;
+}
+
+/* Normal force −F_n ∇δ and friction F_t G on the two bodies, with their derivatives. */
+static void joint_forces(cs_clearances *c, joint *j, const double *q, const double *v,
+                         double *Q, double *Qq, double *Qv, double s, int ld)
+{
+  kin k;
+  int want_jac = Qq || Qv;
+  kinematics(c, j, q, v, want_jac, &k);
+  cs_contact_out o;
+  cs_contact_eval(j->contact[k.gap.region], k.gap.delta, k.rate, k.vt, 0, &o);
+  if (o.Fn == 0.0 && o.Ft == 0.0 && o.dFn_ddelta == 0.0 && o.dFn_drate == 0.0)
+    return;
+  const cs_model *m = c->model;
+  int g[6];
+  for (int a = 0; a < 6; a++)
+    g[a] = local_column(m, j->def, a);
+  for (int a = 0; a < 6; a++)
+    if (g[a] >= 0)
+      Q[g[a]] += -o.Fn * k.grad[a] + o.Ft * k.G[a];
+  if (!want_jac)
+    return;
+  double H[36], Hu[6], dFq[6], dFv[6];
+  gap_hessian(&k, H);
+  for (int a = 0; a < 6; a++) {
+    Hu[a] = 0.0;
+    for (int b = 0; b < 6; b++)
+      Hu[a] += H[6 * a + b] * k.u[b]; /* ∂δ'/∂q */
+    dFq[a] = o.dFn_ddelta * k.grad[a] + o.dFn_drate * Hu[a];
+    dFv[a] = o.dFn_drate * k.grad[a];
+  }
+  /* Friction: exact in v (slip and normal force); in q only through the normal force — the
+   * tangent's and lever arms' own rotation (∂G/∂q) is left out, a modified Newton. */
+  for (int a = 0; a < 6; a++) {
+    if (g[a] < 0)
+      continue;
+    for (int b = 0; b < 6; b++) {
+      if (g[b] < 0)
+        continue;
+      double dq = -k.grad[a] * dFq[b] - o.Fn * H[6 * a + b] + k.G[a] * o.dFt_dFn * dFq[b];
+      double dv = -k.grad[a] * dFv[b] + k.G[a] * (o.dFt_dvt * k.G[b] + o.dFt_dFn * dFv[b]);
+      if (Qq)
+        Qq[g[a] + (size_t)g[b] * ld] += s * dq;
+      if (Qv)
+        Qv[g[a] + (size_t)g[b] * ld] += s * dv;
+    }
+  }
+}
+
+void cs_clearances_forces(cs_clearances *c, const double *q, const double *v, double *Q,
+                          double *Qq, double *Qv, double s, int ld)
+{
+  for (int k = 0; k < c->n; k++)
+    if (c->joints[k].in_contact)
+      joint_forces(c, &c->joints[k], q, v, Q, Qq, Qv, s, ld);
+}
+
+double cs_clearances_dissipation(cs_clearances *c, const double *q, const double *v)
+{
+  double P = 0.0;
+  for (int i = 0; i < c->n; i++) {
+    joint *j = &c->joints[i];
+    if (!j->in_contact)
+      continue;
+    kin k;
+    cs_contact_out o;
+    kinematics(c, j, q, v, 0, &k);
+    cs_contact_eval(j->contact[k.gap.region], k.gap.delta, k.rate, k.vt, 0, &o);
+    P += o.dissipation_power;
+  }
+  return P;
+}
+
+static double gap_of(const cs_clearances *c, const joint *j, const double *q, int *region)
+{
+  const cs_model *m = c->model;
+  double p[2];
+  cs_gap g;
+  cs_clearance_pin(j->def, cs_body_pose(m, q, j->def->body[0]), cs_body_pose(m, q, j->def->body[1]),
+                   p, NULL, NULL);
+  cs_clearance_gap(j->def, p, &g);
+  if (region)
+    *region = g.region;
+  return g.delta;
+}
+
+double cs_clearances_strain(cs_clearances *c, const double *q)
+{
+  double U = 0.0;
+  for (int i = 0; i < c->n; i++) {
+    joint *j = &c->joints[i];
+    int region;
+    double delta = gap_of(c, j, q, &region);
+    if (j->in_contact)
+      U += cs_contact_strain_energy(j->contact[region], delta);
+  }
+  return U;
+}
+
+int cs_clearances_root_count(const cs_clearances *c) { return 2 * c->n; }
+
+void cs_clearances_roots(cs_clearances *c, const double *q, const double *v, double *g)
+{
+  for (int i = 0; i < c->n; i++) {
+    joint *j = &c->joints[i];
+    kin k;
+    kinematics(c, j, q, v, 0, &k);
+    g[2 * i] = j->in_contact ? k.gap.delta : k.gap.delta - j->delta_on;
+    g[2 * i + 1] = j->in_contact ? 1.0 : k.rate;
+  }
+}
+
+double cs_clearances_onset_gap(cs_clearances *c, int i, const double *q)
+{
+  return gap_of(c, &c->joints[i], q, NULL) - c->joints[i].delta_on;
+}
+
+static cs_contact_event *new_event(cs_clearances *c)
+{
+  if (c->nevent == c->capevent) {
+    int cap = c->capevent ? 2 * c->capevent : 64;
+    cs_contact_event *e = realloc(c->events, (size_t)cap * sizeof *e);
+    if (!e)
+      return NULL;
+    c->events = e;
+    c->capevent = cap;
+  }
+  return &c->events[c->nevent++];
+}
+
+void cs_clearances_open(cs_clearances *c, int i, double t, const double *q, const double *v)
+{
+  joint *j = &c->joints[i];
+  kin k;
+  kinematics(c, j, q, v, 0, &k);
+  j->in_contact = 1;
+  j->region = k.gap.region;
+  j->v_impact = k.rate;
+  for (int r = 0; r < j->def->nregion; r++)
+    cs_contact_onset(j->contact[r], k.rate > 0 ? k.rate : 0.0);
+  cs_contact_event *e = new_event(c);
+  j->event = e ? (int)(e - c->events) : -1;
+  if (e)
+    *e = (cs_contact_event){i, j->region, t, NAN, k.rate, 0.0, 0.0};
+}
+
+static void close_contact(cs_clearances *c, joint *j, double t)
+{
+  j->in_contact = 0;
+  if (j->event >= 0)
+    c->events[j->event].t_off = t;
+  j->event = -1;
+}
+
+int cs_clearances_events(cs_clearances *c, double t, const double *q, const double *v,
+                         const int *found, int *missed)
+{
+  int changed = 0;
+  *missed = -1;
+  for (int i = 0; i < c->n; i++) {
+    joint *j = &c->joints[i];
+    if (found[2 * i] > 0 && !j->in_contact) {
+      cs_clearances_open(c, i, t, q, v);
+      changed++;
+    } else if (found[2 * i] < 0 && j->in_contact) {
+      close_contact(c, j, t);
+      changed++;
+    } else if (found[2 * i + 1] < 0 && !j->in_contact &&
+               cs_clearances_onset_gap(c, i, q) > 0.0 && *missed < 0) {
+      *missed = i; /* a local maximum of δ inside the wall: the step jumped a contact */
+    }
+  }
+  return changed;
+}
+
+void cs_clearances_commit(cs_clearances *c, const double *q, const double *v)
+{
+  for (int i = 0; i < c->n; i++) {
+    joint *j = &c->joints[i];
+    if (!j->in_contact)
+      continue;
+    kin k;
+    cs_contact_out o;
+    kinematics(c, j, q, v, 0, &k);
+    j->region = k.gap.region; /* a pin sliding into another region keeps its impact */
+    cs_contact_eval(j->contact[k.gap.region], k.gap.delta, k.rate, k.vt, 1, &o);
+    if (j->event >= 0) {
+      cs_contact_event *e = &c->events[j->event];
+      e->max_penetration = fmax(e->max_penetration, k.gap.delta);
+      e->max_force = fmax(e->max_force, o.Fn);
+    }
+  }
+}
+
+int cs_clearances_count(const cs_clearances *c) { return c->n; }
+
+void cs_clearances_output(cs_clearances *c, int i, const double *q, const double *v,
+                          cs_clearance_state *out)
+{
+  joint *j = &c->joints[i];
+  kin k;
+  cs_contact_out o;
+  memset(out, 0, sizeof *out);
+  kinematics(c, j, q, v, 0, &k);
+  out->eccentricity[0] = k.p[0] - j->def->point[0][0];
+  out->eccentricity[1] = k.p[1] - j->def->point[0][1];
+  out->penetration = k.gap.delta;
+  out->rate = k.rate;
+  out->contact_point[0] = k.point[0];
+  out->contact_point[1] = k.point[1];
+  out->impact_velocity = j->v_impact;
+  out->in_contact = j->in_contact;
+  out->region = k.gap.region;
+  if (j->in_contact) {
+    cs_contact_eval(j->contact[k.gap.region], k.gap.delta, k.rate, k.vt, 0, &o);
+    out->normal_force = o.Fn;
+    out->tangential_force = o.Ft;
+    out->strain_energy = cs_contact_strain_energy(j->contact[k.gap.region], k.gap.delta);
+  }
+}
+
+int cs_clearances_event_count(const cs_clearances *c) { return c->nevent; }
+const cs_contact_event *cs_clearances_event(const cs_clearances *c, int i) { return &c->events[i]; }
+
+long cs_clearances_clip_count(const cs_clearances *c)
+{
+  long n = 0;
+  for (int i = 0; i < c->n; i++)
+    for (int r = 0; r < c->joints[i].def->nregion; r++)
+      n += cs_contact_clip_count(c->joints[i].contact[r]);
+  return n;
+}

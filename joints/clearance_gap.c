@@ -1,0 +1,148 @@
+/* clearance_gap.c — the gap function of each clearance-joint kind, as signed distances of
+ * the pin surface into the walls, region by region. */
+#include "cs_clearance.h"
+
+#include <math.h>
+
+static const char *const region_names[CS_CLEARANCE_KIND_COUNT][CS_MAX_REGIONS] = {
+  [CS_CLEARANCE_REVOLUTE] = {"bearing"},
+  [CS_CLEARANCE_SPHERICAL] = {"socket"},
+  [CS_CLEARANCE_SLOT] = {"track", "cap"},
+  [CS_CLEARANCE_CURVED_SLOT] = {"inner", "outer", "cap"},
+};
+
+static const char *const kind_names[CS_CLEARANCE_KIND_COUNT] = {
+  [CS_CLEARANCE_REVOLUTE] = "revolute clearance",
+  [CS_CLEARANCE_SPHERICAL] = "spherical clearance",
+  [CS_CLEARANCE_SLOT] = "pin in slot",
+  [CS_CLEARANCE_CURVED_SLOT] = "pin in curved slot",
+};
+
+const char *cs_clearance_region_name(cs_clearance_kind kind, int region)
+{
+  return region_names[kind][region];
+}
+
+int cs_clearance_region_count(cs_clearance_kind kind)
+{
+  int n = 0;
+  while (n < CS_MAX_REGIONS && region_names[kind][n])
+    n++;
+  return n;
+}
+
+const char *cs_clearance_kind_name(cs_clearance_kind kind) { return kind_names[kind]; }
+
+/* Pin (radius rp) inside a circle (centre c, radius R): δ = |p − c| + rp − R, normal outwards.
+ * sign = −1 turns it into the pin outside a convex circle: δ = R + rp − |p − c|. */
+static void circle(const double p[2], const double c[2], double R, double rp, int sign,
+                   int region, cs_gap *g)
+{
+  double d[2] = {p[0] - c[0], p[1] - c[1]}, r = hypot(d[0], d[1]);
+  g->region = region;
+  if (r < 1e-300) { /* concentric: any direction is the normal; δ is at its extreme */
+    g->delta = sign > 0 ? rp - R : R + rp;
+    g->grad[0] = sign;
+    g->grad[1] = 0.0;
+    g->hess[0] = g->hess[1] = g->hess[2] = g->hess[3] = 0.0;
+    return;
+  }
+  double n[2] = {d[0] / r, d[1] / r};
+  g->delta = sign > 0 ? r + rp - R : R + rp - r;
+  g->grad[0] = sign * n[0];
+  g->grad[1] = sign * n[1];
+  /* ∂²|d|/∂p² = (I − n nᵀ)/r */
+  g->hess[0] = sign * (1 - n[0] * n[0]) / r;
+  g->hess[1] = g->hess[2] = sign * (-n[0] * n[1]) / r;
+  g->hess[3] = sign * (1 - n[1] * n[1]) / r;
+}
+
+/* Straight slot: centre c, unit axis u, end-cap centres c ± a u, half-width w. Along the
+ * straight part the pin meets a flat track (δ = |nᵀ(p − c)| + rp − w); past an end, the
+ * cap (a circle of radius w). Both give the same δ where they meet. */
+static void slot(const cs_clearance *k, const double p[2], cs_gap *g)
+{
+  const double *c = k->point[0], *u = k->axis;
+  double d[2] = {p[0] - c[0], p[1] - c[1]}, n[2] = {-u[1], u[0]};
+  double s = u[0] * d[0] + u[1] * d[1], h = n[0] * d[0] + n[1] * d[1];
+  double a = k->half_length, w = k->half_width, rp = k->pin_radius;
+  if (fabs(s) > a) {
+    double cap[2] = {c[0] + copysign(a, s) * u[0], c[1] + copysign(a, s) * u[1]};
+    circle(p, cap, w, rp, +1, 1, g);
+    return;
+  }
+  double side = h >= 0 ? 1.0 : -1.0;
+  g->region = 0;
+  g->delta = side * h + rp - w;
+  g->grad[0] = side * n[0];
+  g->grad[1] = side * n[1];
+  g->hess[0] = g->hess[1] = g->hess[2] = g->hess[3] = 0.0;
+}
+
+/* Curved slot: arc centre O, mean radius Rm, half-width w, extent ±β about the axis u. Within
+ * the extent the pin meets the outer track (inside a circle of radius Rm + w) or the inner
+ * track (outside a circle of radius Rm − w), whichever it is nearer; beyond it, an end cap
+ * (a circle of radius w centred on the arc at ±β). */
+static void curved_slot(const cs_clearance *k, const double p[2], cs_gap *g)
+{
+  const double *O = k->point[0], *u = k->axis;
+  double d[2] = {p[0] - O[0], p[1] - O[1]};
+  double phi = atan2(u[0] * d[1] - u[1] * d[0], u[0] * d[0] + u[1] * d[1]); /* from the axis */
+  double Rm = k->mean_radius, w = k->half_width, rp = k->pin_radius, beta = k->half_angle;
+  if (fabs(phi) > beta) {
+    double end = copysign(beta, phi), ce = cos(end), se = sin(end);
+    double dir[2] = {ce * u[0] - se * u[1], se * u[0] + ce * u[1]};
+    double cap[2] = {O[0] + Rm * dir[0], O[1] + Rm * dir[1]};
+    circle(p, cap, w, rp, +1, 2, g);
+    return;
+  }
+  if (hypot(d[0], d[1]) >= Rm)
+    circle(p, O, Rm + w, rp, +1, 1, g);
+  else
+    circle(p, O, Rm - w, rp, -1, 0, g);
+}
+
+void cs_clearance_gap(const cs_clearance *c, const double p[2], cs_gap *g)
+{
+  switch (c->kind) {
+  case CS_CLEARANCE_SLOT:
+    slot(c, p, g);
+    break;
+  case CS_CLEARANCE_CURVED_SLOT:
+    curved_slot(c, p, g);
+    break;
+  default: /* revolute and spherical: the journal or ball in its bearing or socket */
+    circle(p, c->point[0], c->hole_radius, c->pin_radius, +1, 0, g);
+    break;
+  }
+}
+
+void cs_clearance_prepare(cs_clearance *c, double mass0, double mass1)
+{
+  c->nregion = cs_clearance_region_count(c->kind);
+  for (int r = 0; r < c->nregion; r++) {
+    cs_contact_geometry *g = &c->geometry[r];
+    g->shape = c->kind == CS_CLEARANCE_SPHERICAL ? CS_CONTACT_POINT : CS_CONTACT_LINE;
+    g->R1 = c->pin_radius;
+    g->length = c->length;
+    g->m1 = c->material[1]; /* the laws' body 1 is the convex one: the pin */
+    g->m2 = c->material[0];
+    g->mass1 = mass1;
+    g->mass2 = mass0;
+    g->internal = 1;
+    switch (c->kind) {
+    case CS_CLEARANCE_SLOT:
+      g->R2 = r == 0 ? 0.0 : c->half_width; /* flat track: external on a plane; cap: internal */
+      g->internal = r != 0;
+      break;
+    case CS_CLEARANCE_CURVED_SLOT:
+      g->R2 = r == 0 ? c->mean_radius - c->half_width
+            : r == 1 ? c->mean_radius + c->half_width : c->half_width;
+      g->internal = r != 0; /* the inner track is convex: external contact */
+      break;
+    default:
+      g->R2 = c->hole_radius;
+      break;
+    }
+  }
+}
