@@ -10,6 +10,11 @@
  *   /drivers/<joint>   reaction [N]   (attr joint_kind)
  *   /energy            kinetic, potential, strain, dissipated, driver_work, applied_work,
  *                      balance_error [N]
+ *   /joints/<name>     clearance joints (attrs kind, clearance, regions): eccentricity [N, 2],
+ *                      penetration, penetration_rate, normal_force, tangential_force [N],
+ *                      contact_point [N, 2], in_contact, impact_velocity, region [N]
+ *   /events            one row per contact, written at close: joint, region (text), t_on,
+ *                      t_off, impact_velocity, max_penetration, max_force [E]
  *   /solver            attrs: the cs_stats fields
  *
  * Every dataset carries a `units` attribute ("" for text). Every dataset is created, whatever
@@ -57,13 +62,28 @@ static const struct {
   [S_BALANCE_ERROR] = {"energy/balance_error", "J", PER_INSTANT},
 };
 
-static const char *const groups[] = {"bodies", "constraints", "drivers", "energy", "solver"};
+static const char *const groups[] = {"bodies", "constraints", "drivers", "energy", "solver",
+                                     "joints", "events"};
+
+/* The series of each clearance joint, in the order fill_joint fills them. */
+enum { J_ECCENTRICITY, J_PENETRATION, J_RATE, J_NORMAL, J_TANGENTIAL, J_POINT, J_IN_CONTACT,
+       J_IMPACT, J_REGION, J_SERIES };
+static const struct {
+  const char *leaf, *units;
+  int pair; /* [N, 2] rather than [N] */
+} joint_series[J_SERIES] = {
+  [J_ECCENTRICITY] = {"eccentricity", "m", 1},  [J_PENETRATION] = {"penetration", "m", 0},
+  [J_RATE] = {"penetration_rate", "m/s", 0},    [J_NORMAL] = {"normal_force", "N", 0},
+  [J_TANGENTIAL] = {"tangential_force", "N", 0}, [J_POINT] = {"contact_point", "m", 1},
+  [J_IN_CONTACT] = {"in_contact", "1", 0},      [J_IMPACT] = {"impact_velocity", "m/s", 0},
+  [J_REGION] = {"region", "1 (index into the group's regions attribute)", 0},
+};
 
 struct cs_h5 {
   char *path;
   hid_t file;
-  int nbody, nrow;
-  cs_h5_table tab; /* S_FIXED series, then one per driver */
+  int nbody, nrow, ndriver, nclear;
+  cs_h5_table tab; /* S_FIXED series, one per driver, then J_SERIES per clearance joint */
   int *driver;     /* joint index of series S_FIXED + k */
 };
 
@@ -86,13 +106,16 @@ static cs_status create_series(cs_h5 *h, const cs_model *model, cs_error *err)
   int njoint = cs_model_joint_count(model), ndriver = 0;
   for (int j = 0; j < njoint; j++)
     ndriver += is_driver(model, j);
+  h->ndriver = ndriver;
+  h->nclear = cs_model_clearance_count(model);
   h->driver = calloc((size_t)ndriver + 1, sizeof *h->driver);
   if (!h->driver)
     return cs_fail(err, CS_ERR_MEMORY, "HDF5 output '%s': out of memory", h->path);
   for (int j = 0, k = 0; j < njoint; j++)
     if (is_driver(model, j))
       h->driver[k++] = j;
-  cs_status st = cs_h5_table_init(&h->tab, h->path, h->file, S_FIXED + ndriver, err);
+  cs_status st = cs_h5_table_init(&h->tab, h->path, h->file,
+                                  S_FIXED + ndriver + J_SERIES * h->nclear, err);
   for (int i = 0; st == CS_OK && i < S_FIXED; i++) {
     row_shape shape = fixed_series[i].shape;
     int rank = shape == PER_INSTANT ? 1 : shape == PER_ROW ? 2 : 3;
@@ -121,7 +144,7 @@ static cs_status driver_path(const cs_h5 *h, const char *joint, const char *leaf
 static cs_status create_drivers(cs_h5 *h, const cs_model *model, cs_error *err)
 {
   char path[512];
-  for (int i = S_FIXED; i < h->tab.n; i++) {
+  for (int i = S_FIXED; i < S_FIXED + h->ndriver; i++) {
     int j = h->driver[i - S_FIXED];
     const char *name = cs_model_joint_name(model, j);
     cs_status st = driver_path(h, name, "", path, sizeof path, err);
@@ -138,6 +161,89 @@ static cs_status create_drivers(cs_h5 *h, const cs_model *model, cs_error *err)
       return st;
   }
   return CS_OK;
+}
+
+/* A clearance joint's group name is its name: the same rules as a driver's. */
+static cs_status joint_path(const cs_h5 *h, const char *joint, const char *leaf, char *path,
+                            size_t size, cs_error *err)
+{
+  int n = snprintf(path, size, "joints/%s%s%s", joint, leaf[0] ? "/" : "", leaf);
+  if (!joint[0] || strchr(joint, '/') || strcmp(joint, ".") == 0 || n < 0 || (size_t)n >= size)
+    return cs_fail(err, CS_ERR_INPUT,
+                   "HDF5 output '%s': the clearance joint name \"%.64s\" cannot name an HDF5 "
+                   "group", h->path, joint);
+  return CS_OK;
+}
+
+static cs_status create_clearances(cs_h5 *h, const cs_model *model, cs_error *err)
+{
+  char path[512];
+  for (int k = 0; k < h->nclear; k++) {
+    const char *name = cs_model_clearance_name(model, k);
+    char list[256] = "";
+    cs_status st = joint_path(h, name, "", path, sizeof path, err);
+    if (st != CS_OK)
+      return st;
+    int nregion = cs_model_clearance_region_count(model, k);
+    for (int r = 0; r < nregion; r++)
+      snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", r ? ", " : "",
+               cs_model_clearance_region(model, k, r));
+    hid_t g = H5Gcreate2(h->file, path, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    herr_t rc = g < 0 ? -1 : cs_h5_attr_text(g, "kind", cs_model_clearance_kind(model, k));
+    if (rc >= 0)
+      rc = cs_h5_attr_double(g, "clearance", cs_model_clearance_size(model, k));
+    if (rc >= 0)
+      rc = cs_h5_attr_text(g, "regions", list);
+    cs_h5_close_id(g, H5Gclose);
+    if (rc < 0)
+      return cs_h5_fail(err, h->path, "create a clearance joint's group");
+    for (int i = 0; i < J_SERIES; i++) {
+      joint_path(h, name, joint_series[i].leaf, path, sizeof path, err);
+      int series = S_FIXED + h->ndriver + J_SERIES * k + i, pair = joint_series[i].pair;
+      st = cs_h5_table_series(&h->tab, series, pair ? 2 : 1, pair ? 2 : 0, 0, path,
+                              joint_series[i].units, pair ? "x, y" : NULL, err);
+      if (st != CS_OK)
+        return st;
+    }
+  }
+  return CS_OK;
+}
+
+/* /events, at close: the contacts of the run. */
+static herr_t put_events(hid_t file, const cs_sim *sim)
+{
+  const cs_model *model = cs_sim_model(sim);
+  int n = cs_sim_event_count(sim);
+  const char **joint = malloc(((size_t)n + 1) * sizeof *joint);
+  const char **region = malloc(((size_t)n + 1) * sizeof *region);
+  double *col = malloc(5 * ((size_t)n + 1) * sizeof *col);
+  herr_t rc = -1;
+  if (joint && region && col) {
+    for (int i = 0; i < n; i++) {
+      cs_contact_event e;
+      cs_sim_event(sim, i, &e);
+      joint[i] = cs_model_clearance_name(model, e.joint);
+      region[i] = cs_model_clearance_region(model, e.joint, e.region);
+      double row[5] = {e.t_on, e.t_off, e.impact_velocity, e.max_penetration, e.max_force};
+      for (int c = 0; c < 5; c++)
+        col[(size_t)c * n + i] = row[c];
+    }
+    static const char *const names[5] = {"t_on", "t_off", "impact_velocity", "max_penetration",
+                                         "max_force"};
+    static const char *const units[5] = {"s", "s (NaN: still in contact)", "m/s", "m", "N"};
+    char path[64];
+    rc = cs_h5_text(file, "events/joint", n, joint);
+    if (rc >= 0)
+      rc = cs_h5_text(file, "events/region", n, region);
+    for (int c = 0; c < 5 && rc >= 0; c++) {
+      snprintf(path, sizeof path, "events/%s", names[c]);
+      rc = cs_h5_array(file, path, (hsize_t)n, 0, col + (size_t)c * n, units[c], NULL);
+    }
+  }
+  free(joint);
+  free(region);
+  free(col);
+  return rc;
 }
 
 /* /bodies/points: the points a drawing of each body passes through (cs_model_body_points), one
@@ -189,7 +295,9 @@ static cs_status create_layout(cs_h5 *h, const cs_sim *sim, cs_error *err)
   if (put_points(h->file, model) < 0)
     return cs_h5_fail(err, h->path, "write the bodies' drawing points");
   cs_status st = create_series(h, model, err);
-  return st == CS_OK ? create_drivers(h, model, err) : st;
+  if (st == CS_OK)
+    st = create_drivers(h, model, err);
+  return st == CS_OK ? create_clearances(h, model, err) : st;
 }
 
 /* ---------------------------------------------------------------- rows ------------------- */
@@ -219,8 +327,23 @@ static void fill_row(cs_h5 *h, const cs_sim *sim, int r)
   row[S_DRIVER_WORK][0] = e.driver_work;
   row[S_APPLIED_WORK][0] = e.applied_work;
   row[S_BALANCE_ERROR][0] = e.balance_error;
-  for (int i = S_FIXED; i < h->tab.n; i++)
+  for (int i = S_FIXED; i < S_FIXED + h->ndriver; i++)
     s[i].buf[r] = cs_sim_driver_reaction(sim, h->driver[i - S_FIXED]);
+  for (int k = 0; k < h->nclear; k++) {
+    const cs_h5_series *js = s + S_FIXED + h->ndriver + J_SERIES * k;
+    cs_clearance_state c;
+    cs_sim_clearance(sim, k, &c);
+    double *e = js[J_ECCENTRICITY].buf + 2 * r, *p = js[J_POINT].buf + 2 * r;
+    e[0] = c.eccentricity[0], e[1] = c.eccentricity[1];
+    p[0] = c.contact_point[0], p[1] = c.contact_point[1];
+    js[J_PENETRATION].buf[r] = c.penetration;
+    js[J_RATE].buf[r] = c.rate;
+    js[J_NORMAL].buf[r] = c.normal_force;
+    js[J_TANGENTIAL].buf[r] = c.tangential_force;
+    js[J_IN_CONTACT].buf[r] = c.in_contact;
+    js[J_IMPACT].buf[r] = c.impact_velocity;
+    js[J_REGION].buf[r] = c.region;
+  }
 }
 
 /* ---------------------------------------------------------------- entry points ----------- */
@@ -300,6 +423,8 @@ static cs_status close_quietly(cs_h5 *h, const cs_sim *sim, const char *status,
     cs_sim_stats(sim, &stats);
     if (cs_h5_write_stats(h->file, &stats) < 0)
       st = cs_h5_fail(err, h->path, "write the solver statistics");
+    else if (put_events(h->file, sim) < 0)
+      st = cs_h5_fail(err, h->path, "write the contact events");
   }
   /* Rows that did not land make the run failed, whatever the caller says. */
   if (st != CS_OK)
