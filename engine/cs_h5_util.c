@@ -139,6 +139,19 @@ herr_t cs_h5_array(hid_t loc, const char *name, hsize_t n0, hsize_t n1, const do
   return rc;
 }
 
+herr_t cs_h5_scalar(hid_t loc, const char *name, double value, const char *units)
+{
+  hid_t space = H5Screate(H5S_SCALAR), dset = H5I_INVALID_HID;
+  herr_t rc = -1;
+  if (space >= 0)
+    dset = H5Dcreate2(loc, name, H5T_IEEE_F64LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  if (dset >= 0 && H5Dwrite(dset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, &value) >= 0)
+    rc = cs_h5_attr_text(dset, "units", units);
+  cs_h5_close_id(dset, H5Dclose);
+  cs_h5_close_id(space, H5Sclose);
+  return rc;
+}
+
 herr_t cs_h5_group(hid_t loc, const char *name)
 {
   hid_t g = H5Gcreate2(loc, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);

@@ -42,6 +42,8 @@ herr_t cs_h5_text(hid_t loc, const char *name, int n, const char *const *text);
  * components ("x, y, theta"). */
 herr_t cs_h5_array(hid_t loc, const char *name, hsize_t n0, hsize_t n1, const double *data,
                    const char *units, const char *components);
+/* A scalar double dataset with its units. */
+herr_t cs_h5_scalar(hid_t loc, const char *name, double value, const char *units);
 herr_t cs_h5_group(hid_t loc, const char *name); /* create an (empty) group */
 
 /* Create (truncate) the file with the root every clearsim file has: attributes

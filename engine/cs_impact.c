@@ -1,0 +1,606 @@
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+/*
+ * cs_impact.c — a single normal impact, integrated by the engine's integrator (SUNDIALS IDAS
+ * with the LAPACK linear solver of cs_linsol.h), and its HDF5 file.
+ *
+ * State y = (δ, u), residual
+ *   F0 = δ' − u = 0
+ *   F1 = m* u' + F_n(δ, u) = 0
+ * with F_n from cs_contact_eval (clipped at zero; 0 for δ ≤ 0) and its analytic derivatives
+ * in the Jacobian. The contact starts at onset: δ = 0, u = v0 > 0, c_r from the restitution
+ * law (cs_contact_onset). IDAS runs one step at a time; after each accepted step the contact
+ * commits its history (δ_max). Root finding locates, all in the falling direction:
+ *   g0 = δ              the separation, where the run stops;
+ *   g1 = u              the deepest point (δ_max committed there, as on a step);
+ *   g2 = dF_n/dt = ∂F_n/∂δ u − ∂F_n/∂δ' F_n/m*   a peak of the force (F_max).
+ * A quadrature integrates the dissipated power (F_n − F_e) u for the energy books:
+ * kinetic ½ m* u² + strain U(δ) + dissipated = ½ m* v0², whose error is reported.
+ *
+ * Tolerances: δ is micrometres and lives near 0 at both ends of the contact, so a relative
+ * tolerance alone does not bound its error; the absolute tolerance is scaled to δ_U, the
+ * penetration where U(δ_U) = ½ m* v0² (the undamped peak), unless the user gives one.
+ *
+ * HDF5 layout (cs_h5_util.h does the writing):
+ *   /                 attrs clearsim_version, model_name, kind = "impact", status, message,
+ *                     t_final
+ *   /model            the impact JSON verbatim
+ *   /time             [N] s
+ *   /impact           penetration [N] m, penetration_rate [N] m/s, normal_force [N] N,
+ *                     elastic_force [N] N
+ *   /energy           kinetic, strain, dissipated, balance_error [N] J
+ *   /result           scalars: delta_max, F_max, t_contact, v_impact, v_separation, e_eff,
+ *                     cr, m_star, kinetic0, kinetic, strain, dissipated, balance_error, clips
+ *   /solver           attrs: the cs_stats fields
+ */
+#include "cs_impact.h"
+
+#include "cs_error.h"
+#include "cs_h5_util.h"
+#include "cs_linsol.h"
+
+#include <idas/idas.h>
+#include <idas/idas_ls.h>
+#include <math.h>
+#include <nvector/nvector_serial.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sunmatrix/sunmatrix_dense.h>
+#include <time.h>
+
+enum { ROOT_SEPARATION, ROOT_DEEPEST, ROOT_FORCE_PEAK, NROOT };
+
+static const double DEFAULT_RTOL = 1e-8;
+static const long MAX_STEPS = 1000000;
+static const double MAX_DURATION = 1e4; /* × δ_U/v0: no separation by then is a failure */
+
+/* ---------------------------------------------------------------- the object ------------- */
+
+cs_impact *cs_impact_alloc(void)
+{
+  cs_impact *imp = calloc(1, sizeof *imp);
+  return imp;
+}
+
+void cs_impact_free(cs_impact *imp)
+{
+  if (!imp)
+    return;
+  free(imp->name);
+  free(imp->description);
+  free(imp->json);
+  free(imp->output_file);
+  free(imp);
+}
+
+const char *cs_impact_name(const cs_impact *imp) { return imp->name; }
+const char *cs_impact_json(const cs_impact *imp) { return imp->json; }
+const char *cs_impact_output_path(const cs_impact *imp) { return imp->output_file; }
+
+cs_status cs_impact_check(const cs_impact *imp, const char *where, cs_error *err)
+{
+  cs_contact_spec spec = cs_contact_model_spec(&imp->contact);
+  cs_contact *c = NULL;
+  if (!(cs_geometry_m_star(&imp->geometry) > 0.0) || !isfinite(imp->geometry.mass1) ||
+      !isfinite(imp->geometry.mass2))
+    return cs_fail(err, CS_ERR_INPUT, "%s: masses %g kg and %g kg, expected at least one > 0 "
+                   "(0: a fixed body)", where, imp->geometry.mass1, imp->geometry.mass2);
+  cs_error law_err;
+  if (cs_contact_create(&spec, &imp->geometry, &c, &law_err) != CS_OK)
+    return cs_fail(err, law_err.code, "%s: %s", where, law_err.message);
+  cs_contact_free(c);
+  return CS_OK;
+}
+
+static int settings_ok(const cs_impact_settings *s)
+{
+  return isfinite(s->rtol) && s->rtol < 1.0 && isfinite(s->atol) && isfinite(s->max_step) &&
+         isfinite(s->interval);
+}
+
+cs_status cs_impact_create(const cs_contact_geometry *geometry, const cs_contact_spec *spec,
+                           double velocity, const cs_impact_settings *settings,
+                           cs_impact **out, cs_error *err)
+{
+  static const cs_impact_settings defaults = {0};
+  if (!geometry || !spec || !out)
+    return cs_fail(err, CS_ERR_ARGUMENT, "cs_impact_create: NULL argument");
+  *out = NULL;
+  if (!settings)
+    settings = &defaults;
+  if (!(velocity > 0.0 && isfinite(velocity)))
+    return cs_fail(err, CS_ERR_ARGUMENT, "cs_impact_create: velocity %g m/s, expected > 0",
+                   velocity);
+  if (!settings_ok(settings))
+    return cs_fail(err, CS_ERR_ARGUMENT, "cs_impact_create: settings out of range (rtol %g, "
+                   "expected < 1; every value finite)", settings->rtol);
+  for (int f = 0; f < CS_FAMILY_COUNT; f++)
+    if (spec->law[f] && spec->law[f]->nparams > CS_MAX_LAW_PARAMS)
+      return cs_fail(err, CS_ERR_ARGUMENT, "cs_impact_create: %s law \"%s\" has more than %d "
+                     "parameters", cs_family_name((cs_family)f), spec->law[f]->name,
+                     CS_MAX_LAW_PARAMS);
+  cs_impact *imp = cs_impact_alloc();
+  if (!imp)
+    return cs_fail(err, CS_ERR_MEMORY, "cs_impact_create: out of memory");
+  imp->geometry = *geometry;
+  imp->velocity = velocity;
+  imp->settings = *settings;
+  for (int f = 0; f < CS_FAMILY_COUNT; f++) {
+    imp->contact.law[f] = spec->law[f];
+    if (spec->law[f] && spec->law[f]->nparams > 0 && spec->params[f])
+      memcpy(imp->contact.params[f], spec->params[f],
+             (size_t)spec->law[f]->nparams * sizeof(double));
+  }
+  cs_status st = cs_impact_check(imp, "cs_impact_create", err);
+  if (st == CS_OK) {
+    imp->name = malloc(sizeof "impact");
+    imp->description = calloc(1, 1);
+    imp->output_file = calloc(1, 1);
+    if (imp->name)
+      strcpy(imp->name, "impact");
+    imp->json = imp->name ? cs_impact_render_json(imp) : NULL;
+    if (!imp->json || !imp->description || !imp->output_file)
+      st = cs_fail(err, CS_ERR_MEMORY, "cs_impact_create: out of memory");
+  }
+  if (st != CS_OK) {
+    cs_impact_free(imp);
+    return st;
+  }
+  *out = imp;
+  return CS_OK;
+}
+
+/* ---------------------------------------------------------------- the run ---------------- */
+
+enum { S_TIME, S_DELTA, S_RATE, S_FN, S_FE, S_KINETIC, S_STRAIN, S_DISSIPATED, S_BALANCE, NSERIES };
+
+static const struct {
+  const char *path, *units;
+} series_names[NSERIES] = {
+  [S_TIME] = {"time", "s"},
+  [S_DELTA] = {"impact/penetration", "m"},
+  [S_RATE] = {"impact/penetration_rate", "m/s"},
+  [S_FN] = {"impact/normal_force", "N"},
+  [S_FE] = {"impact/elastic_force", "N"},
+  [S_KINETIC] = {"energy/kinetic", "J"},
+  [S_STRAIN] = {"energy/strain", "J"},
+  [S_DISSIPATED] = {"energy/dissipated", "J"},
+  [S_BALANCE] = {"energy/balance_error", "J"},
+};
+
+typedef struct run {
+  const cs_impact *imp;
+  cs_contact *contact;
+  double m, v0, K0;      /* m*, approach speed, ½ m* v0² */
+  double delta_U;        /* U(δ_U) = K0 */
+
+  SUNContext ctx;
+  void *ida;
+  N_Vector y, yp, yq, view, viewq, atol;
+  SUNMatrix J;
+  SUNLinearSolver LS;
+  int roots[NROOT];
+  char ida_message[512];
+
+  const char *path;      /* HDF5 file, or NULL */
+  hid_t file;
+  cs_h5_table tab;
+  long next_output;      /* interval mode: index of the next output instant */
+  long rows, root_events;
+  double start;
+  cs_impact_result *res;
+} run;
+
+static double wall_clock(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ---------------------------------------------------------------- the DAE ---------------- */
+
+static int residual(realtype t, N_Vector yy, N_Vector yyp, N_Vector rr, void *user)
+{
+  (void)t;
+  run *r = user;
+  const double *y = N_VGetArrayPointer(yy), *yp = N_VGetArrayPointer(yyp);
+  double *res = N_VGetArrayPointer(rr);
+  cs_contact_out o;
+  cs_contact_eval(r->contact, y[0], y[1], 0.0, 0, &o);
+  res[0] = yp[0] - y[1];
+  res[1] = r->m * yp[1] + o.Fn;
+  return isfinite(res[0]) && isfinite(res[1]) ? 0 : 1; /* recoverable: a smaller step */
+}
+
+/* J = ∂F/∂y + cj ∂F/∂y' (column-major, 2 × 2). */
+static int jacobian(realtype t, realtype cj, N_Vector yy, N_Vector yyp, N_Vector rr,
+                    SUNMatrix Jm, void *user, N_Vector t1, N_Vector t2, N_Vector t3)
+{
+  (void)t, (void)yyp, (void)rr, (void)t1, (void)t2, (void)t3;
+  run *r = user;
+  const double *y = N_VGetArrayPointer(yy);
+  double *J = SM_DATA_D(Jm);
+  cs_contact_out o;
+  cs_contact_eval(r->contact, y[0], y[1], 0.0, 0, &o);
+  J[0] = cj;              /* ∂F0/∂δ */
+  J[1] = o.dFn_ddelta;    /* ∂F1/∂δ */
+  J[2] = -1.0;            /* ∂F0/∂u */
+  J[3] = cj * r->m + o.dFn_drate; /* ∂F1/∂u */
+  return 0;
+}
+
+static int dissipation(realtype t, N_Vector yy, N_Vector yyp, N_Vector rq, void *user)
+{
+  (void)t, (void)yyp;
+  run *r = user;
+  const double *y = N_VGetArrayPointer(yy);
+  cs_contact_out o;
+  cs_contact_eval(r->contact, y[0], y[1], 0.0, 0, &o);
+  N_VGetArrayPointer(rq)[0] = o.dissipation_power;
+  return 0;
+}
+
+static int root_fns(realtype t, N_Vector yy, N_Vector yyp, realtype *g, void *user)
+{
+  (void)t, (void)yyp;
+  run *r = user;
+  const double *y = N_VGetArrayPointer(yy);
+  cs_contact_out o;
+  cs_contact_eval(r->contact, y[0], y[1], 0.0, 0, &o);
+  g[ROOT_SEPARATION] = y[0];
+  g[ROOT_DEEPEST] = y[1];
+  g[ROOT_FORCE_PEAK] = o.dFn_ddelta * y[1] - o.dFn_drate * o.Fn / r->m;
+  return 0;
+}
+
+static void ida_error(int code, const char *module, const char *function, char *msg, void *user)
+{
+  (void)code, (void)module;
+  run *r = user;
+  snprintf(r->ida_message, sizeof r->ida_message, "%s: %s", function, msg);
+}
+
+/* ---------------------------------------------------------------- set-up ----------------- */
+
+/* δ_U with U(δ_U) = ½ m* v0²: the strain energy grows with δ, so bracket by doubling from a
+ * nanometre and bisect in ln δ. */
+static cs_status undamped_peak(run *r, cs_error *err)
+{
+  double lo = 0.0, hi = 1e-9;
+  int k = 0;
+  while (!(cs_contact_strain_energy(r->contact, hi) >= r->K0) && k++ < 200) {
+    lo = hi;
+    hi *= 2.0;
+  }
+  if (k > 200 || !isfinite(hi))
+    return cs_fail(err, CS_ERR_INPUT, "impact: the elastic law's strain energy never reaches "
+                   "the kinetic energy %g J", r->K0);
+  for (int i = 0; i < 200 && hi - lo > 1e-14 * hi; i++) {
+    double mid = lo > 0.0 ? sqrt(lo * hi) : 0.5 * hi;
+    if (cs_contact_strain_energy(r->contact, mid) >= r->K0)
+      hi = mid;
+    else
+      lo = mid;
+  }
+  r->delta_U = hi;
+  return CS_OK;
+}
+
+static cs_status fail_setup(run *r, cs_error *err, const char *what)
+{
+  return cs_fail(err, CS_ERR_SOLVER, "impact: setting up the integrator (%s) failed%s%s", what,
+                 r->ida_message[0] ? ": " : "", r->ida_message);
+}
+
+static cs_status setup_ida(run *r, cs_error *err)
+{
+  const cs_impact_settings *s = &r->imp->settings;
+  double rtol = s->rtol > 0.0 ? s->rtol : DEFAULT_RTOL;
+  double atol = s->atol > 0.0 ? s->atol : rtol * r->delta_U;
+  if (SUNContext_Create(NULL, &r->ctx))
+    return cs_fail(err, CS_ERR_MEMORY, "impact: SUNContext_Create failed");
+  r->y = N_VNew_Serial(2, r->ctx);
+  r->yp = N_VNew_Serial(2, r->ctx);
+  r->view = N_VNew_Serial(2, r->ctx);
+  r->atol = N_VNew_Serial(2, r->ctx);
+  r->yq = N_VNew_Serial(1, r->ctx);
+  r->viewq = N_VNew_Serial(1, r->ctx);
+  if (!r->y || !r->yp || !r->view || !r->atol || !r->yq || !r->viewq)
+    return cs_fail(err, CS_ERR_MEMORY, "impact: out of memory");
+  double *y = N_VGetArrayPointer(r->y), *yp = N_VGetArrayPointer(r->yp);
+  y[0] = 0.0, y[1] = r->v0;   /* onset */
+  yp[0] = r->v0, yp[1] = 0.0; /* F_n(0) = 0 */
+  N_VConst(0.0, r->yq);
+  N_VGetArrayPointer(r->atol)[0] = atol;
+  N_VGetArrayPointer(r->atol)[1] = atol * r->v0 / r->delta_U;
+
+  r->ida = IDACreate(r->ctx);
+  if (!r->ida)
+    return fail_setup(r, err, "IDACreate");
+  IDASetErrHandlerFn(r->ida, ida_error, r);
+  if (IDAInit(r->ida, residual, 0.0, r->y, r->yp) || IDASetUserData(r->ida, r) ||
+      IDASVtolerances(r->ida, rtol, r->atol))
+    return fail_setup(r, err, "IDAInit");
+  r->J = SUNDenseMatrix(2, 2, r->ctx);
+  r->LS = r->J ? cs_linsol_lapack_dense(r->y, r->J, r->ctx) : NULL;
+  if (!r->LS || IDASetLinearSolver(r->ida, r->LS, r->J) || IDASetJacFn(r->ida, jacobian))
+    return fail_setup(r, err, "linear solver");
+  if (s->max_step > 0.0 && IDASetMaxStep(r->ida, s->max_step))
+    return fail_setup(r, err, "step settings");
+  /* the dissipated energy is in the error test: the balance is only as good as it */
+  if (IDAQuadInit(r->ida, dissipation, r->yq) || IDASetQuadErrCon(r->ida, SUNTRUE) ||
+      IDAQuadSStolerances(r->ida, rtol, rtol * r->K0))
+    return fail_setup(r, err, "quadrature");
+  static const int directions[NROOT] = {-1, -1, -1};
+  if (IDARootInit(r->ida, NROOT, root_fns) ||
+      IDASetRootDirection(r->ida, (int *)directions))
+    return fail_setup(r, err, "root finding");
+  IDASetNoInactiveRootWarn(r->ida);
+  return CS_OK;
+}
+
+static void teardown(run *r)
+{
+  if (r->ida)
+    IDAFree(&r->ida);
+  if (r->LS)
+    SUNLinSolFree(r->LS);
+  if (r->J)
+    SUNMatDestroy(r->J);
+  N_VDestroy(r->y);
+  N_VDestroy(r->yp);
+  N_VDestroy(r->view);
+  N_VDestroy(r->atol);
+  N_VDestroy(r->yq);
+  N_VDestroy(r->viewq);
+  if (r->ctx)
+    SUNContext_Free(&r->ctx);
+  cs_contact_free(r->contact);
+}
+
+/* ---------------------------------------------------------------- output ----------------- */
+
+static cs_status open_file(run *r, cs_error *err)
+{
+  const cs_impact *imp = r->imp;
+  cs_status st = cs_h5_create_file(r->path, imp->name, imp->json, "running", "", &r->file, err);
+  if (st != CS_OK)
+    return st;
+  if (cs_h5_attr_text(r->file, "kind", "impact") < 0 ||
+      cs_h5_attr_double(r->file, "t_final", 0.0) < 0 || cs_h5_group(r->file, "impact") < 0 ||
+      cs_h5_group(r->file, "energy") < 0)
+    return cs_h5_fail(err, r->path, "write the layout");
+  st = cs_h5_table_init(&r->tab, r->path, r->file, NSERIES, err);
+  for (int i = 0; st == CS_OK && i < NSERIES; i++)
+    st = cs_h5_table_series(&r->tab, i, 1, 0, 0, series_names[i].path, series_names[i].units,
+                            NULL, err);
+  if (st == CS_OK && H5Fflush(r->file, H5F_SCOPE_LOCAL) < 0)
+    st = cs_h5_fail(err, r->path, "flush");
+  return st;
+}
+
+/* One output row at time t from the state y and dissipated energy D. */
+static cs_status output_row(run *r, double t, const double *y, double D, cs_error *err)
+{
+  r->rows++;
+  if (!r->path)
+    return CS_OK;
+  int row;
+  cs_status st = cs_h5_table_begin_row(&r->tab, &row, err);
+  if (st != CS_OK)
+    return st;
+  cs_contact_out o;
+  cs_contact_eval(r->contact, y[0], y[1], 0.0, 0, &o);
+  double K = 0.5 * r->m * y[1] * y[1], U = cs_contact_strain_energy(r->contact, y[0]);
+  const double v[NSERIES] = {t, y[0], y[1], o.Fn, o.Fe, K, U, D, K + U + D - r->K0};
+  for (int i = 0; i < NSERIES; i++)
+    r->tab.s[i].buf[row] = v[i];
+  return cs_h5_table_end_row(&r->tab, t, err);
+}
+
+/* The rows due up to t: every step's end, or the output instants k·interval ≤ t (from IDAS'
+ * interpolant), and t itself when it ends the contact. */
+static cs_status outputs_until(run *r, double t, int last, cs_error *err)
+{
+  double interval = r->imp->settings.interval;
+  cs_status st = CS_OK;
+  if (interval > 0.0) {
+    for (double tk; st == CS_OK && (tk = (double)r->next_output * interval) <= t;
+         r->next_output++) {
+      if (IDAGetDky(r->ida, tk, 0, r->view) || IDAGetQuadDky(r->ida, tk, 0, r->viewq))
+        return cs_fail(err, CS_ERR_SOLVER, "impact: interpolating the output at t = %.9g s "
+                       "failed: %s", tk, r->ida_message);
+      st = output_row(r, tk, N_VGetArrayPointer(r->view), N_VGetArrayPointer(r->viewq)[0], err);
+    }
+    if (st != CS_OK || !last || (double)(r->next_output - 1) * interval == t)
+      return st;
+  }
+  return output_row(r, t, N_VGetArrayPointer(r->y), N_VGetArrayPointer(r->yq)[0], err);
+}
+
+static void fill_stats(run *r, cs_stats *s)
+{
+  realtype h = 0.0;
+  memset(s, 0, sizeof *s);
+  if (r->ida) {
+    IDAGetNumSteps(r->ida, &s->steps);
+    IDAGetNumResEvals(r->ida, &s->residual_evals);
+    IDAGetNumJacEvals(r->ida, &s->jacobian_evals);
+    IDAGetNumErrTestFails(r->ida, &s->error_test_failures);
+    IDAGetNumNonlinSolvConvFails(r->ida, &s->convergence_failures);
+    IDAGetLastStep(r->ida, &h);
+  }
+  s->root_events = r->root_events;
+  s->outputs = r->rows;
+  s->last_step = h;
+  s->wall_time = wall_clock() - r->start;
+}
+
+static herr_t write_result(hid_t file, const cs_impact_result *res)
+{
+  const struct {
+    const char *name, *units;
+    double value;
+  } rows[] = {
+    {"result/delta_max", "m", res->delta_max},
+    {"result/F_max", "N", res->F_max},
+    {"result/t_contact", "s", res->t_contact},
+    {"result/v_impact", "m/s", res->v_impact},
+    {"result/v_separation", "m/s", res->v_separation},
+    {"result/e_eff", "1", res->e_eff},
+    {"result/cr", "1", res->cr},
+    {"result/m_star", "kg", res->m_star},
+    {"result/kinetic0", "J", res->kinetic0},
+    {"result/kinetic", "J", res->kinetic},
+    {"result/strain", "J", res->strain},
+    {"result/dissipated", "J", res->dissipated},
+    {"result/balance_error", "J", res->balance_error},
+    {"result/clips", "1", (double)res->clips},
+  };
+  if (cs_h5_group(file, "result") < 0)
+    return -1;
+  for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+    if (cs_h5_scalar(file, rows[i].name, rows[i].value, rows[i].units) < 0)
+      return -1;
+  return 0;
+}
+
+/* Close the file: last rows, result (complete runs), statistics, status last. */
+static cs_status close_file(run *r, cs_status st, const cs_error *run_err, cs_error *err)
+{
+  if (!r->path || r->file < 0)
+    return CS_OK;
+  cs_status io = cs_h5_table_flush(&r->tab, err);
+  if (io == CS_OK && st == CS_OK && write_result(r->file, r->res) < 0)
+    io = cs_h5_fail(err, r->path, "write /result");
+  if (io == CS_OK && cs_h5_write_stats(r->file, &r->res->stats) < 0)
+    io = cs_h5_fail(err, r->path, "write the solver statistics");
+  const char *status = st == CS_OK ? "complete" : "failed";
+  const char *message = st == CS_OK ? "" : run_err->message;
+  if (io != CS_OK)
+    status = "failed", message = err->message;
+  if (cs_h5_write_status(r->file, status, message) < 0 && io == CS_OK)
+    io = cs_h5_fail(err, r->path, "write the final status");
+  if (cs_h5_table_close(&r->tab) < 0 && io == CS_OK)
+    io = cs_h5_fail(err, r->path, "close a dataset");
+  if (H5Fclose(r->file) < 0 && io == CS_OK)
+    io = cs_h5_fail(err, r->path, "close the file");
+  r->file = H5I_INVALID_HID;
+  return io;
+}
+
+/* ---------------------------------------------------------------- integration ------------ */
+
+/* Book-keeping of an accepted state (a step's end or a root): the contact's history, the
+ * extremes. */
+static void accept(run *r)
+{
+  const double *y = N_VGetArrayPointer(r->y);
+  cs_contact_out o;
+  cs_contact_eval(r->contact, y[0], y[1], 0.0, 1, &o);
+  r->res->delta_max = fmax(r->res->delta_max, y[0]);
+  r->res->F_max = fmax(r->res->F_max, o.Fn);
+}
+
+static cs_status integrate(run *r, cs_error *err)
+{
+  cs_impact_result *res = r->res;
+  double t_scale = r->delta_U / r->v0, t = 0.0;
+  long steps = 0;
+  /* the onset row from the initial state itself (IDAS has no interpolant before a step) */
+  cs_status st = output_row(r, 0.0, N_VGetArrayPointer(r->y), 0.0, err);
+  r->next_output = 1;
+  while (st == CS_OK) {
+    r->ida_message[0] = '\0';
+    int flag = IDASolve(r->ida, 10.0 * t_scale, &t, r->y, r->yp, IDA_ONE_STEP);
+    if (flag < 0) {
+      char *name = IDAGetReturnFlagName(flag);
+      st = cs_fail(err, CS_ERR_SOLVER, "impact: the integrator failed at t = %.9g s (%s)%s%s",
+                   t, name ? name : "?", r->ida_message[0] ? ": " : "", r->ida_message);
+      free(name);
+      break;
+    }
+    IDAGetQuad(r->ida, &t, r->yq);
+    accept(r);
+    int separated = 0;
+    if (flag == IDA_ROOT_RETURN) {
+      r->root_events++;
+      IDAGetRootInfo(r->ida, r->roots);
+      separated = r->roots[ROOT_SEPARATION] != 0;
+    }
+    st = outputs_until(r, t, separated, err);
+    if (st != CS_OK || separated)
+      break;
+    if (t > MAX_DURATION * t_scale || ++steps > MAX_STEPS)
+      st = cs_fail(err, CS_ERR_SOLVER, "impact: no separation after %.6g s and %ld steps (the "
+                   "undamped contact lasts about %.3g s): the bodies stick", t, steps,
+                   2.943275 * t_scale);
+  }
+  const double *y = N_VGetArrayPointer(r->y);
+  res->t_contact = t;
+  res->v_separation = y[1];
+  res->e_eff = fabs(y[1]) / r->v0;
+  res->kinetic = 0.5 * r->m * y[1] * y[1];
+  res->strain = cs_contact_strain_energy(r->contact, y[0]);
+  res->dissipated = N_VGetArrayPointer(r->yq)[0];
+  res->balance_error = res->kinetic + res->strain + res->dissipated - r->K0;
+  res->clips = cs_contact_clip_count(r->contact);
+  return st;
+}
+
+static cs_status run_impact(run *r, cs_error *err)
+{
+  const cs_impact *imp = r->imp;
+  cs_contact_spec spec = cs_contact_model_spec(&imp->contact);
+  cs_status st = cs_contact_create(&spec, &imp->geometry, &r->contact, err);
+  if (st != CS_OK)
+    return st;
+  r->m = cs_geometry_m_star(&imp->geometry);
+  r->v0 = imp->velocity;
+  r->K0 = 0.5 * r->m * r->v0 * r->v0;
+  cs_contact_onset(r->contact, r->v0);
+  r->res->m_star = r->m;
+  r->res->v_impact = r->v0;
+  r->res->kinetic0 = r->K0;
+  r->res->cr = cs_contact_cr(r->contact);
+  st = undamped_peak(r, err);
+  if (st == CS_OK)
+    st = setup_ida(r, err);
+  if (st == CS_OK && r->path)
+    st = open_file(r, err);
+  if (st == CS_OK)
+    st = integrate(r, err);
+  return st;
+}
+
+cs_status cs_impact_run(const cs_impact *imp, const char *h5_path, cs_impact_result *result,
+                        cs_error *err)
+{
+  cs_error local;
+  cs_impact_result scratch;
+  if (!err)
+    err = &local; /* the file's message needs the text even when the caller does not */
+  cs_error_clear(err);
+  if (!imp)
+    return cs_fail(err, CS_ERR_ARGUMENT, "cs_impact_run: the impact is NULL");
+  if (!result)
+    result = &scratch;
+  memset(result, 0, sizeof *result);
+  if (!h5_path)
+    h5_path = imp->output_file;
+  run r = {.imp = imp, .file = H5I_INVALID_HID, .path = h5_path[0] ? h5_path : NULL,
+           .res = result, .start = wall_clock()};
+  cs_h5_quiet q = cs_h5_quiet_begin();
+  cs_status st = run_impact(&r, err);
+  fill_stats(&r, &result->stats);
+  cs_error close_err;
+  cs_status closed = close_file(&r, st, err, &close_err);
+  cs_h5_quiet_end(&q);
+  if (closed != CS_OK && st == CS_OK) {
+    st = closed;
+    *err = close_err;
+  }
+  teardown(&r);
+  return st;
+}

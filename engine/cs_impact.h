@@ -1,0 +1,31 @@
+/*
+ * cs_impact.h — the single-impact problem (internal): what the impact loader
+ * (cs_loader_impact.c) and cs_impact_create fill, and cs_impact.c integrates.
+ */
+#ifndef CS_IMPACT_H
+#define CS_IMPACT_H
+
+#include "cs_model.h"
+
+struct cs_impact {
+  char *name;
+  char *description;
+  char *json;        /* the input verbatim, or the JSON equivalent of a coded impact */
+  char *output_file; /* "" for none */
+  cs_contact_geometry geometry; /* materials and masses included */
+  cs_contact_model contact;
+  double velocity;   /* v0 > 0, m/s */
+  cs_impact_settings settings;
+};
+
+cs_impact *cs_impact_alloc(void);
+
+/* Check what a loader or cs_impact_create filled that the JSON checks do not reach: the laws
+ * can be made for this geometry (their own checks), m* > 0. Messages start with `where`. */
+cs_status cs_impact_check(const cs_impact *impact, const char *where, cs_error *err);
+
+/* The impact file that describes a coded impact (models/README.md "Impact files"); malloc'd,
+ * NULL when out of memory. In cs_loader_impact.c, with the other code that handles JSON. */
+char *cs_impact_render_json(const cs_impact *impact);
+
+#endif
