@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static cs_model *load_model(const char *path)
+static inline cs_model *load_model(const char *path)
 {
   cs_model *m = NULL;
   cs_error err;
@@ -21,7 +21,7 @@ static cs_model *load_model(const char *path)
 }
 
 /* Create a simulation or die with the message: tests of physics need one. */
-static cs_sim *start(const cs_model *m)
+static inline cs_sim *start(const cs_model *m)
 {
   cs_sim *s = NULL;
   cs_error err;
