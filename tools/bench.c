@@ -13,7 +13,8 @@
 #include <stdio.h>
 
 static const char *const default_models[] = {"models/pendulum.json", "models/double_pendulum.json",
-                                             "models/four_bar.json", "models/slider_crank.json"};
+                                             "models/four_bar.json", "models/slider_crank.json",
+                                             "models/slider_crank_clearance.json"};
 
 static void bench(const char *path, cs_formulation form)
 {
