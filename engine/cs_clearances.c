@@ -120,6 +120,15 @@ static void kinematics(const cs_clearances *c, const joint *j, const double *q, 
     k->vt += G[a] * k->u[a];
 }
 
+/* The joint's kinematics and its contact law's output at (q, v); `commit` for accepted
+ * states (δ_max, clip counts). */
+static void evaluate(cs_clearances *c, joint *j, const double *q, const double *v, int commit,
+                     kin *k, cs_contact_out *o)
+{
+  kinematics(c, j, q, v, 0, k);
+  cs_contact_eval(j->contact[k->gap.region], k->gap.delta, k->rate, k->vt, commit, o);
+}
+
 /* ∇²δ over the local coordinates: Jpᵀ (∂²g/∂p²) Jp + Σ_k (∂g/∂p_k) ∇²p_k. */
 static void gap_hessian(const kin *k, double H[36])
 {
@@ -204,8 +213,7 @@ double cs_clearances_dissipation(cs_clearances *c, const double *q, const double
       continue;
     kin k;
     cs_contact_out o;
-    kinematics(c, j, q, v, 0, &k);
-    cs_contact_eval(j->contact[k.gap.region], k.gap.delta, k.rate, k.vt, 0, &o);
+    evaluate(c, j, q, v, 0, &k, &o);
     P += o.dissipation_power;
   }
   return P;
@@ -321,9 +329,8 @@ void cs_clearances_commit(cs_clearances *c, const double *q, const double *v)
       continue;
     kin k;
     cs_contact_out o;
-    kinematics(c, j, q, v, 0, &k);
+    evaluate(c, j, q, v, 1, &k, &o);
     j->region = k.gap.region; /* a pin sliding into another region keeps its impact */
-    cs_contact_eval(j->contact[k.gap.region], k.gap.delta, k.rate, k.vt, 1, &o);
     if (j->event >= 0) {
       cs_contact_event *e = &c->events[j->event];
       e->max_penetration = fmax(e->max_penetration, k.gap.delta);
@@ -341,7 +348,7 @@ void cs_clearances_output(cs_clearances *c, int i, const double *q, const double
   kin k;
   cs_contact_out o;
   memset(out, 0, sizeof *out);
-  kinematics(c, j, q, v, 0, &k);
+  evaluate(c, j, q, v, 0, &k, &o);
   out->eccentricity[0] = k.p[0] - j->def->point[0][0];
   out->eccentricity[1] = k.p[1] - j->def->point[0][1];
   out->penetration = k.gap.delta;
@@ -352,7 +359,6 @@ void cs_clearances_output(cs_clearances *c, int i, const double *q, const double
   out->in_contact = j->in_contact;
   out->region = k.gap.region;
   if (j->in_contact) {
-    cs_contact_eval(j->contact[k.gap.region], k.gap.delta, k.rate, k.vt, 0, &o);
     out->normal_force = o.Fn;
     out->tangential_force = o.Ft;
     out->strain_energy = cs_contact_strain_energy(j->contact[k.gap.region], k.gap.delta);
