@@ -272,6 +272,12 @@ static int cmd_check(int argc, char **argv)
   printf("joints       %d\n", cs_model_joint_count(model));
   for (int j = 0; j < cs_model_joint_count(model); j++)
     printf("  %-16s %s\n", cs_model_joint_name(model, j), cs_model_joint_kind(model, j));
+  if (cs_model_clearance_count(model) > 0) {
+    printf("clearance joints %d\n", cs_model_clearance_count(model));
+    for (int k = 0; k < cs_model_clearance_count(model); k++)
+      printf("  %-16s %s, clearance %.6g m\n", cs_model_clearance_name(model, k),
+             cs_model_clearance_kind(model, k), cs_model_clearance_size(model, k));
+  }
   int n = cs_model_coordinate_count(model), m = cs_model_constraint_count(model);
   printf("coordinates  %d\nconstraints  %d\ndof          %d\n", n, m, n - m);
   if (st != CS_OK) {
