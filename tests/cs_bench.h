@@ -32,7 +32,7 @@ typedef struct bench_rec {
   double (*row)[BENCH_COLS];
 } bench_rec;
 
-static int bench_record(const cs_sim *sim, void *user)
+static inline int bench_record(const cs_sim *sim, void *user)
 {
   bench_rec *r = user;
   if (r->n == r->cap) {
@@ -63,7 +63,7 @@ static int bench_record(const cs_sim *sim, void *user)
 }
 
 /* Advance to t or die: every benchmark must run to completion with its file's settings. */
-static void bench_advance(cs_sim *sim, double t, const char *what)
+static inline void bench_advance(cs_sim *sim, double t, const char *what)
 {
   cs_error err;
   cs_status st = cs_sim_advance(sim, t, &err);
@@ -75,7 +75,7 @@ static void bench_advance(cs_sim *sim, double t, const char *what)
 }
 
 /* $CS_BUILD_DIR/bench_<name>.csv: the recorded rows, for plots; skipped outside ctest. */
-static void bench_csv(const bench_rec *r, const char *name)
+static inline void bench_csv(const bench_rec *r, const char *name)
 {
   const char *dir = getenv("CS_BUILD_DIR");
   char path[1024];
@@ -94,7 +94,7 @@ static void bench_csv(const bench_rec *r, const char *name)
 }
 
 /* ∮ F_n dδ over the rows in contact (trapezoid): the hysteresis loop's area, J. */
-static double bench_loop_area(const bench_rec *r)
+static inline double bench_loop_area(const bench_rec *r)
 {
   double area = 0.0;
   for (int i = 1; i < r->n; i++) {
@@ -115,7 +115,7 @@ typedef struct bench_ref {
   double F_max;
 } bench_ref;
 
-static double bench_ref_force(void *user, double delta, double rate, double delta_max)
+static inline double bench_ref_force(void *user, double delta, double rate, double delta_max)
 {
   bench_ref *b = user;
   cs_contact_out o;
@@ -126,7 +126,7 @@ static double bench_ref_force(void *user, double delta, double rate, double delt
   return o.Fn;
 }
 
-static cs_rk45_out bench_reference(const cs_clearance *c, double m_star, double v,
+static inline cs_rk45_out bench_reference(const cs_clearance *c, double m_star, double v,
                                    double *F_max)
 {
   bench_ref b = {NULL, 0.0};
