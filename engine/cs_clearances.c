@@ -307,11 +307,20 @@ int cs_clearances_events(cs_clearances *c, double t, const double *q, const doub
   *missed = -1;
   for (int i = 0; i < c->n; i++) {
     joint *j = &c->joints[i];
-    if (found[2 * i] > 0 && !j->in_contact) {
-      cs_clearances_open(c, i, t, q, v);
-      changed++;
-    } else if (found[2 * i] < 0 && j->in_contact) {
-      close_contact(c, j, t);
+    if (found[2 * i] != 0) {
+      /* δ through δ_on upwards while δ' < 0, or through 0 downwards while δ' > 0, is neither
+       * an onset nor a separation: δ_on is far below the positions' integration error
+       * (≈ rtol·|q| + atol), which can carry δ across a threshold against its motion in the
+       * first step after a restart (tests/test_scotch_yoke.c: a contact closed 6e-12 s after
+       * its onset at δ' = +0.19 m/s, or reopened at δ' = −0.04 m/s just after separating).
+       * Such a root still restarts IDAS, as every root of δ does: δ can sit exactly at zero
+       * where IDAS stopped, and IDAS then fails ("root found at and very near t"). */
+      kin k;
+      kinematics(c, j, q, v, 0, &k);
+      if (found[2 * i] > 0 && !j->in_contact && k.rate >= 0.0)
+        cs_clearances_open(c, i, t, q, v);
+      else if (found[2 * i] < 0 && j->in_contact && k.rate <= 0.0)
+        close_contact(c, j, t);
       changed++;
     } else if (found[2 * i + 1] < 0 && !j->in_contact &&
                cs_clearances_onset_gap(c, i, q) > 0.0 && *missed < 0) {
