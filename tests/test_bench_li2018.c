@@ -182,7 +182,10 @@ static void test_files(const double table_run[2][2])
     printf("%s: F_max %.6g N\n", files[k], ev.max_force);
     CHECK_REL(ev.max_force, table_run[k / 2][k % 2], 1e-9, "model file = its table row's run");
     CHECK_REL(ev.max_force, our_run[k], 1e-4, "peak force: our run (regression)");
-    bench_csv(&rec, strrchr(files[k], '/') + 1);
+    char csv[64];
+    snprintf(csv, sizeof csv, "%.*s", (int)(strlen(files[k]) - strlen("models/.json")),
+             files[k] + strlen("models/"));
+    bench_csv(&rec, csv);
     free(rec.row);
     cs_sim_free(s);
     cs_model_free(m);
