@@ -62,7 +62,8 @@ const char *cs_model_output_path(const cs_model *model); /* "" when the model na
 void cs_model_set_formulation(cs_model *model, cs_formulation formulation);
 const char *cs_model_json(const cs_model *model);        /* the input JSON, verbatim */
 /* The points a drawing of `body` passes through, in its frame (m): its centre of mass (0, 0),
- * then the points of the ideal joints and forces attached to it, in file order (repeats kept).
+ * then the points of the ideal joints, forces and clearance joints (hole or pin centre)
+ * attached to it, in that order and file order within each (repeats kept).
  * Writes at most `max` of them to xy and returns how many there are (call with max 0 to count). */
 int cs_model_body_points(const cs_model *model, int body, double (*xy)[2], int max);
 

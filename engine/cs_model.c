@@ -135,6 +135,10 @@ int cs_model_body_points(const cs_model *m, int body, double (*xy)[2], int max)
       if (f->body[s] == body)
         n = put_point(xy, n, max, f->point[s]);
   }
+  for (int k = 0; k < m->nclearance; k++)
+    for (int s = 0; s < 2; s++)
+      if (m->clearances[k].body[s] == body)
+        n = put_point(xy, n, max, m->clearances[k].point[s]);
   return n;
 }
 
