@@ -100,6 +100,9 @@ LEAF_ORDER = ("position", "velocity", "acceleration", "lambda", "position_drift"
               "penetration_rate", "normal_force", "tangential_force", "contact_point",
               "in_contact", "impact_velocity", "region")
 
+EVENT_ORDER = ("joint", "region", "t_on", "t_off", "impact_velocity", "max_penetration",
+               "max_force")
+
 
 def _series_rank(path):
     parts = path.split("/")
@@ -243,24 +246,16 @@ class Run:
 
     def body_points(self):
         """Per body, its distinct drawing points in its own frame ([k, 2] arrays), from
-        /bodies/points. A ground body's
+        /bodies/points (a file without it: the moving bodies' centres). A ground body's
         centre of mass is not a feature, so it is left out unless a joint is there too."""
-        pts = [[] for _ in self.body_names]
         ground = self.ground()
+        pts = [[] if g else [(0.0, 0.0)] for g in ground]
         if "bodies/points" in self.file:
             rows = np.asarray(self.file["bodies/points"][()], dtype=float).reshape(-1, 3)
             for b in range(len(self.body_names)):
                 mine = rows[rows[:, 0] == b, 1:]
                 # cs_model_body_points lists the centre first, then attached points
                 pts[b] = list(map(tuple, mine[1:] if ground[b] else mine))
-        # a clearance joint the engine does not list yet: its JSON points
-        for j in self.joints():
-            o = self.model_entry(j.name) or {}
-            for side in (1, 2):
-                b = self.body_index(o.get("body%d" % side))
-                p = o.get("point%d" % side, [0.0, 0.0])
-                if b is not None and isinstance(p, list) and len(p) == 2:
-                    pts[b].append((float(p[0]), float(p[1])))
         out = []
         for p in pts:
             uniq = []
@@ -323,13 +318,15 @@ class Run:
             for k, ds in obj.items():
                 if isinstance(ds, h5py.Dataset) and ds.ndim == 1:
                     cols[k] = ds[()]
-        else:
+        if not cols:
             return None
         for k, v in cols.items():
             if v.dtype.kind in "SOU":
                 cols[k] = np.array([_text(x) for x in v], dtype=object)
-        n = min((len(v) for v in cols.values()), default=0)
-        return {k: v[:n] for k, v in cols.items()}
+        n = min(len(v) for v in cols.values())
+        order = sorted(cols, key=lambda k: (EVENT_ORDER.index(k) if k in EVENT_ORDER
+                                            else len(EVENT_ORDER), k))
+        return {k: cols[k][:n] for k in order}
 
 
 # ---------------------------------------------------------------- figures
