@@ -205,10 +205,10 @@ done
 [ "$(ls "$tmp/plots" | wc -l)" -eq 5 ] && ok || bad "plot without /joints wrote $(ls "$tmp/plots")"
 expect "plot --only energy" 0 tools/plot "$x" -o "$tmp/only" --only energy
 [ "$(ls "$tmp/only")" = "energy.png" ] && ok || bad "--only energy wrote $(ls "$tmp/only")"
-expect "plot --only unknown is a usage error" 1 tools/plot "$x" --only nonsense
+expect "plot --only unknown is a usage error" 1 tools/plot "$x" --only nonsense -o "$tmp/nonsense"
 printf 'not hdf5' >"$tmp/junk.h5"
-expect "plot on a file that is not HDF5 is bad input" 2 tools/plot "$tmp/junk.h5"
-expect "plot on a missing file is bad input" 2 tools/plot "$tmp/none.h5"
+expect "plot on a file that is not HDF5 is bad input" 2 tools/plot "$tmp/junk.h5" -o "$tmp/junk"
+expect "plot on a missing file is bad input" 2 tools/plot "$tmp/none.h5" -o "$tmp/none"
 
 # ---- animate: 0.005 s at 1e-4 s per row is 51 rows, all of them frames by default
 expect "animate" 0 tools/animate "$x" -o "$tmp/x.gif"
@@ -230,7 +230,7 @@ check "export energy: named columns" csv_header "$tmp/e.csv" time energy/kinetic
 expect "export bodies/position to stdout" 0 tools/export "$x" bodies/position -o -
 head -1 "$tmp/out" | grep -qF "time,bodies/position/ground/x,bodies/position/ground/y,bodies/position/ground/theta,bodies/position/crank/x" && ok \
   || bad "bodies/position header: $(head -1 "$tmp/out" | cut -c1-200)"
-expect "export of an unknown dataset is a usage error" 1 tools/export "$x" bodies/nothing
+expect "export of an unknown dataset is a usage error" 1 tools/export "$x" bodies/nothing -o "$tmp/nothing.csv"
 expect "export the run's events: none" 0 tools/export "$x" events -o "$tmp/none.csv"
 [ "$(cat "$tmp/none.csv")" = "joint,region,t_on,t_off,impact_velocity,max_penetration,max_force" ] && ok \
   || bad "events of an ideal run: $(cat "$tmp/none.csv")"
@@ -242,7 +242,8 @@ expect "plot without /joints and /events" 0 tools/plot "$s" -o "$tmp/splots"
 [ "$(ls "$tmp/splots" | wc -l)" -eq 5 ] && ok || bad "stripped plot wrote $(ls "$tmp/splots")"
 expect "animate without /bodies/points" 0 tools/animate "$s" -o "$tmp/s.gif" --every 10
 check "animate without /bodies/points: a GIF" image "$tmp/s.gif" GIF 6
-expect "export events without /events is a usage error" 1 tools/export "$s" events
+expect "export events without /events is a usage error" 1 tools/export "$s" events -o "$tmp/no.csv"
+[ ! -e "$tmp/no.csv" ] && ok || bad "a refused export left $tmp/no.csv"
 
 # ---- a file with clearance joints and contact events
 j="$tmp/joints.h5"
