@@ -2,6 +2,7 @@
  * m*), the check of a law's parameters against its table, and the composite contact model that
  * chains an elastic, a damping, a restitution and (optionally) a friction law. */
 #include "cs_error.h"
+#include "cs_rolling.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -212,12 +213,11 @@ void cs_contact_eval(cs_contact *c, double delta, double rate, double vt, int co
   memset(out, 0, sizeof *out);
   if (!(delta > 0.0))
     return;
-  double dFe = 0.0;
-  out->Fe = c->law[CS_ELASTIC]->elastic(c->content[CS_ELASTIC], delta, &dFe);
+  out->Fe = c->law[CS_ELASTIC]->elastic(c->content[CS_ELASTIC], delta, &out->dFe);
 
   /* δ_max as it would stand if this state is accepted */
-  cs_normal_in in = {delta,          rate, c->v_impact, c->cr, fmax(c->delta_max, delta),
-                     out->Fe,        dFe,  c->m_star};
+  cs_normal_in in = {delta,          rate,     c->v_impact, c->cr, fmax(c->delta_max, delta),
+                     out->Fe,        out->dFe, c->m_star};
   out->Fn = c->law[CS_DAMPING]->normal(c->content[CS_DAMPING], &in, &out->dFn_ddelta,
                                        &out->dFn_drate);
   if (out->Fn < 0.0) {
@@ -239,6 +239,20 @@ void cs_contact_eval(cs_contact *c, double delta, double rate, double vt, int co
 double cs_contact_strain_energy(const cs_contact *c, double delta)
 {
   return delta > 0.0 ? c->law[CS_ELASTIC]->energy(c->content[CS_ELASTIC], delta) : 0.0;
+}
+
+void cs_contact_rolling(const cs_contact *c, double delta, double omega, double *T,
+                        double *dT_ddelta, double *dT_domega)
+{
+  const cs_law *elastic = c->law[CS_ELASTIC], *damping = c->law[CS_DAMPING];
+  *T = *dT_ddelta = *dT_domega = 0.0;
+  if (!(delta > 0.0) || !elastic->rolling_moment || !damping->hysteresis)
+    return;
+  double dJ, k_v;
+  double J = elastic->rolling_moment(c->content[CS_ELASTIC], delta, &dJ, &k_v);
+  double a = damping->hysteresis(c->content[CS_DAMPING], c->v_impact, c->cr);
+  *T = cs_rolling_resistance(k_v, a, J, omega, dT_domega);
+  *dT_ddelta = cs_rolling_resistance(k_v, a, dJ, omega, NULL);
 }
 
 double cs_contact_cr(const cs_contact *c) { return c->cr; }

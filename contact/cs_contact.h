@@ -155,6 +155,17 @@ struct cs_law {
    * Kelvin–Voigt's c, Hunt–Crossley's α). A contact block may then omit its restitution law
    * (models/README.md "Contact blocks"); every other damping law needs one. */
   int ignores_cr;
+
+  /* Rolling resistance (cs_contact_rolling) needs one optional op of each of two families:
+   *
+   * CS_ELASTIC, a law of a Winkler foundation (002 eq. 1: pressure k_v h over the
+   * interference, the `volumetric` law): J(δ) = ∫ ρ_t² h dS (m⁵), the second moment of the
+   * interference about its centroid along the contact tangent (002 eq. 4's J_c in the plane),
+   * dJ/dδ in *dJ and the foundation's stiffness per unit volume k_v (N/m³) in *k_v. */
+  double (*rolling_moment)(void *content, double delta, double *dJ, double *k_v);
+  /* CS_DAMPING, a law of the form F_n = F_e (1 + a δ') with a constant through a contact (002
+   * eq. 3): a (s/m) for the contact of impact velocity v_impact and restitution cr. */
+  double (*hysteresis)(void *content, double v_impact, double cr);
 };
 
 /* ---------------------------------------------------------------- registry --------------- */
@@ -199,7 +210,7 @@ void cs_contact_separate(cs_contact *contact);
 
 typedef struct cs_contact_out {
   double Fn, dFn_ddelta, dFn_drate; /* normal force, clipped at zero, and its derivatives */
-  double Fe;                        /* elastic part */
+  double Fe, dFe;                   /* elastic part and dF_e/dδ */
   double Ft, dFt_dvt, dFt_dFn;      /* friction */
   double dissipation_power;         /* (F_n − F_e) δ' + |Ft vt| ≥ 0 … as evaluated */
   int clipped;                      /* 1 when the damping term would have made F_n < 0 */
@@ -211,6 +222,31 @@ void cs_contact_eval(cs_contact *contact, double delta, double rate, double vt, 
 /* U(δ) of the elastic law (0 for δ ≤ 0). Apart from eval, which runs in every residual: some
  * laws integrate U by quadrature (1–16 µs a call against 0.1 µs for the force). */
 double cs_contact_strain_energy(const cs_contact *contact, double delta);
+/* Rolling resistance of Gonthier et al. (002) eq. 4 in the plane: the torque on body 1 (the
+ * pin; body 2 takes −T)
+ *
+ *     T = −k_v a J(δ) ω,   ω = ω1 − ω2 the two bodies' relative angular velocity,
+ *
+ * with *dT_ddelta = ∂T/∂δ and *dT_domega = ∂T/∂ω. It exists when the elastic law is a Winkler
+ * foundation (op rolling_moment: k_v, J) and the damping law a hysteresis F_e (1 + a δ') (op
+ * hysteresis: a); otherwise, and for δ ≤ 0, T = 0 and the contact has no rolling resistance.
+ * The power −T ω = k_v a J ω² ≥ 0 is dissipated.
+ *
+ * Why ω1 − ω2. Eq. 4 is the moment about the centroid of eq. 1's pressure k_v h (1 + a v_n),
+ * v_n the normal relative velocity of the two bodies' material points at each point of the
+ * contact. Two rigid bodies' relative velocity field is affine, v1(P) − v2(P) = v1(C) −
+ * v2(C) + (ω1 − ω2) × (P − C), so across the contact, at distance t from the line of centres
+ * along the tangent, v_n(t) = δ' − (ω1 − ω2) t exactly, whatever the motion of the line of
+ * centres: the pressure's asymmetry, hence T, is set by ω1 − ω2. It is not the pin's
+ * rotation relative to the line of centres, ω1 − ψ' (ψ the direction of the line of centres):
+ * a pin rolling without slip at rolling speed V (the speed of either surface's material
+ * through the contact, (ω1 − ψ') R1 = (ω2 − ψ') R2 inside a bearing) has ω1 − ω2 = V/R*, R* =
+ * R1 R2/(R2 − R1), which is also the rate V h'(t) = −V t/R* at which the material passing the
+ * contact is compressed — while ω1 − ψ' = V/R1 would overstate it R2/(R2 − R1) times; and a pin
+ * carried round the bearing without turning (ω1 = ω2 = 0, ψ' ≠ 0) only slides, which is
+ * friction's business, not rolling. Outside a convex wall R* = R1 R2/(R1 + R2), on a flat R1. */
+void cs_contact_rolling(const cs_contact *contact, double delta, double omega, double *T,
+                        double *dT_ddelta, double *dT_domega);
 double cs_contact_cr(const cs_contact *contact);        /* c_r of the current contact */
 double cs_contact_v_impact(const cs_contact *contact);
 double cs_contact_delta_max(const cs_contact *contact);

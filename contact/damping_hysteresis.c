@@ -12,6 +12,12 @@
  *
  * The `alpha` law is 004 eq. 154 (scotch yoke, §4): F_n = F_e (1 + (3/2) α δ') with α in s/m
  * given, not derived from c_r (Hunt and Crossley's α, 0.08–0.32 s/m for steel, bronze, ivory).
+ * The `volumetric` law is the same form as Gonthier et al.'s (002) eq. 3, F_n = F_e (1 + a δ'),
+ * the hysteresis a of their pressure k_v h (1 + a v_n) (eq. 1) given.
+ *
+ * Every law here is F_e (1 + a δ') with a constant through a contact, and says so through the
+ * `hysteresis` op: with a Winkler elastic law (volumetric) the contact then has 002's rolling
+ * resistance, which is that same pressure's moment (cs_contact_rolling).
  */
 #include "cs_error.h"
 
@@ -21,8 +27,8 @@
 typedef double chi_fn(double cr);
 
 typedef struct hysteresis {
-  chi_fn *chi;          /* NULL for `alpha` */
-  double alpha;         /* s/m, `alpha` only */
+  chi_fn *chi;          /* NULL for `alpha` and `volumetric` */
+  double rate;          /* s/m: a of F_e (1 + a δ') when given (alpha: 1.5 α; volumetric) */
   double cr_memo, chi_memo; /* the last c_r asked for: Gonthier's χ takes a Newton solve */
 } hysteresis;
 
@@ -121,25 +127,26 @@ static double chi_gonthier(double e)
 
 /* ---------------------------------------------------------------- the shared law ------- */
 
-/* The coefficient k (s/m) of F_n = F_e (1 + k δ'). */
-static double rate_coefficient(hysteresis *h, const cs_normal_in *in)
+/* The coefficient a (s/m) of F_n = F_e (1 + a δ'); the `hysteresis` op. */
+static double rate_coefficient(void *content, double v_impact, double cr)
 {
+  hysteresis *h = content;
   if (!h->chi)
-    return 1.5 * h->alpha;
+    return h->rate;
   /* δ'(−) > 0 by contract; without it the factor is undefined and the law stays elastic. */
-  if (!(in->v_impact > 0.0))
+  if (!(v_impact > 0.0))
     return 0.0;
-  if (in->cr != h->cr_memo) {
-    h->chi_memo = h->chi(in->cr);
-    h->cr_memo = in->cr;
+  if (cr != h->cr_memo) {
+    h->chi_memo = h->chi(cr);
+    h->cr_memo = cr;
   }
-  return h->chi_memo / in->v_impact;
+  return h->chi_memo / v_impact;
 }
 
 static double hysteresis_normal(void *content, const cs_normal_in *in, double *dFn_ddelta,
                                 double *dFn_drate)
 {
-  double k = rate_coefficient(content, in);
+  double k = rate_coefficient(content, in->v_impact, in->cr);
   double factor = 1.0 + k * in->rate;
   if (dFn_ddelta)
     *dFn_ddelta = in->dFe * factor;
@@ -148,14 +155,14 @@ static double hysteresis_normal(void *content, const cs_normal_in *in, double *d
   return in->Fe * factor;
 }
 
-static cs_status hysteresis_new(chi_fn *chi, double alpha, const char *name, void **content,
+static cs_status hysteresis_new(chi_fn *chi, double rate, const char *name, void **content,
                                 cs_error *err)
 {
   hysteresis *h = malloc(sizeof *h);
   if (!h)
     return cs_fail(err, CS_ERR_MEMORY, "damping \"%s\": out of memory", name);
   h->chi = chi;
-  h->alpha = alpha;
+  h->rate = rate;
   h->cr_memo = NAN; /* never equal: the first call computes χ */
   h->chi_memo = 0.0;
   *content = h;
@@ -181,6 +188,7 @@ static cs_status hysteresis_new(chi_fn *chi, double alpha, const char *name, voi
     .create = create_##id,                                                                    \
     .destroy = free,                                                                          \
     .normal = hysteresis_normal,                                                              \
+    .hysteresis = rate_coefficient,                                                           \
   };
 
 CHI_LAW(hunt_crossley, "F_e (1 + 3(1-e)/2 d'/d'(-)): Hunt & Crossley hysteresis damping",
@@ -220,14 +228,21 @@ static const cs_param_spec alpha_params[] = {
    "Hunt-Crossley alpha: F_n = F_e (1 + 1.5 alpha d'); 0.08-0.32 s/m for steel (004 uses 0.32)"},
 };
 
+/* A law whose a is a parameter `key` times `scale`. */
+static cs_status given_rate(const char *name, const char *key, double value, double scale,
+                            void **content, cs_error *err)
+{
+  if (!(value >= 0.0 && isfinite(value)))
+    return cs_fail(err, CS_ERR_INPUT, "damping \"%s\": %s = %g s/m, expected >= 0", name, key,
+                   value);
+  return hysteresis_new(NULL, scale * value, name, content, err);
+}
+
 static cs_status alpha_create(const double *params, const cs_contact_geometry *geometry,
                               void **content, cs_error *err)
 {
   (void)geometry;
-  if (!(params[0] >= 0.0 && isfinite(params[0])))
-    return cs_fail(err, CS_ERR_INPUT, "damping \"alpha\": alpha = %g s/m, expected >= 0",
-                   params[0]);
-  return hysteresis_new(NULL, params[0], "alpha", content, err);
+  return given_rate("alpha", "alpha", params[0], 1.5, content, err);
 }
 
 const cs_law cs_law_damping_alpha = {
@@ -242,4 +257,33 @@ const cs_law cs_law_damping_alpha = {
   .destroy = free,
   .normal = hysteresis_normal,
   .ignores_cr = 1,
+  .hysteresis = rate_coefficient,
+};
+
+/* ---------------------------------------------------------------- volumetric (002) ----- */
+
+static const cs_param_spec volumetric_params[] = {
+  {"a", "s/m", 0.0, 0.0, INFINITY, CS_PARAM_REQUIRED,
+   "hysteresis of the pressure k_v h (1 + a v_n): F_n = F_e (1 + a d') (002 eqs. 1, 3)"},
+};
+
+static cs_status volumetric_create(const double *params, const cs_contact_geometry *geometry,
+                                   void **content, cs_error *err)
+{
+  (void)geometry;
+  return given_rate("volumetric", "a", params[0], 1.0, content, err);
+}
+
+const cs_law cs_law_damping_volumetric = {
+  .name = "volumetric",
+  .family = CS_DAMPING,
+  .summary = "F_e (1 + a d'), a given in s/m: volumetric hysteresis, with rolling resistance",
+  .source = "Gonthier, McPhee, Lange & Piedboeuf (002) eqs. 1, 3 (rolling: eq. 4)",
+  .params = volumetric_params,
+  .nparams = (int)(sizeof volumetric_params / sizeof volumetric_params[0]),
+  .create = volumetric_create,
+  .destroy = free,
+  .normal = hysteresis_normal,
+  .ignores_cr = 1,
+  .hysteresis = rate_coefficient,
 };

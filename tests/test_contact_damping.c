@@ -180,7 +180,7 @@ static const char *const all_laws[] = {
   "herbert_mcwhannell", "lee_wang",      "khulief_shabana", "lankarani_nikravesh",
   "marhefka_orin",   "gonthier",         "flores",          "gharib_hurmuzlu",
   "hu_guo",          "alpha",            "lankarani_nikravesh_1994", "gharib_hurmuzlu_2",
-  "wang_gao"};
+  "wang_gao",        "volumetric"};
 #define NLAWS ((int)(sizeof all_laws / sizeof all_laws[0]))
 
 static void test_registry(const cs_registry *reg)
