@@ -149,6 +149,36 @@ static int local_column(const cs_model *m, const cs_clearance *d, int a)
   return b->ground ? -1 : b->coord + a % 3;
 }
 
+/* Rolling resistance (002 eq. 4, cs_contact_rolling): T on the pin body's θ and −T on the hole
+ * body's, for the bodies' relative angular velocity ω = θ1' − θ0' (cs_contact.h derives why
+ * not the pin's rotation relative to the line of centres), with its Jacobian when Qq or Qv is
+ * given (∂T/∂v exact, ∂T/∂q through δ). Adds nothing when Q is NULL. Returns the power it
+ * dissipates, −T ω ≥ 0. */
+static double rolling(const cs_clearances *c, const joint *j, const kin *k, double *Q,
+                      double *Qq, double *Qv, double s, int ld)
+{
+  static const double dw[6] = {0, 0, -1, 0, 0, 1}; /* ∂ω/∂v, and where T acts */
+  double omega = k->u[5] - k->u[2], T, dT_ddelta, dT_domega;
+  cs_contact_rolling(j->contact[k->gap.region], k->gap.delta, omega, &T, &dT_ddelta,
+                     &dT_domega);
+  if (!Q || (T == 0.0 && dT_ddelta == 0.0 && dT_domega == 0.0))
+    return -T * omega;
+  for (int a = 2; a < 6; a += 3) {
+    int ga = local_column(c->model, j->def, a);
+    if (ga < 0)
+      continue;
+    Q[ga] += dw[a] * T;
+    for (int b = 0; b < 6; b++) {
+      int gb = local_column(c->model, j->def, b);
+      if (gb >= 0 && Qq)
+        Qq[ga + (size_t)gb * ld] += s * dw[a] * dT_ddelta * k->grad[b];
+      if (gb >= 0 && Qv)
+        Qv[ga + (size_t)gb * ld] += s * dw[a] * dT_domega * dw[b];
+    }
+  }
+  return -T * omega;
+}
+
 /* Normal force −F_n ∇δ and friction F_t G on the two bodies, with their derivatives. */
 static void joint_forces(cs_clearances *c, joint *j, const double *q, const double *v,
                          double *Q, double *Qq, double *Qv, double s, int ld)
@@ -158,6 +188,7 @@ static void joint_forces(cs_clearances *c, joint *j, const double *q, const doub
   kinematics(c, j, q, v, want_jac, &k);
   cs_contact_out o;
   cs_contact_eval(j->contact[k.gap.region], k.gap.delta, k.rate, k.vt, 0, &o);
+  rolling(c, j, &k, Q, Qq, Qv, s, ld);
   if (o.Fn == 0.0 && o.Ft == 0.0 && o.dFn_ddelta == 0.0 && o.dFn_drate == 0.0)
     return;
   const cs_model *m = c->model;
@@ -214,7 +245,7 @@ double cs_clearances_dissipation(cs_clearances *c, const double *q, const double
     kin k;
     cs_contact_out o;
     evaluate(c, j, q, v, 0, &k, &o);
-    P += o.dissipation_power;
+    P += o.dissipation_power + rolling(c, j, &k, NULL, NULL, NULL, 0.0, 0);
   }
   return P;
 }
