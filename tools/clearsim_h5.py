@@ -43,10 +43,11 @@ def _bootstrap():
 
 
 sys.dont_write_bytecode = True  # keep tools/ free of __pycache__
-_bootstrap()
 # A run still writing its file holds HDF5's lock on it; reading a file being written is
-# wanted (look at a long run while it goes), and the sink flushes whole blocks.
+# wanted (look at a long run while it goes), and the sink flushes whole blocks. Set before
+# h5py is first imported, which _bootstrap does.
 os.environ.setdefault("HDF5_USE_FILE_LOCKING", "FALSE")
+_bootstrap()
 
 import argparse  # noqa: E402
 import h5py  # noqa: E402
@@ -188,7 +189,8 @@ class Run:
     def title(self, quantity):
         """Every figure's title: the model and the quantity, and the run's status unless it
         completed (a partial run's figure must say so)."""
-        note = "" if self.status == "complete" else " (run %s)" % self.status
+        note = "" if self.status == "complete" else {
+            "running": " (partial: run in progress)"}.get(self.status, " (run %s)" % self.status)
         return "%s: %s%s" % (self.model_name, quantity, note)
 
     def column_labels(self, path):
