@@ -1,0 +1,115 @@
+/* cs_test_clearance.h — a clearance joint between two moving bodies, put into contact at a
+ * chosen pin position, and its contact forces' Jacobian against centred differences (shared by
+ * the clearance tests). */
+#ifndef CS_TEST_CLEARANCE_H
+#define CS_TEST_CLEARANCE_H
+
+#include "cs_clearances.h"
+#include "cs_test.h"
+#include "cs_test_models.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define STEEL "{\"E\": 2.07e11, \"nu\": 0.3}"
+
+/* A moving bearing/slot body and a moving pin body, no gravity, with one clearance joint of
+ * the given kind and keys. */
+static cs_model *two_bodies(const char *joint, const char *contact)
+{
+  char json[4096];
+  snprintf(json, sizeof json,
+           "{\"name\": \"pair\", \"bodies\": [{\"name\": \"g\", \"ground\": true},"
+           "{\"name\": \"hole\", \"mass\": 2, \"inertia\": 0.01, \"position\": [0.01, -0.02, 0.3]},"
+           "{\"name\": \"pin\", \"mass\": 1, \"inertia\": 0.002, \"position\": [0.03, 0.04, -0.2]}],"
+           "\"clearance_joints\": [{\"name\": \"J\", \"body1\": \"hole\", \"body2\": \"pin\", "
+           "\"materials\": [" STEEL ", " STEEL "], %s, \"contact\": %s}]}",
+           joint, contact);
+  cs_model *m = NULL;
+  cs_error err;
+  if (cs_model_load_string(json, "<test>", NULL, &m, &err)) {
+    printf("FATAL: %s\n", err.message);
+    exit(2);
+  }
+  return m;
+}
+
+/* The state of two_bodies' pair with the pin's centre at pin_local in the hole body's frame
+ * (hole body at (0.01, −0.02, 0.3), pin body at θ = −0.2), velocities v = (hole, pin), the
+ * contact opened there (impact velocity from this state). */
+static cs_clearances *pair_in_contact(const cs_model *m, const double pin_local[2], double q[6],
+                                      double v[6])
+{
+  static const double q0[6] = {0.01, -0.02, 0.3, 0, 0, -0.2};
+  static const double v0[6] = {0.3, -0.2, 1.5, -0.4, 0.7, -2.0};
+  cs_clearances *c = NULL;
+  cs_error err;
+  if (cs_clearances_create(m, &c, &err)) {
+    printf("FATAL: %s\n", err.message);
+    exit(2);
+  }
+  memcpy(q, q0, sizeof q0);
+  memcpy(v, v0, sizeof v0);
+  const double *s1 = m->clearances[0].point[1];
+  double cs0 = cos(q[2]), sn0 = sin(q[2]), cs1 = cos(q[5]), sn1 = sin(q[5]);
+  double P[2] = {q[0] + cs0 * pin_local[0] - sn0 * pin_local[1],
+                 q[1] + sn0 * pin_local[0] + cs0 * pin_local[1]};
+  q[3] = P[0] - (cs1 * s1[0] - sn1 * s1[1]);
+  q[4] = P[1] - (sn1 * s1[0] + cs1 * s1[1]);
+  cs_clearances_open(c, 0, 0.0, q, v);
+  return c;
+}
+
+typedef struct probe {
+  cs_clearances *c;
+  const double *q, *v;
+} probe;
+
+static void forces(const probe *p, const double *q, const double *v, double *Q, int n)
+{
+  memset(Q, 0, (size_t)n * sizeof *Q);
+  cs_clearances_forces(p->c, q, v, Q, NULL, NULL, 0, 0);
+}
+
+/* max |analytic − centred difference| / max |entry| of ∂Q/∂q (which = 0) or ∂Q/∂v */
+static double jacobian_error(const probe *p, int n, int which, const double *J)
+{
+  double x[6], Qp[6], Qm[6], worst = 0, scale = 1e-300;
+  const double h = which == 0 ? 1e-9 : 1e-7;
+  for (int c = 0; c < n; c++) {
+    memcpy(x, which == 0 ? p->q : p->v, (size_t)n * sizeof *x);
+    x[c] += h;
+    forces(p, which == 0 ? x : p->q, which == 0 ? p->v : x, Qp, n);
+    x[c] -= 2 * h;
+    forces(p, which == 0 ? x : p->q, which == 0 ? p->v : x, Qm, n);
+    for (int r = 0; r < n; r++) {
+      double fd = (Qp[r] - Qm[r]) / (2 * h);
+      worst = fmax(worst, fabs(J[r + c * n] - fd));
+      scale = fmax(scale, fabs(fd));
+    }
+  }
+  return worst / scale;
+}
+
+/* Place the pin so that it penetrates at a point of the given region, with rates, and check
+ * the analytic ∂Q/∂q and ∂Q/∂v against differences. */
+static void jacobian_case(const char *label, const char *joint, const char *contact,
+                          const double pin_local[2], int friction)
+{
+  cs_model *m = two_bodies(joint, contact);
+  double q[6], v[6];
+  cs_clearances *c = pair_in_contact(m, pin_local, q, v);
+  double Q[6] = {0}, Qq[36] = {0}, Qv[36] = {0};
+  cs_clearances_forces(c, q, v, Q, Qq, Qv, 1.0, 6);
+  CHECK(fabs(Q[0]) + fabs(Q[1]) > 0, "%s: in contact, a force", label);
+  probe p = {c, q, v};
+  double eq = jacobian_error(&p, 6, 0, Qq), ev = jacobian_error(&p, 6, 1, Qv);
+  printf("%-28s ∂Q/∂q off %.2e, ∂Q/∂v off %.2e\n", label, eq, ev);
+  CHECK(ev < 1e-6, "%s: ∂Q/∂v against differences (%.3g)", label, ev);
+  if (!friction) /* friction's q-derivative leaves out the tangent's rotation (documented) */
+    CHECK(eq < 1e-5, "%s: ∂Q/∂q against differences (%.3g)", label, eq);
+  cs_clearances_free(c);
+  cs_model_free(m);
+}
+
+#endif
