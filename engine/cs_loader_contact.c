@@ -28,7 +28,9 @@ static cs_status find_law(const cs_json *js, const cs_registry *registry, const 
 {
   char kp[CS_JSON_PATH], expect[64], list[640];
   const char *name;
-  snprintf(expect, sizeof expect, "the name of a %s law", cs_family_name(family));
+  const char *fam = cs_family_name(family);
+  snprintf(expect, sizeof expect, "the name of %s %s law", strchr("aeiou", fam[0]) ? "an" : "a",
+           fam);
   CS_TRY(cs_json_text(js, obj, path, "model", expect, 1, &name));
   *out = cs_registry_find(registry, family, name);
   if (*out)
