@@ -119,7 +119,7 @@ static impact one_impact(cs_model *m, double v, double c, const char *what, doub
   return r;
 }
 
-static void test_table(const table *tb, double pinned[2])
+static void test_table(const table *tb, double file_run[2])
 {
   cs_model *fr = load_model(tb->fractal), *ln = load_model(tb->ln);
   double rmin = INFINITY, rmax = 0;
@@ -149,8 +149,8 @@ static void test_table(const table *tb, double pinned[2])
     rmax = fmax(rmax, op);
     steps += f.steps + l.steps;
     if (i == tb->file_row) {
-      pinned[0] = f.F;
-      pinned[1] = l.F;
+      file_run[0] = f.F;
+      file_run[1] = l.F;
     }
   }
   printf("fractal/paper from %.4f to %.4f; rows within 10 %% of measured: fractal %d, paper's "
@@ -234,10 +234,10 @@ static void test_clearances(void)
 
 int main(void)
 {
-  double pinned[2][2] = {{0}};
+  double file_run[2][2] = {{0}};
   for (int k = 0; k < 2; k++)
-    test_table(&tables[k], pinned[k]);
-  test_files((const double(*)[2])pinned);
+    test_table(&tables[k], file_run[k]);
+  test_files((const double(*)[2])file_run);
   test_clearances();
   return cs_test_finish();
 }
