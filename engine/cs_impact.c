@@ -537,10 +537,13 @@ static cs_status integrate(run *r, cs_error *err)
     st = outputs_until(r, t, separated, err);
     if (st != CS_OK || separated)
       break;
-    if (t > MAX_DURATION * t_scale || ++steps > MAX_STEPS)
-      st = cs_fail(err, CS_ERR_SOLVER, "impact: no separation after %.6g s and %ld steps (the "
-                   "undamped contact lasts about %.3g s): the bodies stick", t, steps,
-                   2.943275 * t_scale);
+    if (++steps > MAX_STEPS)
+      st = cs_fail(err, CS_ERR_SOLVER, "impact: no separation after %ld steps, at t = %.6g s "
+                   "(the undamped contact lasts about %.3g s; is solver.max_step too small?)",
+                   MAX_STEPS, t, 2.943275 * t_scale);
+    else if (t > MAX_DURATION * t_scale)
+      st = cs_fail(err, CS_ERR_SOLVER, "impact: no separation after %.6g s, %.0f times as long "
+                   "as the undamped contact: the bodies stick", t, MAX_DURATION / 2.943275);
   }
   const double *y = N_VGetArrayPointer(r->y);
   res->t_contact = t;
