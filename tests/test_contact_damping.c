@@ -17,6 +17,7 @@
  *    = (4/5) B(2/5, 1/2) δ_m/v ≈ 2.9432 δ_m/v, δ_m = (5 m v²/(4K))^{2/5}.
  */
 #include "cs_contact.h"
+#include "cs_eq113.h"
 #include "cs_rk45.h"
 #include "cs_test.h"
 
@@ -126,26 +127,6 @@ static double force(const law *L, elastic_fn *el, const void *ep, state s, doubl
   cs_normal_in in = {s.delta, s.rate, s.v_impact, s.cr, fmax(s.delta_max, s.delta), Fe, dFe,
                      s.m};
   return L->law->normal(L->content, &in, dd, dr);
-}
-
-/* ---------------------------------------------------------------- χ and eq. 113 ---------- */
-
-/* The effective restitution of F = f(δ)(1 + χ δ'/δ'(−)): root in (0, min(1, 1/χ)) of
- * χ − ln(1+χ) + eχ + ln(1 − eχ) = 0 (004 eq. 113), by bisection. */
-static double e_of_chi(double chi)
-{
-  if (chi <= 0.0)
-    return 1.0;
-  double lo = 0.0, hi = fmin(1.0, 1.0 / chi);
-  for (int i = 0; i < 200; i++) {
-    double e = 0.5 * (lo + hi);
-    double g = chi - log1p(chi) + e * chi + log1p(-e * chi); /* decreasing in e */
-    if (g > 0.0)
-      lo = e;
-    else
-      hi = e;
-  }
-  return 0.5 * (lo + hi);
 }
 
 /* ---------------------------------------------------------------- the RK45 impact ------- */
