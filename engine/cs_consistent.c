@@ -122,7 +122,7 @@ cs_status cs_assemble_positions(const cs_model *m, double t, double *q, cs_error
   int n = m->ncoord, rows = m->nrow, len = rows > n ? rows : n;
   if (rows == 0)
     return CS_OK;
-  int *idx = malloc((size_t)n * sizeof *idx);
+  int *idx = calloc((size_t)n + 1, sizeof *idx);
   double *phi = malloc((size_t)len * sizeof *phi), *Phiq = malloc((size_t)rows * n * sizeof *Phiq);
   cs_status st = CS_OK;
   if (!idx || !phi || !Phiq) {
@@ -173,7 +173,7 @@ cs_status cs_assemble_velocities(const cs_model *m, const double *q, double t, d
   int n = m->ncoord, rows = m->nrow, len = rows > n ? rows : n;
   if (rows == 0)
     return CS_OK;
-  int *idx = malloc((size_t)n * sizeof *idx);
+  int *idx = calloc((size_t)n + 1, sizeof *idx);
   double *b = malloc((size_t)len * sizeof *b), *Phiq = malloc((size_t)rows * n * sizeof *Phiq);
   cs_status st = CS_OK;
   if (!idx || !b || !Phiq) {
