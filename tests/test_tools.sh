@@ -176,6 +176,36 @@ def fake_joints(src, dst):
             del f["events"]  # the engine's empty group of columns
         f.create_dataset("events", data=ev, maxshape=(None,), chunks=True)
 
+def shapes():
+    # tools' clearance geometry against brute force: each outline point lies `w` from the
+    # centre curve (sampled every ~2 µm), and nearest() is the closest sample of the curve
+    sys.path.insert(0, "tools")
+    import clearsim_h5 as ch
+    rng = np.random.default_rng(1)
+    cases = (("revolute clearance", {}, lambda t: np.zeros((1, 2))),
+             ("pin in slot", {"axis": [3, 4], "half_length": 0.02},
+              lambda t: np.outer(0.02 * t, [0.6, 0.8])),
+             ("pin in curved slot", {"axis": [-1, 0], "mean_radius": 0.06, "half_angle": 1.0},
+              lambda t: 0.06 * np.column_stack((np.cos(np.pi + t), np.sin(np.pi + t)))))
+    for kind, spec, curve in cases:
+        shape = ch.Shape(kind, spec)
+        samples = curve(np.linspace(-1, 1, 40001))
+        def dist(p):
+            return np.concatenate([np.sqrt(((samples[None] - p[k:k + 64, None]) ** 2)
+                                           .sum(axis=2)).min(axis=1)
+                                   for k in range(0, len(p), 64)])
+        w = 0.003
+        d = dist(shape.outline(w, k=50))
+        if np.abs(d - w).max() > 1e-8:
+            fail("%s: outline %.3g m off the %g m band" % (kind, np.abs(d - w).max(), w))
+        e = rng.uniform(-0.08, 0.08, (200, 2))
+        e = e[np.hypot(*e.T) > 0.01]  # the arc's centre is equally near every arc point
+        n = shape.nearest(e)
+        # a point of the curve is within half a sample spacing (≤ 1.5 µm) of a sample
+        if dist(n).max() > 2e-6 or np.abs(np.hypot(*(e - n).T) - dist(e)).max() > 1e-8:
+            fail("%s: nearest() is not the curve's nearest point" % kind)
+    print("outlines and nearest points agree with sampled curves")
+
 def strip(src, dst):
     # a file as older engines wrote it: no /joints, /events or /bodies/points
     import shutil
@@ -234,6 +264,8 @@ expect "export of an unknown dataset is a usage error" 1 tools/export "$x" bodie
 expect "export the run's events: none" 0 tools/export "$x" events -o "$tmp/none.csv"
 [ "$(cat "$tmp/none.csv")" = "joint,region,t_on,t_off,impact_velocity,max_penetration,max_force" ] && ok \
   || bad "events of an ideal run: $(cat "$tmp/none.csv")"
+
+check "clearance geometry: bearing, slot and curved slot" shapes
 
 # ---- a file without /joints, /events and /bodies/points
 s="$tmp/stripped.h5"

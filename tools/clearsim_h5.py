@@ -7,6 +7,7 @@ extended one after the other as rows land, so every time series is cut to the ro
 have. Clearance joints (/joints/<name>) and contact events (/events) are optional.
 """
 import json
+import math
 import os
 import sys
 
@@ -114,14 +115,76 @@ def _series_rank(path):
     return (rank(GROUP_ORDER, group), group, middle, rank(LEAF_ORDER, leaf), leaf)
 
 
+class Shape:
+    """Where a clearance joint's pin centre moves without contact, in the hole body's frame
+    relative to the hole reference (point1, the origin of the eccentricity): a centre curve
+    (a point for a bearing or socket, a segment for a slot, an arc for a curved slot; models/
+    README.md "Clearance joints") widened by the clearance c. Drawn magnified, the gap grows
+    across the curve and the curve keeps its size."""
+
+    def __init__(self, kind, spec):
+        axis = np.array(spec.get("axis", [1.0, 0.0]), dtype=float)
+        self.axis = axis / (np.hypot(*axis) or 1.0)
+        self.curve = ("arc" if "curved" in kind else "segment" if "slot" in kind else "point")
+        self.half_length = float(spec.get("half_length", 0.0))
+        self.radius = float(spec.get("mean_radius", 0.0))
+        self.half_angle = float(spec.get("half_angle", 0.0))
+        self.phi0 = math.atan2(self.axis[1], self.axis[0])
+
+    def nearest(self, e):
+        """The centre curve's point nearest each eccentricity e [n, 2]."""
+        e = np.asarray(e, dtype=float).reshape(-1, 2)
+        if self.curve == "segment":
+            s = np.clip(e @ self.axis, -self.half_length, self.half_length)
+            return s[:, None] * self.axis
+        if self.curve == "arc":
+            phi = np.angle(np.exp(1j * (np.arctan2(e[:, 1], e[:, 0]) - self.phi0)))
+            phi = self.phi0 + np.clip(phi, -self.half_angle, self.half_angle)
+            return self.radius * np.column_stack((np.cos(phi), np.sin(phi)))
+        return np.zeros_like(e)
+
+    def magnified(self, e, factor):
+        """e with its distance from the centre curve (the gap's part) times `factor`."""
+        n = self.nearest(e)
+        return n + factor * (np.asarray(e, dtype=float).reshape(-1, 2) - n)
+
+    def outline(self, width, k=64):
+        """Closed outline [m, 2] of the points within `width` of the centre curve."""
+        def arc(centre, r, a0, a1):
+            a = np.linspace(a0, a1, k)
+            return centre + r * np.column_stack((np.cos(a), np.sin(a)))
+        if self.curve == "segment":
+            end = self.half_length * self.axis
+            return np.vstack((arc(end, width, self.phi0 - np.pi / 2, self.phi0 + np.pi / 2),
+                              arc(-end, width, self.phi0 + np.pi / 2, self.phi0 + 1.5 * np.pi)))
+        if self.curve == "arc":
+            lo, hi, o = self.phi0 - self.half_angle, self.phi0 + self.half_angle, np.zeros(2)
+            cap = [self.radius * np.array([math.cos(a), math.sin(a)]) for a in (hi, lo)]
+            return np.vstack((arc(o, self.radius + width, lo, hi),
+                              arc(cap[0], width, hi, hi + np.pi),
+                              arc(o, self.radius - width, hi, lo),
+                              arc(cap[1], width, lo + np.pi, lo + 2 * np.pi)))
+        return arc(np.zeros(2), width, 0.0, 2 * np.pi)
+
+    def extent(self):
+        """Size of the centre curve (m): 0 for a point."""
+        return max(self.half_length, self.radius * math.sin(min(self.half_angle, np.pi / 2)))
+
+
 class Joint:
-    """A clearance joint's group: its datasets (cut to the run's rows) and clearance (m)."""
+    """A clearance joint's group: its datasets (cut to the run's rows), clearance (m), kind,
+    and from the model JSON the body that carries the hole (body1) and the hole reference."""
 
     def __init__(self, run, name):
         self.name = name
         self.group = run.file["joints"][name]
         c = self.group.attrs.get("clearance")
         self.clearance = float(c) if c is not None else None
+        self.kind = _text(self.group.attrs.get("kind", ""))
+        spec = run.model_entry(name) or {}
+        self.hole_body = run.body_index(spec.get("body1"))
+        self.hole_point = np.array(spec.get("point1", [0.0, 0.0]), dtype=float).reshape(2)
+        self.shape = Shape(self.kind, spec)
         self._run = run
 
     def has(self, key):
@@ -339,6 +402,14 @@ def length_scale(extent):
         if extent * factor >= 0.5 or unit == "µm":
             return factor, unit
     return 1.0, "m"
+
+
+def nice_factor(x):
+    """The largest of 1, 2, 5 × 10^k not above x (at least 1): a magnification to state."""
+    if x <= 1:
+        return 1.0
+    k = 10 ** math.floor(math.log10(x))
+    return max(m * k for m in (1, 2, 5) if m * k <= x)
 
 
 def save_figure(fig, path):
