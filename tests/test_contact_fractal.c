@@ -6,7 +6,7 @@
  * asperity stiffnesses over eq. 1's spot-size distribution, with eq. 2's a_c. Part 2 integrates
  * the one-degree-of-freedom impact m* δ'' = −F_n(δ, δ') of every table row and compares the
  * peak force with the measured and the paper's theoretical columns. */
-#include "cs_contact.h"
+#include "cs_papers.h"
 #include "cs_test.h"
 
 #include <math.h>
@@ -19,7 +19,8 @@ enum { P_RA, P_D, P_G, P_H, P_K, P_GAMMA, P_LAMBDA, P_EXPONENT, NPARAM };
 
 /* ================================================================ the paper's set-up ====== */
 
-/* 003 Table 1 and §3.1. Parameters the paper leaves out for the rig, chosen once here:
+/* 003 Table 1 and §3.1 (models/papers/003_li_2018.json, its table1 and rig_reading).
+ * Parameters the paper leaves out for the rig, chosen once there:
  *  - axial length b = 0.01 m: §3.1's value (the rig's contact blocks are not dimensioned);
  *  - H = 335 MPa with K = 2.8: §3.1 gives σ_y = 335 MPa and no hardness; 003 calls K = 2.8
  *    (Tabor's hardness/yield ratio), so K H = 2.8 σ_y is the hardness. (Eq. 2's a_c has K² = 9
@@ -28,18 +29,11 @@ enum { P_RA, P_D, P_G, P_H, P_K, P_GAMMA, P_LAMBDA, P_EXPONENT, NPARAM };
  *  - D, G from Ra by eqs. 13–14, G read in mm (see elastic_fractal.c);
  *  - Table 2 has no caption; its measured column is Table 3's experiment, so Table 1's
  *    c = 0.5 mm and Ra = 6.3 µm are used. */
+static cJSON *data003; /* models/papers/003_li_2018.json */
+
 static cs_contact_geometry rig(double clearance, double Ra)
 {
-  cs_contact_geometry g = {0};
-  g.shape = CS_CONTACT_LINE;
-  g.internal = 1;
-  g.R1 = 16.5e-3;
-  g.R2 = g.R1 + clearance;
-  g.length = 0.01;
-  g.m1 = (cs_material){.E = 207e9, .nu = 0.3, .yield_strength = 335e6, .roughness = Ra};
-  g.m2 = g.m1;
-  g.mass1 = 0.85; /* Table 1: equivalent mass */
-  return g;
+  return cs_paper003_rig(data003, clearance, Ra);
 }
 
 static const double table1_params[NPARAM] = {0.0, 0.0, 0.0, 0.0, 2.8, 1.5, 0.05, 1.5};
@@ -273,39 +267,12 @@ static void test_consistency(const cs_registry *reg)
 
 /* ================================================================ part 2: the impacts ===== */
 
-typedef struct row {
-  double v, measured, theory; /* m/s, N, N */
-} row;
-
-/* 003 Tables 2–4: initial velocity, measured maximum contact force, the paper's theoretical
- * maximum force (L-N damping with the fractal stiffness, Table 1 parameters). */
-static const row table2[] = {
-  {0.131, 258.18, 234.5}, {0.150, 308.53, 281.6},  {0.241, 499.00, 533.4},
-  {0.299, 711.06, 708.6}, {0.302, 739.00, 721.7},  {0.351, 935.00, 881.4},
-  {0.388, 1089.17, 1010}, {0.400, 1188.66, 1087},  {0.421, 1250.00, 1128},
-  {0.427, 1183.78, 1150}, {0.577, 1661.07, 1718},  {0.630, 2035.22, 1924},
-  {0.735, 2205.81, 2365}, {0.818, 2435.45, 2703},  {0.882, 2827.45, 2994},
-  {0.970, 3191.83, 3391}, {0.989, 3347.17, 3477},  {1.044, 3752.15, 3722},
-  {1.070, 3812.87, 3842}, {1.110, 3934.63, 4039}};
-static const row table3[] = {
-  {0.131, 258.18, 242.4},   {0.150, 308.53, 288.5},   {0.241, 499.00, 530.3},
-  {0.299, 711.06, 698.4},   {0.302, 739.00, 707.2},   {0.343, 847.78, 832.4},
-  {0.388, 1059.17, 972.7},  {0.411, 1112.06, 1048.0}, {0.422, 1128.54, 1084.0},
-  {0.427, 1183.78, 1100.0}, {0.577, 1661.07, 1611.0}, {0.624, 1697.08, 1778.0},
-  {0.633, 1748.96, 1812.0}, {0.735, 2205.81, 2188.0}, {0.818, 2435.30, 2503.9},
-  {0.882, 2827.45, 2755.8}, {0.970, 3191.83, 3102.5}, {0.989, 3347.17, 3177.4},
-  {1.044, 3752.15, 3399.4}, {1.070, 3812.87, 3508.7}, {1.110, 3934.63, 3677.1}};
-static const row table4[] = {
-  {0.101, 174.56, 190.6},   {0.127, 249.63, 256.2},   {0.253, 652.16, 623.3},
-  {0.262, 624.69, 651.8},   {0.297, 746.77, 766},     {0.305, 822.75, 792.8},
-  {0.354, 1044.31, 959.2},  {0.378, 1011.05, 1044.5}, {0.383, 1084.9, 1062.3},
-  {0.391, 1130.68, 1090.9}, {0.392, 1036.99, 1094.4}, {0.402, 1197.2, 1130.1},
-  {0.419, 1176.76, 1190.7}, {0.423, 1163.02, 1204.9}, {0.448, 1313.78, 1297.7},
-  {0.480, 1448.97, 1419.2}, {0.484, 1395.57, 1434.5}, {0.499, 1580.81, 1491.5},
-  {0.534, 1752.62, 1624.7}, {0.556, 1744.38, 1709.5}, {0.602, 1909.18, 1896.4},
-  {0.619, 1992.19, 1965.7}, {0.649, 2171.33, 2088},   {0.735, 2647.09, 2443.3},
-  {0.809, 2629.39, 2767.3}, {0.910, 3074.65, 3210.9}, {0.911, 3275.15, 3215.3},
-  {0.925, 3320.92, 3276.7}, {0.926, 3533.94, 3281.1}, {0.930, 3009.95, 3298.7}};
+/* 003 Tables 2–4 (models/papers/003_li_2018.json): initial velocity, measured maximum contact
+ * force, the paper's theoretical maximum force (L-N damping with the fractal stiffness, Table 1
+ * parameters); read by main(). */
+typedef cs_paper003_row row;
+enum { MAXROW = 40 };
+static row table2[MAXROW], table3[MAXROW], table4[MAXROW];
 
 /* The normal force of one impact: an elastic law (or a scaled stand-in, below) with
  * Lankarani–Nikravesh damping (003 eqs. 15–16, 000 eq. 30), written out here because the
@@ -404,18 +371,40 @@ static void test_integrator(void)
 }
 
 typedef struct table {
-  const char *name;
-  const row *rows;
+  int number;         /* 003 table */
+  int expect;         /* rows 003 prints */
+  double factor, tol; /* our peak / the paper's theoretical peak, as found (test_tables) */
+  char name[64];      /* the rest from the data file (load_tables) */
+  row *rows;
   int n;
   double clearance, Ra;
-  double factor, tol; /* our peak / the paper's theoretical peak, as found (test_tables) */
 } table;
 
-static const table tables[3] = {
-  {"Table 2 (c = 0.5 mm, Ra = 6.3 um: Table 1)", table2, 20, 0.5e-3, 6.3e-6, 1.73, 0.06},
-  {"Table 3 (c = 0.5 mm, Ra = 6.3 um)", table3, 21, 0.5e-3, 6.3e-6, 1.78, 0.04},
-  {"Table 4 (c = 1 mm, Ra = 3.2 um)", table4, 30, 1e-3, 3.2e-6, 1.93, 0.04},
+static table tables[3] = {
+  {2, 20, 1.73, 0.06, "", table2, 0, 0, 0},
+  {3, 21, 1.78, 0.04, "", table3, 0, 0, 0},
+  {4, 30, 1.93, 0.04, "", table4, 0, 0, 0},
 };
+
+/* Tables 2–4 from models/papers/003_li_2018.json; 0 if the file is short of a table. */
+static int load_tables(void)
+{
+  int ok = 1;
+  for (int k = 0; k < 3; k++) {
+    table *tb = &tables[k];
+    const cJSON *t = cs_paper003_table(data003, tb->number);
+    tb->n = cs_paper003_rows(data003, tb->number, tb->rows, MAXROW);
+    tb->clearance = cs_paper_num(t, "clearance_m");
+    tb->Ra = cs_paper_num(t, "Ra_m");
+    snprintf(tb->name, sizeof tb->name, "Table %d (c = %g mm, Ra = %g um)", tb->number,
+             1e3 * tb->clearance, 1e6 * tb->Ra);
+    CHECK(tb->n == tb->expect && tb->clearance > 0 && tb->Ra > 0,
+          "003 data file: Table %d has %d rows (want %d), c = %g m, Ra = %g m", tb->number,
+          tb->n, tb->expect, tb->clearance, tb->Ra);
+    ok = ok && tb->n == tb->expect;
+  }
+  return ok;
+}
 
 /* Q such that the stand-in F_e = Q s^e δ^{3/2} peaks at `target` for v0 (bisection on ln Q:
  * the peak rises with Q). */
@@ -545,15 +534,21 @@ static void test_tables(const cs_registry *reg)
 
 int main(void)
 {
+  char msg[1200];
   cs_registry *reg = cs_registry_new();
-  CHECK(reg != NULL, "registry");
-  if (!reg)
+  data003 = cs_paper_load(NULL, 3, msg, sizeof msg);
+  CHECK(reg && data003, "registry and 003's data file: %s", data003 ? "" : msg);
+  if (!reg || !data003 || !load_tables()) {
+    cJSON_Delete(data003);
+    cs_registry_free(reg);
     return cs_test_finish();
+  }
   test_against_printed_formulas(reg);
   test_roughness_and_defaults(reg);
   test_consistency(reg);
   test_integrator();
   test_tables(reg);
+  cJSON_Delete(data003);
   cs_registry_free(reg);
   return cs_test_finish();
 }
