@@ -1,0 +1,391 @@
+/*
+ * reproduce_data — the series of tools/reproduce that no model file expresses, computed with
+ * the library from the papers' printed numbers (models/papers/NNN_*.json) and written as CSV
+ * for the report's Python side, which only plots and compares:
+ *
+ *   000_fig7.csv          Wang–Gao restitution error against c_r for each n (000 eq. 32, Fig. 7)
+ *   001_fig2.csv          c_r of 001's restitution models against the impact velocity (Fig. 2)
+ *   001_yield.csv         each model's yield velocity V_y with Table 1's data
+ *   001_ball_drop.csv     the ball drop of 001 §4 (Table 3 as printed and exchanged)
+ *   003_tables.csv        the fractal law's peak force for every row of 003 Tables 2–4
+ *   004_fits.csv          the power-law fits of 004 Tables 2–9 and 11
+ *
+ *   reproduce_data [--quick] [--papers DIR] OUTDIR
+ *
+ * --quick thins the sweeps (000: n = 1, 2, 8 and c_r every 0.1; 001: fewer velocities); every
+ * printed row is still computed. Exit codes as clearsim's: 0 ok, 1 usage, 2 bad input (a data
+ * file), 4 a computation failed, 6 an output file could not be written.
+ */
+#define _POSIX_C_SOURCE 200809L /* mkdir */
+#include "clearsim.h"
+#include "cs_papers.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <sys/stat.h>
+
+enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_SOLVER = 4, EXIT_OUTPUT = 6 };
+
+typedef struct ctx {
+  const char *out, *papers;
+  int quick;
+  cs_registry *reg;
+  cs_error err;
+  int code; /* first failure's exit code */
+} ctx;
+
+static const char *const usage =
+  "usage: reproduce_data [--quick] [--papers DIR] OUTDIR\n"
+  "\n"
+  "Computes the sweeps of tools/reproduce that no model file expresses (000 Fig. 7, 001 Fig. 2\n"
+  "and ball drop, 003 Tables 2-4, 004 Tables 2-9 and 11) from the papers' data files in DIR\n"
+  "(default models/papers) and writes them as CSV files to OUTDIR.\n"
+  "  --quick   fewer sweep points (every printed row is still computed)\n";
+
+/* Record the first failure (later ones are consequences) and say it. */
+static void fail(ctx *c, int code, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("reproduce_data: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  if (!c->code)
+    c->code = code;
+}
+
+static FILE *open_csv(ctx *c, const char *name, const char *header)
+{
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", c->out, name);
+  FILE *f = fopen(path, "w");
+  if (!f)
+    fail(c, EXIT_OUTPUT, "%s: %s", path, strerror(errno));
+  else
+    fprintf(f, "%s\n", header);
+  return f;
+}
+
+static void close_csv(ctx *c, FILE *f, const char *name)
+{
+  if (f && fclose(f) != 0)
+    fail(c, EXIT_OUTPUT, "%s/%s: write error", c->out, name);
+}
+
+static cJSON *load_paper(ctx *c, int paper)
+{
+  char msg[1200];
+  cJSON *p = cs_paper_load(c->papers, paper, msg, sizeof msg);
+  if (!p)
+    fail(c, EXIT_INPUT, "%s", msg);
+  return p;
+}
+
+/* A law of `family` with the given parameters (others at their defaults) into `params`. */
+static const cs_law *law_with(ctx *c, cs_family family, const char *name, int n,
+                              const char *const *keys, const double *values, double *params)
+{
+  const cs_law *law = cs_registry_find(c->reg, family, name);
+  if (!law) {
+    fail(c, EXIT_INPUT, "no %s law \"%s\"", cs_family_name(family), name);
+    return NULL;
+  }
+  if (cs_law_params(law, n, keys, values, name, params, &c->err) != CS_OK) {
+    fail(c, EXIT_INPUT, "%s", c->err.message);
+    return NULL;
+  }
+  return law;
+}
+
+/* One impact: geometry g (m* from its masses) at approach speed v with elastic and damping
+ * laws (parameters in table order) and a constant c_r; IDAS at rtol 1e-9. */
+static int impact(ctx *c, const cs_contact_geometry *g, const cs_law *elastic, const double *ep,
+                  const cs_law *damping, const double *dp, double cr, double v,
+                  cs_impact_result *r)
+{
+  double crp[1];
+  const cs_law *constant = law_with(c, CS_RESTITUTION, "constant", 1,
+                                    (const char *const[]){"cr"}, &cr, crp);
+  if (!elastic || !damping || !constant)
+    return 0;
+  cs_contact_spec spec = {{elastic, damping, constant, NULL}, {ep, dp, crp, NULL}};
+  cs_impact_settings set = {1e-9, 0, 0, 0};
+  cs_impact *imp = NULL;
+  cs_status st = cs_impact_create(g, &spec, v, &set, &imp, &c->err);
+  if (st == CS_OK)
+    st = cs_impact_run(imp, "", r, &c->err);
+  cs_impact_free(imp);
+  if (st != CS_OK)
+    fail(c, EXIT_SOLVER, "impact %s/%s at %g m/s: %s", elastic->name, damping->name, v,
+         c->err.message);
+  return st == CS_OK;
+}
+
+/* ---------------------------------------------------------------- 000 Fig. 7 ------------- */
+
+/* Wang & Gao's eq. 32 over c_r for each n: their stiffness (eqs. 8–11) and damping (eq. 29),
+ * both of index n, the sec. 4 ball (1 kg, 0.3 m/s) in the 50.5 mm socket of Table 1. */
+static void fig7_000(ctx *c)
+{
+  cJSON *p = load_paper(c, 0);
+  FILE *f = p ? open_csv(c, "000_fig7.csv", "n,cr,e_eff,error_pct") : NULL;
+  if (!f) {
+    cJSON_Delete(p);
+    return;
+  }
+  cs_material steel = {cs_paper_num(p, "table1/E_Pa"), cs_paper_num(p, "table1/nu"), 0, 0, 0, 0};
+  cs_contact_geometry g = {CS_CONTACT_POINT, 1, cs_paper_num(p, "table1/ball_radius_m"),
+                           cs_paper_num(p, "section_4/socket_radius_m"), 0.0, steel, steel,
+                           cs_paper_num(p, "section_4/ball_mass_kg"), 0.0};
+  double v = cs_paper_num(p, "section_4/velocity_m_s");
+  int nn = cs_paper_count(p, "figure7/n");
+  for (int i = 0; i < nn; i++) {
+    char path[32];
+    snprintf(path, sizeof path, "figure7/n/%d", i);
+    double n = cs_paper_num(p, path), ep[4], dp[4];
+    if (c->quick && i > 1 && i < nn - 1) /* the first two and the last */
+      continue;
+    const cs_law *el = law_with(c, CS_ELASTIC, "wang_gao", 1, (const char *const[]){"n"}, &n, ep);
+    const cs_law *dm = law_with(c, CS_DAMPING, "wang_gao", 1, (const char *const[]){"n"}, &n, dp);
+    double step = c->quick ? 0.1 : 0.05;
+    for (double cr = 0.3; cr <= 1.0 + 1e-9; cr += step) {
+      cs_impact_result r;
+      double crr = round(cr * 100) / 100;
+      if (!impact(c, &g, el, ep, dm, dp, crr, v, &r))
+        break;
+      fprintf(f, "%g,%.2f,%.9g,%.6g\n", n, crr, r.e_eff, 100 * fabs(crr - r.e_eff) / crr);
+    }
+  }
+  close_csv(c, f, "000_fig7.csv");
+  cJSON_Delete(p);
+}
+
+/* ---------------------------------------------------------------- 001 -------------------- */
+
+/* A restitution law of the registry made for geometry g (defaults); NULL on failure. */
+static void *restitution_law(ctx *c, const char *name, const cs_contact_geometry *g,
+                             const cs_law **law)
+{
+  double params[8];
+  void *content = NULL;
+  *law = law_with(c, CS_RESTITUTION, name, 0, NULL, NULL, params);
+  if (*law && (*law)->create(params, g, &content, &c->err) != CS_OK) {
+    fail(c, EXIT_INPUT, "%s: %s", name, c->err.message);
+    content = NULL;
+  }
+  return content;
+}
+
+static double restitution(const cs_law *law, void *content, const cs_contact_geometry *g,
+                          double v)
+{
+  cs_impact_in in = {v, g};
+  return law->restitution(content, &in);
+}
+
+/* V_y as the law reports it ("… v_y=<value> m/s"), NAN when it reports none. */
+static double reported_vy(const cs_law *law, void *content)
+{
+  char buf[512] = "";
+  if (law->report)
+    law->report(content, buf, sizeof buf);
+  const char *at = strstr(buf, "v_y=");
+  return at ? strtod(at + 4, NULL) : NAN;
+}
+
+enum { NMODEL001 = 8 };
+
+/* Fig. 2: c_r(V) of each model 001 compares, Table 1's ball on a fixed plate. */
+static void fig2_001(ctx *c, const cJSON *p)
+{
+  cs_contact_geometry g = cs_paper001_table1(p);
+  int nm = cs_paper_count(p, "figure2/models");
+  const cs_law *law[NMODEL001];
+  void *content[NMODEL001] = {0};
+  char header[512] = "v_m_s", path[64];
+  if (nm > NMODEL001) {
+    fail(c, EXIT_INPUT, "001 figure2/models: at most %d", NMODEL001);
+    return;
+  }
+  FILE *vy = open_csv(c, "001_yield.csv", "model,v_y_m_s");
+  for (int i = 0; i < nm; i++) {
+    snprintf(path, sizeof path, "figure2/models/%d", i);
+    const char *name = cs_paper_str(p, path);
+    content[i] = restitution_law(c, name, &g, &law[i]);
+    if (!content[i])
+      nm = i; /* stop at the first failure; it is reported */
+    else {
+      snprintf(header + strlen(header), sizeof header - strlen(header), ",%s", name);
+      if (vy)
+        fprintf(vy, "%s,%.9g\n", name, reported_vy(law[i], content[i]));
+    }
+  }
+  close_csv(c, vy, "001_yield.csv");
+  FILE *f = open_csv(c, "001_fig2.csv", header);
+  int npt = c->quick ? 41 : 161;
+  for (int k = 0; f && k < npt; k++) {
+    double v = 1e-3 * pow(1e4, (double)k / (npt - 1)); /* 1 mm/s … 10 m/s */
+    fprintf(f, "%.6g", v);
+    for (int i = 0; i < nm; i++)
+      fprintf(f, ",%.9g", restitution(law[i], content[i], &g, v));
+    fputc('\n', f);
+  }
+  close_csv(c, f, "001_fig2.csv");
+  for (int i = 0; i < nm; i++)
+    law[i]->destroy(content[i]);
+}
+
+/* §4: the ball dropped from h0 on the plate of Table 3 rebounds to c_r² h0 (g = 9.81 m/s²):
+ * the new model with Table 3 as printed and with the yield strengths exchanged, and
+ * Jackson–Green (which ignores the plate) for comparison. */
+static void ball_drop_001(ctx *c, const cJSON *p)
+{
+  double h0 = cs_paper_num(p, "ball_drop/drop_height_m"), v = sqrt(2.0 * 9.81 * h0);
+  FILE *f = open_csv(c, "001_ball_drop.csv",
+                     "case,model,ball_yield_MPa,plate_yield_MPa,v_impact_m_s,cr,bounce_m");
+  static const struct {
+    const char *label, *model;
+    int exchanged;
+  } cases[] = {{"as printed", "liu_chen_shi", 0},
+               {"yield strengths exchanged", "liu_chen_shi", 1},
+               {"as printed", "jackson_green", 0}};
+  for (size_t i = 0; f && i < sizeof cases / sizeof cases[0]; i++) {
+    cs_contact_geometry g = cs_paper001_table3(p, cases[i].exchanged);
+    const cs_law *law;
+    void *content = restitution_law(c, cases[i].model, &g, &law);
+    if (!content)
+      break;
+    double e = restitution(law, content, &g, v);
+    fprintf(f, "%s,%s,%g,%g,%.9g,%.9g,%.9g\n", cases[i].label, cases[i].model,
+            1e-6 * g.m1.yield_strength, 1e-6 * g.m2.yield_strength, v, e, e * e * h0);
+    law->destroy(content);
+  }
+  close_csv(c, f, "001_ball_drop.csv");
+}
+
+/* ---------------------------------------------------------------- 003 -------------------- */
+
+/* Every row of Tables 2–4: the fractal law (Table 1's λ, the rest its defaults: D, G from
+ * the table's Ra, K = 2.8) with L-N damping at Table 1's c_r, the rig's mass at the row's
+ * measured velocity. The measured and theoretical columns are copied for the plots. */
+static void tables_003(ctx *c)
+{
+  cJSON *p = load_paper(c, 3);
+  FILE *f = p ? open_csv(c, "003_tables.csv",
+                         "table,row,v_m_s,measured_N,theory_N,fractal_N,fractal_e") : NULL;
+  if (!f) {
+    cJSON_Delete(p);
+    return;
+  }
+  double lambda = cs_paper_num(p, "table1/area_scale_coefficient");
+  double cr = cs_paper_num(p, "table1/restitution"), ep[8], dp[4];
+  const cs_law *el = law_with(c, CS_ELASTIC, "fractal", 1, (const char *const[]){"lambda"},
+                              &lambda, ep);
+  const cs_law *dm = law_with(c, CS_DAMPING, "lankarani_nikravesh", 0, NULL, NULL, dp);
+  const cJSON *t;
+  cJSON_ArrayForEach(t, cs_paper_get(p, "tables"))
+  {
+    int table = (int)cs_paper_num(t, "table");
+    cs_paper003_row rows[64];
+    int n = cs_paper003_rows(p, table, rows, 64);
+    cs_contact_geometry g = cs_paper003_rig(p, cs_paper_num(t, "clearance_m"),
+                                            cs_paper_num(t, "Ra_m"));
+    for (int i = 0; i < n && i < 64; i++) {
+      cs_impact_result r;
+      if (!impact(c, &g, el, ep, dm, dp, cr, rows[i].v, &r))
+        break;
+      fprintf(f, "%d,%d,%g,%g,%g,%.9g,%.9g\n", table, i + 1, rows[i].v, rows[i].measured,
+              rows[i].theory, r.F_max, r.e_eff);
+    }
+  }
+  close_csv(c, f, "003_tables.csv");
+  cJSON_Delete(p);
+}
+
+/* ---------------------------------------------------------------- 004 -------------------- */
+
+/* Every row of Tables 2–9 and 11: our law's fit ("ours"), and where the row's finding says
+ * 004 computed it otherwise, the fit as 004 did ("004"); the row's tolerances (cs_papers.h).
+ * Lankarani–Nikravesh is explicit: K = (4/3) E* √R*, n = 1.5. */
+static void fits_004(ctx *c)
+{
+  cJSON *p = load_paper(c, 4);
+  FILE *f = p ? open_csv(c, "004_fits.csv",
+                         "table,law,material,region,dR_printed_mm,finding,K_printed,K_digits,"
+                         "K_target,K_tol,n_printed,n_tol,err_printed,K_ours,n_ours,err_ours,"
+                         "valid_ours,K_004,n_004,err_004") : NULL;
+  if (!f) {
+    cJSON_Delete(p);
+    return;
+  }
+  cs_fit_row rows[80];
+  int n = cs_paper004_rows(p, rows, 80);
+  for (int i = 0; i < n && i < 80; i++) {
+    const cs_fit_row *r = &rows[i];
+    cs_fit ours = {cs_paper004_ln_K(r), 1.5, 0.0, 1}, as004 = {NAN, NAN, NAN, 0};
+    int quirk = !strcmp(r->finding, "goldsmith_c") || !strcmp(r->finding, "esdu_minus");
+    if (strcmp(r->law, "lankarani_nikravesh")) {
+      ours = cs_paper004_fit(p, c->reg, r, 0, &c->err);
+      if (quirk)
+        as004 = cs_paper004_fit(p, c->reg, r, 1, &c->err);
+      if (isnan(ours.K) || (quirk && isnan(as004.K))) {
+        fail(c, EXIT_SOLVER, "004 Table %d %s: %s", r->table, r->law, c->err.message);
+        break;
+      }
+    }
+    fprintf(f, "%d,%s,%s,%s,%g,%s,%.6g,%d,%.6g,%.6g,%.6g,%.6g,%.6g,%.9g,%.9g,%.6g,%d,%.9g,%.9g,"
+               "%.6g\n",
+            r->table, r->law, r->material, r->region, r->dR_printed, r->finding, r->K, r->K_digits,
+            cs_paper004_K_target(r), cs_paper004_K_tol(r), r->n, cs_paper004_n_tol(r), r->err,
+            ours.K, ours.n, ours.err, ours.valid, as004.K, as004.n, as004.err);
+  }
+  close_csv(c, f, "004_fits.csv");
+  cJSON_Delete(p);
+}
+
+/* ---------------------------------------------------------------- main ------------------- */
+
+int main(int argc, char **argv)
+{
+  ctx c = {NULL, NULL, 0, NULL, {0}, 0};
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+      fputs(usage, stdout);
+      return 0;
+    } else if (!strcmp(argv[i], "--quick")) {
+      c.quick = 1;
+    } else if (!strcmp(argv[i], "--papers") && i + 1 < argc) {
+      c.papers = argv[++i];
+    } else if (argv[i][0] == '-' || c.out) {
+      fprintf(stderr, "reproduce_data: unexpected argument \"%s\"\n%s", argv[i], usage);
+      return EXIT_USAGE;
+    } else {
+      c.out = argv[i];
+    }
+  }
+  if (!c.out) {
+    fputs(usage, stderr);
+    return EXIT_USAGE;
+  }
+  if (mkdir(c.out, 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "reproduce_data: %s: %s\n", c.out, strerror(errno));
+    return EXIT_OUTPUT;
+  }
+  c.reg = cs_registry_new();
+  if (!c.reg) {
+    fputs("reproduce_data: out of memory\n", stderr);
+    return EXIT_SOLVER;
+  }
+  fig7_000(&c);
+  cJSON *p001 = load_paper(&c, 1);
+  if (p001) {
+    fig2_001(&c, p001);
+    ball_drop_001(&c, p001);
+  }
+  cJSON_Delete(p001);
+  tables_003(&c);
+  fits_004(&c);
+  cs_registry_free(c.reg);
+  return c.code;
+}
