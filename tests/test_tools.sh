@@ -54,6 +54,10 @@ def image(path, fmt, frames=None):
     if frames is not None and n != int(frames):
         fail("%s: %d frames, want %d" % (path, n, frames))
 
+def pngs(folder, *names):
+    for name in names:
+        image("%s/%s.png" % (folder, name), "PNG")
+
 def points(h5):
     # /bodies/points against the model JSON: the centre, then each ideal joint's point on the
     # body (drivers excluded), then spring and point-force attachments, in file order
@@ -229,9 +233,8 @@ expect "plot --list" 0 tools/plot --list "$x"
 contains "--list: coordinates" "$tmp/out" "coordinates"
 if grep -q "orbit" "$tmp/out"; then bad "--list offers an orbit without /joints"; else ok; fi
 expect "plot" 0 tools/plot "$x" -o "$tmp/plots"
-for fig in coordinates lambda drivers energy drift; do
-  check "plot: $fig.png is a PNG" image "$tmp/plots/$fig.png" PNG
-done
+check "plot: coordinates, lambda, drivers, energy, drift are PNGs" pngs "$tmp/plots" \
+  coordinates lambda drivers energy drift
 [ "$(ls "$tmp/plots" | wc -l)" -eq 5 ] && ok || bad "plot without /joints wrote $(ls "$tmp/plots")"
 expect "plot --only energy" 0 tools/plot "$x" -o "$tmp/only" --only energy
 [ "$(ls "$tmp/only")" = "energy.png" ] && ok || bad "--only energy wrote $(ls "$tmp/only")"
@@ -280,10 +283,11 @@ expect "export events without /events is a usage error" 1 tools/export "$s" even
 # ---- a file with clearance joints and contact events
 j="$tmp/joints.h5"
 check "make the clearance-joint file" fake_joints "$x" "$j"
-expect "plot with /joints" 0 tools/plot "$j" -o "$tmp/jplots"
-for fig in orbit-B contact-B contact_angle-B hysteresis-B events coordinates; do
-  check "plot /joints: $fig.png is a PNG" image "$tmp/jplots/$fig.png" PNG
-done
+# the whole-run figures were made above; here the per-joint ones and the compound /events
+expect "plot with /joints" 0 tools/plot "$j" -o "$tmp/jplots" --only orbit contact contact_angle hysteresis events
+[ "$(ls "$tmp/jplots" | wc -l)" -eq 5 ] && ok || bad "plot --only with /joints wrote $(ls "$tmp/jplots")"
+check "plot /joints: the joint's figures and the events are PNGs" pngs "$tmp/jplots" \
+  orbit-B contact-B contact_angle-B hysteresis-B events
 expect "plot --list with /joints" 0 tools/plot --list "$j"
 contains "--list names the joint's orbit" "$tmp/out" "orbit-B"
 expect "animate with /joints" 0 tools/animate "$j" -o "$tmp/j.gif" --magnify 20 --every 5
@@ -300,9 +304,8 @@ c="$tmp/c.h5"
 expect "a short run with a clearance joint" 0 "$cli" run models/slider_crank_clearance.json -o "$c" --t-end 0.005 --quiet
 check "/bodies/points: with the clearance joint's hole and pin centres" points "$c"
 expect "plot the clearance run" 0 tools/plot "$c" -o "$tmp/cplots"
-for fig in orbit-C contact-C contact_angle-C hysteresis-C events; do
-  check "plot clearance run: $fig.png is a PNG" image "$tmp/cplots/$fig.png" PNG
-done
+check "plot clearance run: the joint's figures and the events are PNGs" pngs "$tmp/cplots" \
+  orbit-C contact-C contact_angle-C hysteresis-C events
 expect "animate the clearance run" 0 tools/animate "$c" -o "$tmp/c.gif" --every 10
 contains "the clearance run's gap is magnified" "$tmp/out" "clearance gaps ×"
 expect "export the clearance joint" 0 tools/export "$c" joints/C -o "$tmp/cj.csv"
