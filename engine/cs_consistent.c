@@ -2,6 +2,7 @@
 #include "cs_consistent.h"
 #include "cs_assembly.h"
 #include "cs_error.h"
+#include "cs_linsol.h"
 
 #include <lapacke.h>
 #include <math.h>
@@ -225,7 +226,8 @@ cs_status cs_solve_accelerations(const cs_model *m, const double *q, const doubl
   memcpy(rhs, Q, (size_t)n * sizeof *rhs);
   if (rows)
     cs_constraints_gamma(m, q, v, t, rhs + n);
-  if (LAPACKE_dgesv(LAPACK_COL_MAJOR, N, 1, K, N, piv, rhs, N) != 0) {
+  if (cs_lu_factor(N, K, piv) != 0 ||
+      LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', N, 1, K, N, piv, rhs, N) != 0) {
     st = cs_fail(err, CS_ERR_ASSEMBLY,
                  "%s: the mass and constraint matrix is singular: a body with zero inertia "
                  "whose rotation no joint constrains, or redundant constraints",

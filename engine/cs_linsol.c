@@ -15,6 +15,16 @@ typedef struct content {
 
 #define CONTENT(S) ((content *)(S)->content)
 
+/* Below this order the unblocked LU (dgetf2) beats the blocked, recursive one (dgetrf):
+ * measured with Debian's reference LAPACK, 2× faster at n = 16 … 64. */
+enum { UNBLOCKED_MAX = 96 };
+
+lapack_int cs_lu_factor(lapack_int n, double *A, lapack_int *pivots)
+{
+  return n <= UNBLOCKED_MAX ? LAPACKE_dgetf2_work(LAPACK_COL_MAJOR, n, n, A, n, pivots)
+                            : LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, A, n, pivots);
+}
+
 static SUNLinearSolver_Type get_type(SUNLinearSolver S)
 {
   (void)S;
@@ -36,8 +46,7 @@ static int initialize(SUNLinearSolver S)
 static int setup(SUNLinearSolver S, SUNMatrix A)
 {
   content *c = CONTENT(S);
-  lapack_int info = LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, c->n, c->n, SM_DATA_D(A), c->n,
-                                        c->pivots);
+  lapack_int info = cs_lu_factor(c->n, SM_DATA_D(A), c->pivots);
   c->last_flag = info;
   /* info > 0: exactly singular; IDA treats a positive return as recoverable (smaller step). */
   return info > 0 ? SUNLS_LUFACT_FAIL : info < 0 ? SUNLS_PACKAGE_FAIL_UNREC : SUNLS_SUCCESS;

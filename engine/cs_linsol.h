@@ -8,6 +8,12 @@
 #include <sundials/sundials_linearsolver.h>
 #include <sundials/sundials_nvector.h>
 
+#include <lapacke.h>
+
 SUNLinearSolver cs_linsol_lapack_dense(N_Vector y, SUNMatrix A, SUNContext ctx);
+
+/* LU with partial pivoting of the n × n column-major A in place (LAPACK's info: 0, or > 0 for
+ * a zero pivot); the one factorization of the engine. */
+lapack_int cs_lu_factor(lapack_int n, double *A, lapack_int *pivots);
 
 #endif
