@@ -230,7 +230,8 @@ double cs_contact_strain_energy(const cs_contact *contact, double delta);
  * with *dT_ddelta = ∂T/∂δ and *dT_domega = ∂T/∂ω. It exists when the elastic law is a Winkler
  * foundation (op rolling_moment: k_v, J) and the damping law a hysteresis F_e (1 + a δ') (op
  * hysteresis: a); otherwise, and for δ ≤ 0, T = 0 and the contact has no rolling resistance.
- * The power −T ω = k_v a J ω² ≥ 0 is dissipated.
+ * The power −T ω = k_v a J ω² ≥ 0 is dissipated. T is eq. 4 as it stands, not clipped where
+ * cs_contact_eval clips the normal force: its power is never negative.
  *
  * Why ω1 − ω2. Eq. 4 is the moment about the centroid of eq. 1's pressure k_v h (1 + a v_n),
  * v_n the normal relative velocity of the two bodies' material points at each point of the

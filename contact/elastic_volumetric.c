@@ -104,7 +104,7 @@ static double chord(const volumetric *v, double delta, double phi[2])
     heron = (2.0 * R2 + delta) * (2.0 * c + delta) * delta * (2.0 * R1 - delta);
     u1 = (2.0 * c * (R1 - delta) - delta * delta) / d2;
     u2 = (2.0 * c * (R2 + delta) + delta * delta) / d2;
-  } else { /* centres at d = R1 + R2 − δ (> 0 until the smaller disc is swallowed whole) */
+  } else { /* centres at d = R1 + R2 − δ, which only a δ past R1 + R2 would bring to 0 */
     double s = R1 + R2;
     d2 = fmax(2.0 * (s - delta), DBL_MIN);
     heron = (2.0 * s - delta) * (2.0 * R2 - delta) * (2.0 * R1 - delta) * delta;
