@@ -4,6 +4,14 @@
 
 #include <string.h>
 
+void cs_rows_scleronomic(double *phit, double *phitt, int n)
+{
+  if (phit)
+    memset(phit, 0, (size_t)n * sizeof *phit);
+  if (phitt)
+    memset(phitt, 0, (size_t)n * sizeof *phitt);
+}
+
 void cs_rows_coincident(const double s1[2], const double s2[2], const double q1[3],
                         const double q2[3], double phi[2], double jac[12])
 {

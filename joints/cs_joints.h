@@ -25,6 +25,9 @@ const cs_constraint_ops *cs_constraint_ops_of(cs_joint_kind kind);
 /* f(t), f'(t), f''(t) of a driver's motion law. */
 void cs_motion_eval(const cs_motion *m, double t, double f[3]);
 
+/* Φt = Φtt = 0 for the n rows of a joint that does not depend on time (either may be NULL). */
+void cs_rows_scleronomic(double *phit, double *phitt, int n);
+
 /* Rows shared by several kinds (one way to do each): */
 /* the point-coincidence pair r1 + A1 s1 − r2 − A2 s2 (revolute, fixed) */
 void cs_rows_coincident(const double s1[2], const double s2[2], const double q1[3],

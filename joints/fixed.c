@@ -9,12 +9,7 @@ static void eval(const cs_joint *j, const double q1[3], const double q2[3], doub
   (void)t;
   cs_rows_coincident(j->point[0], j->point[1], q1, q2, phi, jac);
   cs_row_angle(j->angle, q1, q2, phi ? &phi[2] : NULL, jac ? jac + 12 : NULL);
-  for (int r = 0; r < 3; r++) {
-    if (phit)
-      phit[r] = 0.0;
-    if (phitt)
-      phitt[r] = 0.0;
-  }
+  cs_rows_scleronomic(phit, phitt, 3);
 }
 
 static void hessian(const cs_joint *j, const double q1[3], const double q2[3], int row,
