@@ -1,8 +1,9 @@
 /*
- * cs_law_util.h — machinery the elastic laws share (internal to contact/ and its tests).
+ * cs_law_util.h — machinery the laws share (internal to contact/ and its tests).
  *
- * Power laws F = K δ^n (Hertz, L-N, Pereira, user K and n, and the fits of the implicit laws);
- * the implicit "log laws" of cylinders, whose indentation is given by the force as
+ * For every family, the size of a parameter table. For the elastic laws: power laws F = K δ^n
+ * (Hertz, L-N, Pereira, user K and n, and the fits of the implicit laws); the implicit "log
+ * laws" of cylinders, whose indentation is given by the force as
  *
  *     δ(F) = a F (ln(b/F) + c)                                        (Autiero et al. 2022,
  *                                                                      004 Table 1)
@@ -15,6 +16,11 @@
 #define CS_LAW_UTIL_H
 
 #include "cs_error.h"
+
+/* ---------------------------------------------------------------- descriptors ------------ */
+
+/* The number of rows of a parameter table, for cs_law.nparams. */
+#define CS_NPARAMS(table) ((int)(sizeof(table) / sizeof((table)[0])))
 
 /* ---------------------------------------------------------------- geometry checks -------- */
 

@@ -19,7 +19,7 @@
  *
  * C identifiers carry the family (cs_law_restitution_johnson) because names repeat across
  * families: "johnson" is also an elastic law, "herbert_mcwhannell" a damping law. */
-#include "cs_error.h"
+#include "cs_law_util.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -202,9 +202,20 @@ static cs_status plastic_create(const char *name, cr_model model, int ratio, dou
   return CS_OK;
 }
 
-/* ----------------------------------------------------------------- the descriptors ----- */
+/* Herbert–McWhannell's e(v) has no elastic range and reads nothing of the geometry. */
+static cs_status empirical_create(const char *name, cr_model model, int ratio, double p,
+                                  const cs_contact_geometry *g, void **content, cs_error *err)
+{
+  (void)ratio;
+  (void)g;
+  impact_content *c = NULL;
+  cs_status st = new_content(name, model, p, &c, err);
+  if (st == CS_OK)
+    *content = c;
+  return st;
+}
 
-#define NPARAMS(table) ((int)(sizeof table / sizeof table[0]))
+/* ----------------------------------------------------------------- the descriptors ----- */
 
 static const cs_param_spec johnson_params[] = {
   {"pd_ratio", "-", 1.0, 0.0, INFINITY, CS_PARAM_LO_OPEN,
@@ -221,142 +232,48 @@ static const cs_param_spec herbert_mcwhannell_params[] = {
    "coefficient of e = 1 - a v^(1/3), v in mm/s"},
 };
 
-static cs_status johnson_create(const double *p, const cs_contact_geometry *g, void **content,
-                                cs_error *err)
-{
-  return plastic_create("johnson", johnson, 0, p[0], g, content, err);
-}
+/* One descriptor per law: `build` (plastic_create or empirical_create) makes the content of
+ * c_r model `model` from the law's one parameter, when its table (`table`, `n` rows) has one;
+ * `ratio` raises V_y by 001 eq. 14's K. */
+#define IMPACT_LAW(id, build, model, ratio, table, n, summary_, source_)                       \
+  static cs_status create_##id(const double *p, const cs_contact_geometry *g, void **content,  \
+                               cs_error *err)                                                 \
+  {                                                                                            \
+    return build(#id, model, ratio, (n) > 0 ? p[0] : 0.0, g, content, err);                    \
+  }                                                                                            \
+  const cs_law cs_law_restitution_##id = {                                                     \
+    .name = #id,                                                                               \
+    .family = CS_RESTITUTION,                                                                  \
+    .summary = summary_,                                                                       \
+    .source = source_,                                                                         \
+    .params = table,                                                                           \
+    .nparams = n,                                                                              \
+    .create = create_##id,                                                                     \
+    .destroy = free,                                                                           \
+    .restitution = impact_cr,                                                                  \
+    .report = impact_report,                                                                   \
+  };
 
-static cs_status thornton_create(const double *p, const cs_contact_geometry *g, void **content,
-                                 cs_error *err)
-{
-  (void)p;
-  return plastic_create("thornton", thornton, 0, 0.0, g, content, err);
-}
-
-static cs_status jackson_green_create(const double *p, const cs_contact_geometry *g,
-                                      void **content, cs_error *err)
-{
-  (void)p;
-  return plastic_create("jackson_green", jackson_green, 0, 0.0, g, content, err);
-}
-
-static cs_status wu_create(const double *p, const cs_contact_geometry *g, void **content,
-                           cs_error *err)
-{
-  (void)p;
-  return plastic_create("wu", wu, 0, 0.0, g, content, err);
-}
-
-static cs_status ma_liu_create(const double *p, const cs_contact_geometry *g, void **content,
-                               cs_error *err)
-{
-  return plastic_create("ma_liu", ma_liu, 0, p[0], g, content, err);
-}
-
+IMPACT_LAW(johnson, plastic_create, johnson, 0, johnson_params, CS_NPARAMS(johnson_params),
+           "fully plastic impact, c_r ~ V^-1/4 (Johnson)",
+           "Liu, Chen & Shi 2022 (001) eq. 6; Johnson 1985 ch. 11")
+IMPACT_LAW(thornton, plastic_create, thornton, 0, NULL, 0,
+           "elastic-perfectly plastic spheres, Hertz then constant pressure (Thornton)",
+           "Liu, Chen & Shi 2022 (001) eq. 8; Thornton 1997")
+IMPACT_LAW(jackson_green, plastic_create, jackson_green, 0, NULL, 0,
+           "finite-element fit for an elastic-plastic sphere on a flat (Jackson-Green)",
+           "Liu, Chen & Shi 2022 (001) eqs. 9-10; Jackson, Green & Marghitu 2010")
+IMPACT_LAW(wu, plastic_create, wu, 0, NULL, 0,
+           "finite-element fit for plastic impacts, c_r ~ V^-1/2 (Wu, Li & Thornton)",
+           "Liu, Chen & Shi 2022 (001) eq. 11; Wu, Li & Thornton 2005")
+IMPACT_LAW(ma_liu, plastic_create, ma_liu, 0, ma_liu_params, CS_NPARAMS(ma_liu_params),
+           "fully plastic loading, Hertz unloading over the residual radius (Ma-Liu)",
+           "Liu, Chen & Shi 2022 (001) eqs. 12-13; Ma & Liu 2015")
 /* 001 eq. 15 is eq. 10 with V_y raised by eq. 14's K: the same model, a different V_y. */
-static cs_status liu_chen_shi_create(const double *p, const cs_contact_geometry *g,
-                                     void **content, cs_error *err)
-{
-  (void)p;
-  return plastic_create("liu_chen_shi", jackson_green, 1, 0.0, g, content, err);
-}
-
-static cs_status herbert_mcwhannell_create(const double *p, const cs_contact_geometry *g,
-                                           void **content, cs_error *err)
-{
-  (void)g;
-  return new_content("herbert_mcwhannell", herbert_mcwhannell, p[0],
-                     (impact_content **)content, err);
-}
-
-const cs_law cs_law_restitution_johnson = {
-  .name = "johnson",
-  .family = CS_RESTITUTION,
-  .summary = "fully plastic impact, c_r ~ V^-1/4 (Johnson)",
-  .source = "Liu, Chen & Shi 2022 (001) eq. 6; Johnson 1985 ch. 11",
-  .params = johnson_params,
-  .nparams = NPARAMS(johnson_params),
-  .create = johnson_create,
-  .destroy = free,
-  .restitution = impact_cr,
-  .report = impact_report,
-};
-
-const cs_law cs_law_restitution_thornton = {
-  .name = "thornton",
-  .family = CS_RESTITUTION,
-  .summary = "elastic-perfectly plastic spheres, Hertz then constant pressure (Thornton)",
-  .source = "Liu, Chen & Shi 2022 (001) eq. 8; Thornton 1997",
-  .params = NULL,
-  .nparams = 0,
-  .create = thornton_create,
-  .destroy = free,
-  .restitution = impact_cr,
-  .report = impact_report,
-};
-
-const cs_law cs_law_restitution_jackson_green = {
-  .name = "jackson_green",
-  .family = CS_RESTITUTION,
-  .summary = "finite-element fit for an elastic-plastic sphere on a flat (Jackson-Green)",
-  .source = "Liu, Chen & Shi 2022 (001) eqs. 9-10; Jackson, Green & Marghitu 2010",
-  .params = NULL,
-  .nparams = 0,
-  .create = jackson_green_create,
-  .destroy = free,
-  .restitution = impact_cr,
-  .report = impact_report,
-};
-
-const cs_law cs_law_restitution_wu = {
-  .name = "wu",
-  .family = CS_RESTITUTION,
-  .summary = "finite-element fit for plastic impacts, c_r ~ V^-1/2 (Wu, Li & Thornton)",
-  .source = "Liu, Chen & Shi 2022 (001) eq. 11; Wu, Li & Thornton 2005",
-  .params = NULL,
-  .nparams = 0,
-  .create = wu_create,
-  .destroy = free,
-  .restitution = impact_cr,
-  .report = impact_report,
-};
-
-const cs_law cs_law_restitution_ma_liu = {
-  .name = "ma_liu",
-  .family = CS_RESTITUTION,
-  .summary = "fully plastic loading, Hertz unloading over the residual radius (Ma-Liu)",
-  .source = "Liu, Chen & Shi 2022 (001) eqs. 12-13; Ma & Liu 2015",
-  .params = ma_liu_params,
-  .nparams = NPARAMS(ma_liu_params),
-  .create = ma_liu_create,
-  .destroy = free,
-  .restitution = impact_cr,
-  .report = impact_report,
-};
-
-const cs_law cs_law_restitution_liu_chen_shi = {
-  .name = "liu_chen_shi",
-  .family = CS_RESTITUTION,
-  .summary = "Jackson-Green with the yield velocity raised by the yield-strength ratio",
-  .source = "Liu, Chen & Shi 2022 (001) eqs. 14-15",
-  .params = NULL,
-  .nparams = 0,
-  .create = liu_chen_shi_create,
-  .destroy = free,
-  .restitution = impact_cr,
-  .report = impact_report,
-};
-
-const cs_law cs_law_restitution_herbert_mcwhannell = {
-  .name = "herbert_mcwhannell",
-  .family = CS_RESTITUTION,
-  .summary = "empirical e = 1 - 0.026 v^(1/3), v in mm/s (Herbert-McWhannell)",
-  .source = "Autiero et al. 2022 (004) §3.3; Herbert & McWhannell 1977",
-  .params = herbert_mcwhannell_params,
-  .nparams = NPARAMS(herbert_mcwhannell_params),
-  .create = herbert_mcwhannell_create,
-  .destroy = free,
-  .restitution = impact_cr,
-  .report = impact_report,
-};
+IMPACT_LAW(liu_chen_shi, plastic_create, jackson_green, 1, NULL, 0,
+           "Jackson-Green with the yield velocity raised by the yield-strength ratio",
+           "Liu, Chen & Shi 2022 (001) eqs. 14-15")
+IMPACT_LAW(herbert_mcwhannell, empirical_create, herbert_mcwhannell, 0,
+           herbert_mcwhannell_params, CS_NPARAMS(herbert_mcwhannell_params),
+           "empirical e = 1 - 0.026 v^(1/3), v in mm/s (Herbert-McWhannell)",
+           "Autiero et al. 2022 (004) §3.3; Herbert & McWhannell 1977")
