@@ -88,43 +88,31 @@ static cs_status indentation_new(indentation_kind kind, const char *name, void *
   return CS_OK;
 }
 
-static cs_status ln1994_create(const double *params, const cs_contact_geometry *geometry,
-                               void **content, cs_error *err)
-{
-  (void)params;
-  (void)geometry;
-  return indentation_new(LN1994, "lankarani_nikravesh_1994", content, err);
-}
+/* One descriptor per law: no parameters, the kind picks δ_p. */
+#define INDENTATION_LAW(id, kind, summary_, source_)                                          \
+  static cs_status create_##id(const double *params, const cs_contact_geometry *geometry,     \
+                               void **content, cs_error *err)                                 \
+  {                                                                                           \
+    (void)params;                                                                             \
+    (void)geometry;                                                                           \
+    return indentation_new(kind, #id, content, err);                                          \
+  }                                                                                           \
+  const cs_law cs_law_damping_##id = {                                                        \
+    .name = #id,                                                                              \
+    .family = CS_DAMPING,                                                                     \
+    .summary = summary_,                                                                      \
+    .source = source_,                                                                        \
+    .params = NULL,                                                                           \
+    .nparams = 0,                                                                             \
+    .create = create_##id,                                                                    \
+    .destroy = free,                                                                          \
+    .normal = indentation_normal,                                                             \
+  };
 
-static cs_status gh2_create(const double *params, const cs_contact_geometry *geometry,
-                            void **content, cs_error *err)
-{
-  (void)params;
-  (void)geometry;
-  return indentation_new(GH2, "gharib_hurmuzlu_2", content, err);
-}
-
-const cs_law cs_law_damping_lankarani_nikravesh_1994 = {
-  .name = "lankarani_nikravesh_1994",
-  .family = CS_DAMPING,
-  .summary = "permanent indentation: F_e loading, F_m ((d-dp)/(dm-dp))^n unloading, "
-             "dp = (n+1) m v^2 (1-e^2)/(2 F_m)",
-  .source = "Lankarani & Nikravesh 1994; Autiero et al. 2022 (004) eqs. 91-97",
-  .params = NULL,
-  .nparams = 0,
-  .create = ln1994_create,
-  .destroy = free,
-  .normal = indentation_normal,
-};
-
-const cs_law cs_law_damping_gharib_hurmuzlu_2 = {
-  .name = "gharib_hurmuzlu_2",
-  .family = CS_DAMPING,
-  .summary = "permanent indentation: K_c d^n loading, K_r (d-dp)^n unloading, dp = dm (1-e^2)",
-  .source = "Gharib & Hurmuzlu 2012; Autiero et al. 2022 (004) eqs. 135-145",
-  .params = NULL,
-  .nparams = 0,
-  .create = gh2_create,
-  .destroy = free,
-  .normal = indentation_normal,
-};
+INDENTATION_LAW(lankarani_nikravesh_1994, LN1994,
+                "permanent indentation: F_e loading, F_m ((d-dp)/(dm-dp))^n unloading, "
+                "dp = (n+1) m v^2 (1-e^2)/(2 F_m)",
+                "Lankarani & Nikravesh 1994; Autiero et al. 2022 (004) eqs. 91-97")
+INDENTATION_LAW(gharib_hurmuzlu_2, GH2,
+                "permanent indentation: K_c d^n loading, K_r (d-dp)^n unloading, dp = dm (1-e^2)",
+                "Gharib & Hurmuzlu 2012; Autiero et al. 2022 (004) eqs. 135-145")
