@@ -332,6 +332,17 @@ double cs_loglaw_energy_op(void *content, double delta)
   return law->fitted ? cs_power_energy(&law->fit, delta) : cs_loglaw_energy(law, delta);
 }
 
+cs_status cs_loglaw_create(const char *name, int flat_ok, cs_loglaw_coefficients *abc,
+                           const double *params, const cs_contact_geometry *g, void **content,
+                           cs_error *err)
+{
+  cs_status st = cs_check_line(name, g, flat_ok, err);
+  if (st != CS_OK)
+    return st;
+  cs_loglaw_abc k = abc(g);
+  return cs_loglaw_new(name, k.a, k.b, k.c, params[0], content, err);
+}
+
 void cs_loglaw_report_op(void *content, char *buf, int size)
 {
   const cs_loglaw *l = content;

@@ -17,10 +17,14 @@
 
 #include "cs_error.h"
 
+#include <stdlib.h>
+
 /* ---------------------------------------------------------------- descriptors ------------ */
 
 /* The number of rows of a parameter table, for cs_law.nparams. */
 #define CS_NPARAMS(table) ((int)(sizeof(table) / sizeof((table)[0])))
+
+#define CS_PI 3.14159265358979323846
 
 /* ---------------------------------------------------------------- geometry checks -------- */
 
@@ -62,6 +66,23 @@ cs_status cs_power_new(const char *name, double K, double n, void **content, cs_
 double cs_power_elastic_op(void *content, double delta, double *dFe);
 double cs_power_energy_op(void *content, double delta);
 void cs_power_report_op(void *content, char *buf, int size);
+
+/* The descriptor `const cs_law cs_law_elastic_<id>` of a power law made by `create` (which ends
+ * in cs_power_new) from the parameters of `table` (n rows; NULL, 0 for none). */
+#define CS_POWER_LAW(id, create_, table, n, summary_, source_)                                \
+  const cs_law cs_law_elastic_##id = {                                                        \
+    .name = #id,                                                                              \
+    .family = CS_ELASTIC,                                                                     \
+    .summary = summary_,                                                                      \
+    .source = source_,                                                                        \
+    .params = table,                                                                          \
+    .nparams = n,                                                                             \
+    .create = create_,                                                                        \
+    .destroy = free,                                                                          \
+    .elastic = cs_power_elastic_op,                                                           \
+    .energy = cs_power_energy_op,                                                             \
+    .report = cs_power_report_op,                                                             \
+  }
 
 /* ---------------------------------------------------------------- implicit laws ---------- */
 
@@ -109,5 +130,38 @@ double cs_loglaw_energy(const cs_loglaw *law, double delta);
 double cs_loglaw_elastic_op(void *content, double delta, double *dFe);
 double cs_loglaw_energy_op(void *content, double delta);
 void cs_loglaw_report_op(void *content, char *buf, int size);
+
+/* What a log law is made of: its a, b, c from a line-contact geometry (cs_check_line passed). */
+typedef struct cs_loglaw_abc {
+  double a, b, c;
+} cs_loglaw_abc;
+typedef cs_loglaw_abc cs_loglaw_coefficients(const cs_contact_geometry *g);
+
+/* The create op of every log law: cs_check_line (a flat allowed when flat_ok), then
+ * cs_loglaw_new with the law's a, b, c and fit_range = params[0]. */
+cs_status cs_loglaw_create(const char *name, int flat_ok, cs_loglaw_coefficients *abc,
+                           const double *params, const cs_contact_geometry *g, void **content,
+                           cs_error *err);
+
+/* The create op and descriptor `const cs_law cs_law_elastic_<id>` of a log law. */
+#define CS_LOGLAW(id, flat_ok, abc, summary_, source_)                                       \
+  static cs_status create_##id(const double *p, const cs_contact_geometry *g, void **content, \
+                               cs_error *err)                                                \
+  {                                                                                           \
+    return cs_loglaw_create(#id, flat_ok, abc, p, g, content, err);                           \
+  }                                                                                           \
+  const cs_law cs_law_elastic_##id = {                                                        \
+    .name = #id,                                                                              \
+    .family = CS_ELASTIC,                                                                     \
+    .summary = summary_,                                                                      \
+    .source = source_,                                                                        \
+    .params = cs_loglaw_params,                                                               \
+    .nparams = CS_NPARAMS(cs_loglaw_params),                                                  \
+    .create = create_##id,                                                                    \
+    .destroy = free,                                                                          \
+    .elastic = cs_loglaw_elastic_op,                                                          \
+    .energy = cs_loglaw_energy_op,                                                            \
+    .report = cs_loglaw_report_op,                                                            \
+  }
 
 #endif

@@ -6,31 +6,13 @@
  * table of 004 checks it. */
 #include "cs_law_util.h"
 
-#include <math.h>
-#include <stdlib.h>
-
-static cs_status create(const double *p, const cs_contact_geometry *g, void **content,
-                        cs_error *err)
+static cs_loglaw_abc coefficients(const cs_contact_geometry *g)
 {
-  cs_status st = cs_check_line("dubowsky_freudenstein", g, 1, err);
-  if (st != CS_OK)
-    return st;
   double h = 1.0 / cs_geometry_E_star(g), L = g->length, R = cs_geometry_R_star(g);
-  return cs_loglaw_new("dubowsky_freudenstein", h / L, L * L * L / (R * h), 1.0, p[0], content,
-                       err);
+  return (cs_loglaw_abc){h / L, L * L * L / (R * h), 1.0};
 }
 
-const cs_law cs_law_elastic_dubowsky_freudenstein = {
-  .name = "dubowsky_freudenstein",
-  .family = CS_ELASTIC,
-  .summary = "Dubowsky-Freudenstein pin in hole: delta = F h/L (ln(L^3/(F R* h)) + 1), "
-             "h = 1/E* (implicit)",
-  .source = "Autiero et al. 2022 (004) sec. 3.1 and Table 1; Dubowsky & Freudenstein 1971",
-  .params = cs_loglaw_params,
-  .nparams = 1,
-  .create = create,
-  .destroy = free,
-  .elastic = cs_loglaw_elastic_op,
-  .energy = cs_loglaw_energy_op,
-  .report = cs_loglaw_report_op,
-};
+CS_LOGLAW(dubowsky_freudenstein, 1, coefficients,
+          "Dubowsky-Freudenstein pin in hole: delta = F h/L (ln(L^3/(F R* h)) + 1), "
+            "h = 1/E* (implicit)",
+          "Autiero et al. 2022 (004) sec. 3.1 and Table 1; Dubowsky & Freudenstein 1971");

@@ -6,29 +6,12 @@
  * tests/test_contact_fits.c. */
 #include "cs_law_util.h"
 
-#include <math.h>
-#include <stdlib.h>
-
-static cs_status create(const double *p, const cs_contact_geometry *g, void **content,
-                        cs_error *err)
+static cs_loglaw_abc coefficients(const cs_contact_geometry *g)
 {
-  cs_status st = cs_check_line("esdu78035", g, 0, err);
-  if (st != CS_OK)
-    return st;
   double h = 1.0 / cs_geometry_E_star(g), L = g->length, dR = cs_geometry_clearance(g);
-  return cs_loglaw_new("esdu78035", h / L, 4.0 * L * dR / h, 1.0, p[0], content, err);
+  return (cs_loglaw_abc){h / L, 4.0 * L * dR / h, 1.0};
 }
 
-const cs_law cs_law_elastic_esdu78035 = {
-  .name = "esdu78035",
-  .family = CS_ELASTIC,
-  .summary = "ESDU-78035 cylinders: delta = F h/L (ln(4 L dR/(F h)) + 1), h = 1/E* (implicit)",
-  .source = "Autiero et al. 2022 (004) Table 1, Tables 8-9; ESDU 78035",
-  .params = cs_loglaw_params,
-  .nparams = 1,
-  .create = create,
-  .destroy = free,
-  .elastic = cs_loglaw_elastic_op,
-  .energy = cs_loglaw_energy_op,
-  .report = cs_loglaw_report_op,
-};
+CS_LOGLAW(esdu78035, 0, coefficients,
+          "ESDU-78035 cylinders: delta = F h/L (ln(4 L dR/(F h)) + 1), h = 1/E* (implicit)",
+          "Autiero et al. 2022 (004) Table 1, Tables 8-9; ESDU 78035");

@@ -9,31 +9,12 @@
  * that finding (tests/test_contact_fits.c). */
 #include "cs_law_util.h"
 
-#include <math.h>
-#include <stdlib.h>
-
-#define PI 3.14159265358979323846
-
-static cs_status create(const double *p, const cs_contact_geometry *g, void **content,
-                        cs_error *err)
+static cs_loglaw_abc coefficients(const cs_contact_geometry *g)
 {
-  cs_status st = cs_check_line("goldsmith", g, 1, err);
-  if (st != CS_OK)
-    return st;
-  double sigma = 1.0 / (PI * cs_geometry_E_star(g)), L = g->length, R = cs_geometry_R_star(g);
-  return cs_loglaw_new("goldsmith", sigma / L, L * L * L / (R * sigma), 1.0, p[0], content, err);
+  double sigma = 1.0 / (CS_PI * cs_geometry_E_star(g)), L = g->length, R = cs_geometry_R_star(g);
+  return (cs_loglaw_abc){sigma / L, L * L * L / (R * sigma), 1.0};
 }
 
-const cs_law cs_law_elastic_goldsmith = {
-  .name = "goldsmith",
-  .family = CS_ELASTIC,
-  .summary = "Goldsmith cylinders: delta = F sigma/L (ln(L^3/(F R* sigma)) + 1) (implicit)",
-  .source = "Autiero et al. 2022 (004) Table 1; Goldsmith 1960; Pereira et al. 2011",
-  .params = cs_loglaw_params,
-  .nparams = 1,
-  .create = create,
-  .destroy = free,
-  .elastic = cs_loglaw_elastic_op,
-  .energy = cs_loglaw_energy_op,
-  .report = cs_loglaw_report_op,
-};
+CS_LOGLAW(goldsmith, 1, coefficients,
+          "Goldsmith cylinders: delta = F sigma/L (ln(L^3/(F R* sigma)) + 1) (implicit)",
+          "Autiero et al. 2022 (004) Table 1; Goldsmith 1960; Pereira et al. 2011");

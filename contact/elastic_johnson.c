@@ -7,32 +7,12 @@
  * (tests/test_contact_fits.c). */
 #include "cs_law_util.h"
 
-#include <math.h>
-#include <stdlib.h>
-
-#define PI 3.14159265358979323846
-
-static cs_status create(const double *p, const cs_contact_geometry *g, void **content,
-                        cs_error *err)
+static cs_loglaw_abc coefficients(const cs_contact_geometry *g)
 {
-  cs_status st = cs_check_line("johnson", g, 0, err);
-  if (st != CS_OK)
-    return st;
   double E = cs_geometry_E_star(g), L = g->length, dR = cs_geometry_clearance(g);
-  return cs_loglaw_new("johnson", 1.0 / (PI * E * L), 4.0 * PI * E * dR * L, -1.0, p[0], content,
-                       err);
+  return (cs_loglaw_abc){1.0 / (CS_PI * E * L), 4.0 * CS_PI * E * dR * L, -1.0};
 }
 
-const cs_law cs_law_elastic_johnson = {
-  .name = "johnson",
-  .family = CS_ELASTIC,
-  .summary = "Johnson cylinders: delta = W/(pi E*) (ln(4 pi E* dR / W) - 1), W = F/L (implicit)",
-  .source = "Autiero et al. 2022 (004) Table 1 and sec. 4; Johnson 1985; Pereira et al. 2011",
-  .params = cs_loglaw_params,
-  .nparams = 1,
-  .create = create,
-  .destroy = free,
-  .elastic = cs_loglaw_elastic_op,
-  .energy = cs_loglaw_energy_op,
-  .report = cs_loglaw_report_op,
-};
+CS_LOGLAW(johnson, 0, coefficients,
+          "Johnson cylinders: delta = W/(pi E*) (ln(4 pi E* dR / W) - 1), W = F/L (implicit)",
+          "Autiero et al. 2022 (004) Table 1 and sec. 4; Johnson 1985; Pereira et al. 2011");

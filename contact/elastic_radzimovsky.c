@@ -8,33 +8,13 @@
  * Skrinjar's implementation of the same review (b = 1.6 √(W R/E*)). We follow the tables. */
 #include "cs_law_util.h"
 
-#include <math.h>
-#include <stdlib.h>
-
-#define PI 3.14159265358979323846
-
-static cs_status create(const double *p, const cs_contact_geometry *g, void **content,
-                        cs_error *err)
+static cs_loglaw_abc coefficients(const cs_contact_geometry *g)
 {
-  cs_status st = cs_check_line("radzimovsky", g, 0, err);
-  if (st != CS_OK)
-    return st;
   double E = cs_geometry_E_star(g), L = g->length, dR = cs_geometry_clearance(g);
-  return cs_loglaw_new("radzimovsky", 1.0 / (PI * E * L), 16.0 * dR * E * L / (1.6 * 1.6),
-                       2.0 / 3.0, p[0], content, err);
+  return (cs_loglaw_abc){1.0 / (CS_PI * E * L), 16.0 * dR * E * L / (1.6 * 1.6), 2.0 / 3.0};
 }
 
-const cs_law cs_law_elastic_radzimovsky = {
-  .name = "radzimovsky",
-  .family = CS_ELASTIC,
-  .summary = "Radzimovsky cylinders: delta = W/(pi E*) (2/3 + ln(4 R1/b) + ln(4 R2/b)) "
-             "(implicit)",
-  .source = "Autiero et al. 2022 (004) Table 1, Tables 2-3; Radzimovsky 1953",
-  .params = cs_loglaw_params,
-  .nparams = 1,
-  .create = create,
-  .destroy = free,
-  .elastic = cs_loglaw_elastic_op,
-  .energy = cs_loglaw_energy_op,
-  .report = cs_loglaw_report_op,
-};
+CS_LOGLAW(radzimovsky, 0, coefficients,
+          "Radzimovsky cylinders: delta = W/(pi E*) (2/3 + ln(4 R1/b) + ln(4 R2/b)) "
+          "(implicit)",
+          "Autiero et al. 2022 (004) Table 1, Tables 2-3; Radzimovsky 1953");
