@@ -3,8 +3,6 @@
  * (Wang & Gao 2023, 000 eqs. 2, 3, 13; Autiero et al. 2022, 004 eq. 3). */
 #include "cs_law_util.h"
 
-#include <stdlib.h>
-
 static cs_status create(const double *params, const cs_contact_geometry *g, void **content,
                         cs_error *err)
 {
@@ -18,14 +16,6 @@ static cs_status create(const double *params, const cs_contact_geometry *g, void
   return st != CS_OK ? st : cs_power_new("hertz", cs_hertz_stiffness(g), 1.5, content, err);
 }
 
-const cs_law cs_law_elastic_hertz = {
-  .name = "hertz",
-  .family = CS_ELASTIC,
-  .summary = "Hertz point contact of spheres: F = (4/3) E* sqrt(R*) delta^1.5",
-  .source = "Wang & Gao 2023 (000) eqs. 3, 13; Autiero et al. 2022 (004) eq. 3",
-  .create = create,
-  .destroy = free,
-  .elastic = cs_power_elastic_op,
-  .energy = cs_power_energy_op,
-  .report = cs_power_report_op,
-};
+CS_POWER_LAW(hertz, create, NULL, 0,
+             "Hertz point contact of spheres: F = (4/3) E* sqrt(R*) delta^1.5",
+             "Wang & Gao 2023 (000) eqs. 3, 13; Autiero et al. 2022 (004) eq. 3");

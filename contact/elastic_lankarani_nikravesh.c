@@ -6,7 +6,6 @@
 #include "cs_law_util.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 static const cs_param_spec params[] = {
   {"n", "-", 1.5, 0.0, INFINITY, CS_PARAM_LO_OPEN, "exponent of delta (004 Table 11: 1.5)"},
@@ -23,16 +22,6 @@ static cs_status create(const double *p, const cs_contact_geometry *g, void **co
                                     err);
 }
 
-const cs_law cs_law_elastic_lankarani_nikravesh = {
-  .name = "lankarani_nikravesh",
-  .family = CS_ELASTIC,
-  .summary = "Lankarani-Nikravesh (Hertz form for cylinders): F = (4/3) E* sqrt(R*) delta^n",
-  .source = "Autiero et al. 2022 (004) Table 1 and Table 11; Lankarani & Nikravesh 1990",
-  .params = params,
-  .nparams = 1,
-  .create = create,
-  .destroy = free,
-  .elastic = cs_power_elastic_op,
-  .energy = cs_power_energy_op,
-  .report = cs_power_report_op,
-};
+CS_POWER_LAW(lankarani_nikravesh, create, params, CS_NPARAMS(params),
+             "Lankarani-Nikravesh (Hertz form for cylinders): F = (4/3) E* sqrt(R*) delta^n",
+             "Autiero et al. 2022 (004) Table 1 and Table 11; Lankarani & Nikravesh 1990");

@@ -11,7 +11,6 @@
 #include "cs_law_util.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 static cs_status create(const double *p, const cs_contact_geometry *g, void **content,
                         cs_error *err)
@@ -33,14 +32,6 @@ static cs_status create(const double *p, const cs_contact_geometry *g, void **co
   return cs_power_new("pereira", K, n, content, err);
 }
 
-const cs_law cs_law_elastic_pereira = {
-  .name = "pereira",
-  .family = CS_ELASTIC,
-  .summary = "Pereira et al. cylinders: F = (a dR + b) L E*/dR delta^n, a, b, n fitted to FEM",
-  .source = "Autiero et al. 2022 (004) Table 1, model [38]; Pereira, Ramalho & Ambrosio 2011",
-  .create = create,
-  .destroy = free,
-  .elastic = cs_power_elastic_op,
-  .energy = cs_power_energy_op,
-  .report = cs_power_report_op,
-};
+CS_POWER_LAW(pereira, create, NULL, 0,
+             "Pereira et al. cylinders: F = (a dR + b) L E*/dR delta^n, a, b, n fitted to FEM",
+             "Autiero et al. 2022 (004) Table 1, model [38]; Pereira, Ramalho & Ambrosio 2011");

@@ -4,7 +4,6 @@
 #include "cs_law_util.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 static const cs_param_spec params[] = {
   {"K", "N/m^n", 0.0, 0.0, INFINITY, CS_PARAM_REQUIRED | CS_PARAM_LO_OPEN,
@@ -19,16 +18,6 @@ static cs_status create(const double *p, const cs_contact_geometry *g, void **co
   return cs_power_new("power_law", p[0], p[1], content, err);
 }
 
-const cs_law cs_law_elastic_power_law = {
-  .name = "power_law",
-  .family = CS_ELASTIC,
-  .summary = "power law F = K delta^n with given K and n",
-  .source = "Autiero et al. 2022 (004) eq. 1, Tables 2-9 and 11",
-  .params = params,
-  .nparams = 2,
-  .create = create,
-  .destroy = free,
-  .elastic = cs_power_elastic_op,
-  .energy = cs_power_energy_op,
-  .report = cs_power_report_op,
-};
+CS_POWER_LAW(power_law, create, params, CS_NPARAMS(params),
+             "power law F = K delta^n with given K and n",
+             "Autiero et al. 2022 (004) eq. 1, Tables 2-9 and 11");
