@@ -23,52 +23,63 @@
  *    our run). */
 #include "cs_bench.h"
 #include "cs_clearance.h"
+#include "cs_papers.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-typedef struct row {
-  double v, measured, theory; /* m/s, N, N */
-} row;
-
-/* 003 Tables 3 and 4 (as in tests/test_contact_fractal.c): measured initial velocity, measured
- * maximum contact force, the paper's theoretical maximum force. */
-static const row table3[] = {
-  {0.131, 258.18, 242.4},   {0.150, 308.53, 288.5},   {0.241, 499.00, 530.3},
-  {0.299, 711.06, 698.4},   {0.302, 739.00, 707.2},   {0.343, 847.78, 832.4},
-  {0.388, 1059.17, 972.7},  {0.411, 1112.06, 1048.0}, {0.422, 1128.54, 1084.0},
-  {0.427, 1183.78, 1100.0}, {0.577, 1661.07, 1611.0}, {0.624, 1697.08, 1778.0},
-  {0.633, 1748.96, 1812.0}, {0.735, 2205.81, 2188.0}, {0.818, 2435.30, 2503.9},
-  {0.882, 2827.45, 2755.8}, {0.970, 3191.83, 3102.5}, {0.989, 3347.17, 3177.4},
-  {1.044, 3752.15, 3399.4}, {1.070, 3812.87, 3508.7}, {1.110, 3934.63, 3677.1}};
-static const row table4[] = {
-  {0.101, 174.56, 190.6},   {0.127, 249.63, 256.2},   {0.253, 652.16, 623.3},
-  {0.262, 624.69, 651.8},   {0.297, 746.77, 766},     {0.305, 822.75, 792.8},
-  {0.354, 1044.31, 959.2},  {0.378, 1011.05, 1044.5}, {0.383, 1084.9, 1062.3},
-  {0.391, 1130.68, 1090.9}, {0.392, 1036.99, 1094.4}, {0.402, 1197.2, 1130.1},
-  {0.419, 1176.76, 1190.7}, {0.423, 1163.02, 1204.9}, {0.448, 1313.78, 1297.7},
-  {0.480, 1448.97, 1419.2}, {0.484, 1395.57, 1434.5}, {0.499, 1580.81, 1491.5},
-  {0.534, 1752.62, 1624.7}, {0.556, 1744.38, 1709.5}, {0.602, 1909.18, 1896.4},
-  {0.619, 1992.19, 1965.7}, {0.649, 2171.33, 2088},   {0.735, 2647.09, 2443.3},
-  {0.809, 2629.39, 2767.3}, {0.910, 3074.65, 3210.9}, {0.911, 3275.15, 3215.3},
-  {0.925, 3320.92, 3276.7}, {0.926, 3533.94, 3281.1}, {0.930, 3009.95, 3298.7}};
+/* 003 Tables 3 and 4 (models/papers/003_li_2018.json, as tests/test_contact_fractal.c reads
+ * them): measured initial velocity, measured maximum contact force, the paper's theoretical
+ * maximum force; and the finding both tests hold the fractal law to (fractal peak / paper's
+ * theory per table). Read by load_tables(). */
+typedef cs_paper003_row row;
+enum { MAXROW = 40 };
+static row table3[MAXROW], table4[MAXROW];
 
 typedef struct table {
-  const char *name, *fractal, *ln; /* model files */
-  const row *rows;
+  int number, expect;              /* 003 table, rows it prints */
+  const char *fractal, *ln;        /* model files */
+  int file_row;                    /* the row whose velocity the model files carry (0-based) */
+  row *rows;
+  char name[64];                   /* the rest from the data file */
   int n;
-  double clearance;
-  double factor, tol; /* fractal peak / paper's theory, as test_contact_fractal.c found it */
-  int file_row;       /* the row whose velocity the model files carry (0-based) */
+  double clearance, factor, tol;
 } table;
 
-static const table tables[2] = {
-  {"Table 3 (c = 0.5 mm, Ra = 6.3 um)", "models/li2018_fractal_c05.json",
-   "models/li2018_ln_c05.json", table3, 21, 0.5e-3, 1.78, 0.04, 10},
-  {"Table 4 (c = 1 mm, Ra = 3.2 um)", "models/li2018_fractal_c1.json",
-   "models/li2018_ln_c1.json", table4, 30, 1e-3, 1.93, 0.04, 15},
+static table tables[2] = {
+  {.number = 3, .expect = 21, .fractal = "models/li2018_fractal_c05.json",
+   .ln = "models/li2018_ln_c05.json", .file_row = 10, .rows = table3},
+  {.number = 4, .expect = 30, .fractal = "models/li2018_fractal_c1.json",
+   .ln = "models/li2018_ln_c1.json", .file_row = 15, .rows = table4},
 };
+
+/* Tables 3 and 4 and their finding from the data file; 0 if it is short of either. */
+static int load_tables(void)
+{
+  char msg[1200];
+  cJSON *paper = cs_paper_load(NULL, 3, msg, sizeof msg);
+  int ok = paper != NULL;
+  CHECK(paper != NULL, "003's data file: %s", paper ? "" : msg);
+  for (int k = 0; k < 2 && paper; k++) {
+    table *tb = &tables[k];
+    const cJSON *t = cs_paper003_table(paper, tb->number), *f;
+    tb->n = cs_paper003_rows(paper, tb->number, tb->rows, MAXROW);
+    tb->clearance = cs_paper_num(t, "clearance_m");
+    snprintf(tb->name, sizeof tb->name, "Table %d (c = %g mm, Ra = %g um)", tb->number,
+             1e3 * tb->clearance, 1e6 * cs_paper_num(t, "Ra_m"));
+    tb->factor = tb->tol = NAN;
+    cJSON_ArrayForEach(f, cs_paper_get(paper, "findings/theory_ratio"))
+      if ((int)cs_paper_num(f, "table") == tb->number)
+        tb->factor = cs_paper_num(f, "factor"), tb->tol = cs_paper_num(f, "tol");
+    int good = tb->n == tb->expect && tb->clearance > 0 && tb->factor > 1 && tb->tol > 0;
+    CHECK(good, "003 data file: Table %d has %d rows (want %d), c = %g m, finding %g +- %g",
+          tb->number, tb->n, tb->expect, tb->clearance, tb->factor, tb->tol);
+    ok = ok && good;
+  }
+  cJSON_Delete(paper);
+  return ok;
+}
 
 static const double MSTAR = 0.85; /* Table 1: equivalent mass; the journal's mass here */
 
@@ -131,7 +142,7 @@ static void test_table(const table *tb, double file_run[2])
          "paper N", "fractal N", "fr/paper", "L-N N", "fr/L-N", "e fr", "e L-N", "tc fr", "tc L-N");
   for (int i = 0; i < tb->n; i++) {
     const row *r = &tb->rows[i];
-    char what[96];
+    char what[160];
     snprintf(what, sizeof what, "%s row %d, fractal", tb->name, i + 1);
     impact f = one_impact(fr, r->v, tb->clearance, what, MSTAR);
     snprintf(what, sizeof what, "%s row %d, L-N", tb->name, i + 1);
@@ -235,6 +246,8 @@ static void test_clearances(void)
 int main(void)
 {
   double file_run[2][2] = {{0}};
+  if (!load_tables())
+    return cs_test_finish();
   for (int k = 0; k < 2; k++)
     test_table(&tables[k], file_run[k]);
   test_files((const double(*)[2])file_run);
