@@ -7,6 +7,7 @@
  *   001_fig2.csv          c_r of 001's restitution models against the impact velocity (Fig. 2)
  *   001_yield.csv         each model's yield velocity V_y with Table 1's data
  *   001_ball_drop.csv     the ball drop of 001 §4 (Table 3 as printed and exchanged)
+ *   001_drop_sweep.csv    the new model's c_r against the drop height (Fig. 11), both readings
  *   003_tables.csv        the fractal law's peak force for every row of 003 Tables 2–4
  *   004_fits.csv          the power-law fits of 004 Tables 2–9 and 11
  *
@@ -23,6 +24,8 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <sys/stat.h>
+
+#define G_ACC 9.81 /* m/s²: the ball drop's gravity (001 states none) */
 
 enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_SOLVER = 4, EXIT_OUTPUT = 6 };
 
@@ -236,12 +239,12 @@ static void fig2_001(ctx *c, const cJSON *p)
     law[i]->destroy(content[i]);
 }
 
-/* §4: the ball dropped from h0 on the plate of Table 3 rebounds to c_r² h0 (g = 9.81 m/s²):
+/* §4: the ball dropped from h0 on the plate of Table 3 rebounds to c_r² h0:
  * the new model with Table 3 as printed and with the yield strengths exchanged, and
  * Jackson–Green (which ignores the plate) for comparison. */
 static void ball_drop_001(ctx *c, const cJSON *p)
 {
-  double h0 = cs_paper_num(p, "ball_drop/drop_height_m"), v = sqrt(2.0 * 9.81 * h0);
+  double h0 = cs_paper_num(p, "ball_drop/drop_height_m"), v = sqrt(2.0 * G_ACC * h0);
   FILE *f = open_csv(c, "001_ball_drop.csv",
                      "case,model,ball_yield_MPa,plate_yield_MPa,v_impact_m_s,cr,bounce_m");
   static const struct {
@@ -262,6 +265,22 @@ static void ball_drop_001(ctx *c, const cJSON *p)
     law->destroy(content);
   }
   close_csv(c, f, "001_ball_drop.csv");
+  /* the new model against the drop height (001 Fig. 11), both readings of Table 3 */
+  f = open_csv(c, "001_drop_sweep.csv", "drop_m,cr_printed,cr_exchanged");
+  int npt = c->quick ? 10 : 46;
+  for (int k = 0; f && k < npt; k++) {
+    double h = 0.1 + 0.9 * k / (npt - 1), e[2];
+    for (int x = 0; x < 2; x++) {
+      cs_contact_geometry g = cs_paper001_table3(p, x);
+      const cs_law *law;
+      void *content = restitution_law(c, "liu_chen_shi", &g, &law);
+      e[x] = content ? restitution(law, content, &g, sqrt(2.0 * G_ACC * h)) : NAN;
+      if (content)
+        law->destroy(content);
+    }
+    fprintf(f, "%.6g,%.9g,%.9g\n", h, e[0], e[1]);
+  }
+  close_csv(c, f, "001_drop_sweep.csv");
 }
 
 /* ---------------------------------------------------------------- 003 -------------------- */
@@ -313,7 +332,7 @@ static void fits_004(ctx *c)
   cJSON *p = load_paper(c, 4);
   FILE *f = p ? open_csv(c, "004_fits.csv",
                          "table,law,material,region,dR_printed_mm,finding,K_printed,K_digits,"
-                         "K_target,K_tol,n_printed,n_tol,err_printed,K_ours,n_ours,err_ours,"
+                         "K_target,K_tol,n_printed,n_decimals,n_tol,err_printed,K_ours,n_ours,err_ours,"
                          "valid_ours,K_004,n_004,err_004") : NULL;
   if (!f) {
     cJSON_Delete(p);
@@ -334,10 +353,11 @@ static void fits_004(ctx *c)
         break;
       }
     }
-    fprintf(f, "%d,%s,%s,%s,%g,%s,%.6g,%d,%.6g,%.6g,%.6g,%.6g,%.6g,%.9g,%.9g,%.6g,%d,%.9g,%.9g,"
-               "%.6g\n",
+    fprintf(f, "%d,%s,%s,%s,%g,%s,%.6g,%d,%.6g,%.6g,%.6g,%d,%.6g,%.6g,%.9g,%.9g,%.6g,%d,%.9g,"
+               "%.9g,%.6g\n",
             r->table, r->law, r->material, r->region, r->dR_printed, r->finding, r->K, r->K_digits,
-            cs_paper004_K_target(r), cs_paper004_K_tol(r), r->n, cs_paper004_n_tol(r), r->err,
+            cs_paper004_K_target(r), cs_paper004_K_tol(r), r->n, r->n_decimals,
+            cs_paper004_n_tol(r), r->err,
             ours.K, ours.n, ours.err, ours.valid, as004.K, as004.n, as004.err);
   }
   close_csv(c, f, "004_fits.csv");
