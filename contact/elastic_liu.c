@@ -10,7 +10,6 @@
 #include "cs_steuermann.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 /* sin θ' = √(δ (2ΔR + δ))/(ΔR + δ); d sin θ'/dδ = ΔR²/((ΔR + δ)² √(δ (2ΔR + δ))) */
 static double liu_sin(const cs_steuermann *s, double delta, double *dsin)
@@ -29,23 +28,7 @@ static double liu_coeff(const cs_steuermann *s) { return sqrt(2.0 / s->dR); }
 
 static const cs_semi_angle liu_angle = {"liu", liu_sin, liu_coeff};
 
-static cs_status liu_create(const double *params, const cs_contact_geometry *g, void **content,
-                            cs_error *err)
-{
-  return cs_steuermann_create(&liu_angle, params, g, content, err);
-}
-
-const cs_law cs_law_elastic_liu = {
-  .name = "liu",
-  .family = CS_ELASTIC,
-  .summary = "ball in socket: Liu's Steuermann stiffness 4nE*R sin(theta')/(2n+1), "
-             "cos(theta') = dR/(dR + delta)",
-  .source = "Liu, Zhang & Yang 2005, as Wang & Gao 2023 (000) eq. 12",
-  .params = cs_steuermann_params,
-  .nparams = CS_STEUERMANN_NPARAMS,
-  .create = liu_create,
-  .destroy = free,
-  .elastic = cs_steuermann_force,
-  .energy = cs_steuermann_energy,
-  .report = cs_steuermann_report,
-};
+CS_STEUERMANN_LAW(liu, liu_angle,
+                  "ball in socket: Liu's Steuermann stiffness 4nE*R sin(theta')/(2n+1), "
+                  "cos(theta') = dR/(dR + delta)",
+                  "Liu, Zhang & Yang 2005, as Wang & Gao 2023 (000) eq. 12");

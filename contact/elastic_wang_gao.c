@@ -118,24 +118,8 @@ static double wang_gao_coeff(const cs_steuermann *s)
 
 static const cs_semi_angle wang_gao_angle = {"wang_gao", wang_gao_sin, wang_gao_coeff};
 
-static cs_status wang_gao_create(const double *params, const cs_contact_geometry *g,
-                                 void **content, cs_error *err)
-{
-  return cs_steuermann_create(&wang_gao_angle, params, g, content, err);
-}
-
-const cs_law cs_law_elastic_wang_gao = {
-  .name = "wang_gao",
-  .family = CS_ELASTIC,
-  .summary = "ball in socket: Steuermann stiffness 4nE*R sin(theta)/(2n+1) with the contact "
-             "semi-angle of the deformed surfaces",
-  .source = "Wang & Gao 2023 (000) eqs. 8-11; energy: exact integral (eq. 18 its small-delta "
-            "limit)",
-  .params = cs_steuermann_params,
-  .nparams = CS_STEUERMANN_NPARAMS,
-  .create = wang_gao_create,
-  .destroy = free,
-  .elastic = cs_steuermann_force,
-  .energy = cs_steuermann_energy,
-  .report = cs_steuermann_report,
-};
+CS_STEUERMANN_LAW(wang_gao, wang_gao_angle,
+                  "ball in socket: Steuermann stiffness 4nE*R sin(theta)/(2n+1) with the contact "
+                  "semi-angle of the deformed surfaces",
+                  "Wang & Gao 2023 (000) eqs. 8-11; energy: exact integral (eq. 18 its small-delta "
+                  "limit)");
