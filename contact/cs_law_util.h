@@ -10,7 +10,8 @@
  *
  * (Johnson, Radzimovsky, Goldsmith, Dubowsky–Freudenstein, ESDU-78035 differ only in a, b, c),
  * solved per call for F by a safeguarded Newton, with dF/dδ = 1/δ'(F) and the strain energy in
- * closed form; and the least-squares power-law fit of 004 §2 that may replace them.
+ * closed form; the least-squares power-law fit of 004 §2 that may replace them; and the
+ * quadrature of the strain energy of the laws that have no closed form for it.
  */
 #ifndef CS_LAW_UTIL_H
 #define CS_LAW_UTIL_H
@@ -39,6 +40,26 @@ cs_status cs_check_radii(const char *law, const cs_contact_geometry *g, int flat
 /* Shape CS_CONTACT_LINE with length > 0, then radii and materials as above. */
 cs_status cs_check_line(const char *law, const cs_contact_geometry *g, int flat_ok,
                         cs_error *err);
+
+/* ---------------------------------------------------------------- strain energy --------- */
+
+/* U(δ) = ∫0^δ F_e(s) ds of an elastic law that has no closed form for it.
+ *
+ * Contact forces start like s^p with p ≥ 1 (Hertz-like laws: p = 3/2), whose derivatives are
+ * singular at s = 0. With s = δ t² the integrand 2 δ t F_e(δ t²) ~ t^(2p+1) is smooth at t = 0,
+ * so 8-point Gauss–Legendre converges fast; laws with kinks (a regime change inside [0, δ]) are
+ * handled by bisecting until two levels agree. */
+
+/* An elastic force F_e(content, s), as the law's `elastic` op (the derivative is not needed). */
+typedef double cs_force_fn(void *content, double s, double *dFe);
+
+/* U(δ) to a relative accuracy of about 1e-12 (0 for δ ≤ 0). */
+double cs_energy_quad(cs_force_fn *force, void *content, double delta);
+/* The same for a law whose force has kinks at known penetrations (a regime change), passed
+ * ascending in `kinks` (any outside (0, δ) are skipped): the rule then meets only smooth pieces
+ * and stays cheap. */
+double cs_energy_quad_kinks(cs_force_fn *force, void *content, double delta,
+                            const double *kinks, int nkinks);
 
 /* ---------------------------------------------------------------- power laws ------------- */
 

@@ -42,8 +42,7 @@
  *
  * Geometry: line contact, internal; journal R1 in bearing R2, ΔR = R2 − R1, axial length b.
  */
-#include "cs_energy_quad.h"
-#include "cs_error.h"
+#include "cs_law_util.h"
 
 #include <math.h>
 #include <stdio.h>

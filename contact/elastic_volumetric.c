@@ -15,7 +15,7 @@
  * triangle over the chord). Because the wall moves rigidly along the normal as δ grows, the
  * area gains exactly the chord, dA/dδ = c = 2b, and the moment ∫ t² dt over it, dJ/dδ =
  * (2/3) L b³. (U has no elementary closed form for two circles — it is ∫ h² dt/2 over the
- * chord, an elliptic integral — and comes from the quadrature of cs_energy_quad.h.)
+ * chord, an elliptic integral — and comes from the quadrature of cs_law_util.h.)
  *
  * k_v = k_f/h_f (002 eq. 1): the foundation's modulus over the depth of its "mattress" — for a
  * thin compliant layer of thickness h_f on a rigid body, its confined modulus (1−ν)E/((1+ν)
@@ -27,7 +27,6 @@
  * the pin's centre that the clearance joints already use; the rolling moment J is taken about
  * that line.
  */
-#include "cs_energy_quad.h"
 #include "cs_law_util.h"
 
 #include <float.h>

@@ -11,8 +11,7 @@
  * This file also holds what Liu's law (elastic_liu.c) shares: the force, its derivative, the
  * energy and the report of F_e = K0 sin θ(δ) δ.
  */
-#include "cs_energy_quad.h"
-#include "cs_error.h"
+#include "cs_law_util.h"
 #include "cs_steuermann.h"
 
 #include <math.h>
