@@ -19,7 +19,7 @@
  * `hysteresis` op: with a Winkler elastic law (volumetric) the contact then has 002's rolling
  * resistance, which is that same pressure's moment (cs_contact_rolling).
  */
-#include "cs_error.h"
+#include "cs_law_util.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -252,7 +252,7 @@ const cs_law cs_law_damping_alpha = {
   .source = "Autiero et al. 2022 (004) eq. 154 (scotch yoke, alpha = 0.32 s/m, m = 1); "
             "Hunt & Crossley 1975 (004 eq. 22)",
   .params = alpha_params,
-  .nparams = (int)(sizeof alpha_params / sizeof alpha_params[0]),
+  .nparams = CS_NPARAMS(alpha_params),
   .create = alpha_create,
   .destroy = free,
   .normal = hysteresis_normal,
@@ -280,7 +280,7 @@ const cs_law cs_law_damping_volumetric = {
   .summary = "F_e (1 + a d'), a given in s/m: volumetric hysteresis, with rolling resistance",
   .source = "Gonthier, McPhee, Lange & Piedboeuf (002) eqs. 1, 3 (rolling: eq. 4)",
   .params = volumetric_params,
-  .nparams = (int)(sizeof volumetric_params / sizeof volumetric_params[0]),
+  .nparams = CS_NPARAMS(volumetric_params),
   .create = volumetric_create,
   .destroy = free,
   .normal = hysteresis_normal,

@@ -6,7 +6,7 @@
  * spring √(m K δ^{1/2}) = √(m K) δ^{1/4} (004 eq. 90). At δ = 0 the secant is taken as its
  * limit dF_e/dδ.
  */
-#include "cs_error.h"
+#include "cs_law_util.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -83,7 +83,7 @@ const cs_law cs_law_damping_kelvin_voigt = {
   .summary = "F_e + c d': linear dashpot (force jumps to c d'(-) at onset)",
   .source = "Kelvin-Voigt; Autiero et al. 2022 (004) eqs. 12, 46; Flores & Lankarani 2016 §3.1",
   .params = kv_params,
-  .nparams = (int)(sizeof kv_params / sizeof kv_params[0]),
+  .nparams = CS_NPARAMS(kv_params),
   .create = kv_create,
   .destroy = free,
   .normal = kv_normal,
@@ -98,9 +98,8 @@ static double damping_ratio(double e)
 {
   if (!(e < 1.0))
     return 0.0;
-  const double pi = 3.14159265358979323846;
   double l = log(e);
-  return -l / sqrt(l * l + pi * pi);
+  return -l / sqrt(l * l + CS_PI * CS_PI);
 }
 
 /* Transition function T2 (004 eq. 41): 0 before contact, 1 deeper than ε, in between
@@ -156,7 +155,7 @@ const cs_law cs_law_damping_lee_wang_2 = {
   .summary = "F_e + zeta2 T2(d) d', zeta2 = 2 m w (-ln e)/sqrt(ln^2 e + pi^2), w^2 = F_e/(m d)",
   .source = "Lee & Wang 1983; Autiero et al. 2022 (004) eqs. 40-45 (T2 of eq. 41 reconstructed)",
   .params = lw2_params,
-  .nparams = (int)(sizeof lw2_params / sizeof lw2_params[0]),
+  .nparams = CS_NPARAMS(lw2_params),
   .create = lw2_create,
   .destroy = free,
   .normal = lw2_normal,

@@ -16,7 +16,7 @@
  * to F_e is (20/13)(1 − c_r)/c_r for every n: 000 §4.2 finds the dissipated energy
  * independent of n.
  */
-#include "cs_error.h"
+#include "cs_law_util.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -88,7 +88,7 @@ const cs_law cs_law_damping_wang_gao = {
              "socket)",
   .source = "Wang & Gao 2023 (000) eqs. 18, 28-29",
   .params = wang_gao_params,
-  .nparams = (int)(sizeof wang_gao_params / sizeof wang_gao_params[0]),
+  .nparams = CS_NPARAMS(wang_gao_params),
   .create = wang_gao_create,
   .destroy = free,
   .normal = wang_gao_normal,

@@ -48,8 +48,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define PI 3.14159265358979323846
-
 enum { ELASTIC, EP1, EP2, NREGIME };
 
 typedef struct fractal {
@@ -112,13 +110,13 @@ static double domain_extension(double D)
  * Etsion's f, β = 1.03, 1.425 and 1.40, 1.263, so c = (2/3) K H π f κ^{1−β}, α = 2 − β. */
 static void asperity_laws(fractal *f, double Es, double KH, double cR, double cd)
 {
-  double D = f->D, kappa = pow(PI * KH / (2.0 * Es), 2.0);
+  double D = f->D, kappa = pow(CS_PI * KH / (2.0 * Es), 2.0);
   const double fit[NREGIME] = {0.0, 1.03, 1.40}, beta[NREGIME] = {1.5, 1.425, 1.263};
   double e_d = (3.0 - D) / 2.0; /* δ ∝ a'^{e_d} */
   for (int i = 0; i < NREGIME; i++) {
     double al = i == ELASTIC ? 0.5 : 2.0 - beta[i];
     double c = i == ELASTIC ? 4.0 * Es / 3.0
-                            : 2.0 / 3.0 * KH * PI * fit[i] * pow(kappa, 1.0 - beta[i]);
+                            : 2.0 / 3.0 * KH * CS_PI * fit[i] * pow(kappa, 1.0 - beta[i]);
     double e_P = (al * (D - 1.0) + beta[i] * (3.0 - D)) / 2.0; /* P ∝ a'^{e_P} */
     /* k = (dP/da')/(dδ/da') = (e_P/e_d) P/δ */
     f->Ck[i] = e_P / e_d * c * pow(cR, al) * pow(cd, beta[i] - 1.0);
@@ -178,8 +176,8 @@ static cs_status fractal_create(const double *p, const cs_contact_geometry *g, v
   f->D = D;
   f->G = G;
   f->psi = domain_extension(D);
-  double cR = pow(2.0, D - 5.0) * pow(PI, (1.0 - D) / 2.0) * pow(G, 2.0 - D) / sqrt(lng);
-  double cd = pow(2.0, 4.0 - D) * pow(PI, (D - 3.0) / 2.0) * pow(G, D - 2.0) * sqrt(lng);
+  double cR = pow(2.0, D - 5.0) * pow(CS_PI, (1.0 - D) / 2.0) * pow(G, 2.0 - D) / sqrt(lng);
+  double cd = pow(2.0, 4.0 - D) * pow(CS_PI, (D - 3.0) / 2.0) * pow(G, D - 2.0) * sqrt(lng);
   asperity_laws(f, Es, p[P_K] * H, cR, cd);
   f->pre = (D - 1.0) / 2.0 * pow(f->psi, (3.0 - D) / 2.0);
   f->al_scale = (3.0 - D) / (D - 1.0) * pow(f->psi, -(3.0 - D) / 2.0) * p[P_LAMBDA] * 2.0 *

@@ -10,13 +10,11 @@
  *                                                 the clearance-joint form of Flores et al.)
  *   viscous   Ft = −c vt
  * C identifiers carry the family (cs_law_friction_coulomb), since names repeat across families. */
-#include "cs_error.h"
+#include "cs_law_util.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-#define NPARAMS(table) ((int)(sizeof table / sizeof table[0]))
 
 /* Parameters in table order; each law reads its own. */
 typedef struct friction_content {
@@ -59,7 +57,8 @@ static cs_status coulomb_create(const double *params, const cs_contact_geometry 
   if (st == CS_OK && !(params[1] > 0.0 && isfinite(params[1])))
     st = cs_fail(err, CS_ERR_INPUT, "friction \"coulomb\": v_tol = %g m/s, expected > 0",
                  params[1]);
-  return st != CS_OK ? st : copy_params("coulomb", params, NPARAMS(coulomb_params), content, err);
+  return st != CS_OK ? st
+                     : copy_params("coulomb", params, CS_NPARAMS(coulomb_params), content, err);
 }
 
 static double coulomb(void *content, double vt, double Fn, double *dFt_dvt, double *dFt_dFn)
@@ -87,7 +86,7 @@ const cs_law cs_law_friction_coulomb = {
   .summary = "Coulomb friction regularized by tanh(vt/v_tol)",
   .source = "Coulomb's law; the tanh regularization is the engine's choice (smooth Jacobian)",
   .params = coulomb_params,
-  .nparams = NPARAMS(coulomb_params),
+  .nparams = CS_NPARAMS(coulomb_params),
   .create = coulomb_create,
   .destroy = free,
   .friction = coulomb,
@@ -116,7 +115,7 @@ static cs_status ambrosio_create(const double *params, const cs_contact_geometry
                  "at v0 to 1 at v1)",
                  params[2], params[1]);
   return st != CS_OK ? st
-                     : copy_params("ambrosio", params, NPARAMS(ambrosio_params), content, err);
+                     : copy_params("ambrosio", params, CS_NPARAMS(ambrosio_params), content, err);
 }
 
 /* Ambrósio's dynamic correction coefficient c_d(s), s = |vt|, and dc_d/ds. */
@@ -154,7 +153,7 @@ const cs_law cs_law_friction_ambrosio = {
   .summary = "Coulomb friction with Ambrosio's dynamic correction c_d ramping from v0 to v1",
   .source = "Ambrosio 2002 (modified Coulomb); Flores & Ambrosio 2004, Comput. Struct. 82",
   .params = ambrosio_params,
-  .nparams = NPARAMS(ambrosio_params),
+  .nparams = CS_NPARAMS(ambrosio_params),
   .create = ambrosio_create,
   .destroy = free,
   .friction = ambrosio,
@@ -171,7 +170,8 @@ static cs_status viscous_create(const double *params, const cs_contact_geometry 
 {
   (void)geometry;
   cs_status st = check_nonneg("viscous", "c", params[0], err);
-  return st != CS_OK ? st : copy_params("viscous", params, NPARAMS(viscous_params), content, err);
+  return st != CS_OK ? st
+                     : copy_params("viscous", params, CS_NPARAMS(viscous_params), content, err);
 }
 
 static double viscous(void *content, double vt, double Fn, double *dFt_dvt, double *dFt_dFn)
@@ -191,7 +191,7 @@ const cs_law cs_law_friction_viscous = {
   .summary = "viscous friction, Ft = -c vt, independent of the normal force",
   .source = "linear viscous friction",
   .params = viscous_params,
-  .nparams = NPARAMS(viscous_params),
+  .nparams = CS_NPARAMS(viscous_params),
   .create = viscous_create,
   .destroy = free,
   .friction = viscous,

@@ -1,6 +1,6 @@
 /* restitution_constant.c — restitution laws that ignore the impact: a user-given constant c_r,
  * and Hertz's purely elastic contact, c_r = 1 (Liu, Chen & Shi 2022 (001) eq. 4). */
-#include "cs_error.h"
+#include "cs_law_util.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -44,7 +44,7 @@ const cs_law cs_law_restitution_constant = {
   .summary = "constant coefficient of restitution",
   .source = "Newton's restitution; used as c_r = 0.9 by Liu, Chen & Shi 2022 (001) §4.4",
   .params = constant_params,
-  .nparams = (int)(sizeof constant_params / sizeof constant_params[0]),
+  .nparams = CS_NPARAMS(constant_params),
   .create = constant_create,
   .destroy = free,
   .restitution = constant_cr,

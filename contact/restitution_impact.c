@@ -28,8 +28,6 @@
 /* Smallest c_r handed to the damping laws, whose dissipation grows like (1 − c_r)/c_r. */
 #define CR_FLOOR 0.01
 
-#define PI 3.14159265358979323846
-
 /* Hertz peak pressure at first yield over σ_y (001, under eq. 8 and in eq. 15). */
 #define PY_OVER_SIGMA 1.61
 
@@ -54,7 +52,7 @@ struct impact_content {
  * lets the law run on Table 1's data (mass, no density) and on non-spherical pairs. */
 static double johnson(const impact_content *c, double v)
 {
-  double rho = 3.0 * c->m / (4.0 * PI * c->R * c->R * c->R);
+  double rho = 3.0 * c->m / (4.0 * CS_PI * c->R * c->R * c->R);
   double pd = c->p * c->sy;
   return 1.72 * pow(pow(pd, 5) / (pow(c->E, 4) * rho), 0.125) * pow(v, -0.25);
 }
@@ -90,7 +88,7 @@ static double wu(const impact_content *c, double v)
  * 0.81 is sqrt(4/5 · (3/4)^(2/3)) = 0.8127 of that energy balance, rounded by 001. */
 static double ma_liu(const impact_content *c, double v)
 {
-  double k1 = 2.0 * PI * c->R * c->p * c->sy;
+  double k1 = 2.0 * CS_PI * c->R * c->p * c->sy;
   double dmax = v * sqrt(c->m / k1);
   double amax = sqrt(2.0 * c->R * dmax);
   double Rres = 4.0 * c->E * amax * amax * amax / (3.0 * k1 * dmax);
@@ -197,7 +195,7 @@ static cs_status plastic_create(const char *name, cr_model model, int ratio, dou
   c->sy = sy;
   c->K = K;
   double py = PY_OVER_SIGMA * K * sy;
-  c->vy = sqrt(16.0 / 15.0 * pow(PI / 2.0, 5) * pow(py, 5) * R * R * R / (pow(E, 4) * m));
+  c->vy = sqrt(16.0 / 15.0 * pow(CS_PI / 2.0, 5) * pow(py, 5) * R * R * R / (pow(E, 4) * m));
   *content = c;
   return CS_OK;
 }
