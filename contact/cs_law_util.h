@@ -27,6 +27,30 @@
 
 #define CS_PI 3.14159265358979323846
 
+/* A law of a family whose members differ only in what their create op hands the family's
+ * constructor: defines the create op create_<id>, which returns `make` — an expression of the
+ * op's arguments p (parameters), g (geometry), content and err — and the descriptor
+ * `const cs_law cs_law_<prefix>_<id>` of parameter table `table` (n rows), with the family's
+ * own ops as designated initializers in the trailing arguments. */
+#define CS_LAW_MEMBER(prefix, id, family_, table, n, make, summary_, source_, ...)            \
+  static cs_status create_##id(const double *p, const cs_contact_geometry *g, void **content, \
+                               cs_error *err)                                                \
+  {                                                                                           \
+    (void)p;                                                                                  \
+    (void)g;                                                                                  \
+    return make;                                                                              \
+  }                                                                                           \
+  const cs_law cs_law_##prefix##_##id = {                                                     \
+    .name = #id,                                                                              \
+    .family = family_,                                                                        \
+    .summary = summary_,                                                                      \
+    .source = source_,                                                                        \
+    .params = table,                                                                          \
+    .nparams = n,                                                                             \
+    .create = create_##id,                                                                    \
+    .destroy = free,                                                                          \
+    __VA_ARGS__}
+
 /* ---------------------------------------------------------------- geometry checks -------- */
 
 /* ΔR of the cylinder laws (004 Nomenclature): R2 − R1 internal, R1 + R2 external. */
@@ -166,23 +190,9 @@ cs_status cs_loglaw_create(const char *name, int flat_ok, cs_loglaw_coefficients
 
 /* The create op and descriptor `const cs_law cs_law_elastic_<id>` of a log law. */
 #define CS_LOGLAW(id, flat_ok, abc, summary_, source_)                                       \
-  static cs_status create_##id(const double *p, const cs_contact_geometry *g, void **content, \
-                               cs_error *err)                                                \
-  {                                                                                           \
-    return cs_loglaw_create(#id, flat_ok, abc, p, g, content, err);                           \
-  }                                                                                           \
-  const cs_law cs_law_elastic_##id = {                                                        \
-    .name = #id,                                                                              \
-    .family = CS_ELASTIC,                                                                     \
-    .summary = summary_,                                                                      \
-    .source = source_,                                                                        \
-    .params = cs_loglaw_params,                                                               \
-    .nparams = CS_NPARAMS(cs_loglaw_params),                                                  \
-    .create = create_##id,                                                                    \
-    .destroy = free,                                                                          \
-    .elastic = cs_loglaw_elastic_op,                                                          \
-    .energy = cs_loglaw_energy_op,                                                            \
-    .report = cs_loglaw_report_op,                                                            \
-  }
+  CS_LAW_MEMBER(elastic, id, CS_ELASTIC, cs_loglaw_params, CS_NPARAMS(cs_loglaw_params),      \
+                cs_loglaw_create(#id, flat_ok, abc, p, g, content, err), summary_, source_,   \
+                .elastic = cs_loglaw_elastic_op, .energy = cs_loglaw_energy_op,              \
+                .report = cs_loglaw_report_op)
 
 #endif

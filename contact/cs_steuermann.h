@@ -16,9 +16,7 @@
 #ifndef CS_STEUERMANN_H
 #define CS_STEUERMANN_H
 
-#include "cs_contact.h"
-
-#include <stdlib.h>
+#include "cs_law_util.h"
 
 typedef struct cs_steuermann cs_steuermann;
 
@@ -51,23 +49,9 @@ void cs_steuermann_report(void *content, char *buf, int size);
 /* The create op and descriptor `const cs_law cs_law_elastic_<id>` of the law of semi-angle
  * `angle` (a cs_semi_angle). */
 #define CS_STEUERMANN_LAW(id, angle, summary_, source_)                                      \
-  static cs_status create_##id(const double *params, const cs_contact_geometry *g,           \
-                               void **content, cs_error *err)                                \
-  {                                                                                           \
-    return cs_steuermann_create(&angle, params, g, content, err);                             \
-  }                                                                                           \
-  const cs_law cs_law_elastic_##id = {                                                        \
-    .name = #id,                                                                              \
-    .family = CS_ELASTIC,                                                                     \
-    .summary = summary_,                                                                      \
-    .source = source_,                                                                        \
-    .params = cs_steuermann_params,                                                           \
-    .nparams = CS_STEUERMANN_NPARAMS,                                                         \
-    .create = create_##id,                                                                    \
-    .destroy = free,                                                                          \
-    .elastic = cs_steuermann_force,                                                           \
-    .energy = cs_steuermann_energy,                                                           \
-    .report = cs_steuermann_report,                                                           \
-  }
+  CS_LAW_MEMBER(elastic, id, CS_ELASTIC, cs_steuermann_params, CS_STEUERMANN_NPARAMS,         \
+                cs_steuermann_create(&angle, p, g, content, err), summary_, source_,          \
+                .elastic = cs_steuermann_force, .energy = cs_steuermann_energy,              \
+                .report = cs_steuermann_report)
 
 #endif

@@ -171,25 +171,9 @@ static cs_status hysteresis_new(chi_fn *chi, double rate, const char *name, void
 
 /* One descriptor per law: no parameters, χ from c_r. */
 #define CHI_LAW(id, summary_, source_)                                                        \
-  static cs_status create_##id(const double *params, const cs_contact_geometry *geometry,     \
-                               void **content, cs_error *err)                                 \
-  {                                                                                           \
-    (void)params;                                                                             \
-    (void)geometry;                                                                           \
-    return hysteresis_new(chi_##id, 0.0, #id, content, err);                                  \
-  }                                                                                           \
-  const cs_law cs_law_damping_##id = {                                                        \
-    .name = #id,                                                                              \
-    .family = CS_DAMPING,                                                                     \
-    .summary = summary_,                                                                      \
-    .source = source_,                                                                        \
-    .params = NULL,                                                                           \
-    .nparams = 0,                                                                             \
-    .create = create_##id,                                                                    \
-    .destroy = free,                                                                          \
-    .normal = hysteresis_normal,                                                              \
-    .hysteresis = rate_coefficient,                                                           \
-  };
+  CS_LAW_MEMBER(damping, id, CS_DAMPING, NULL, 0,                                             \
+                hysteresis_new(chi_##id, 0.0, #id, content, err), summary_, source_,          \
+                .normal = hysteresis_normal, .hysteresis = rate_coefficient);
 
 CHI_LAW(hunt_crossley, "F_e (1 + 3(1-e)/2 d'/d'(-)): Hunt & Crossley hysteresis damping",
         "Hunt & Crossley 1975; Autiero et al. 2022 (004) eq. 23")

@@ -23,7 +23,7 @@
  * For a free impact on a K δ^n spring both equal δ_m (1 − e²) and both return exactly e.
  * δ_p is clamped to [0, δ_m]; at δ_p = δ_m the unloading force is zero.
  */
-#include "cs_error.h"
+#include "cs_law_util.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -90,24 +90,8 @@ static cs_status indentation_new(indentation_kind kind, const char *name, void *
 
 /* One descriptor per law: no parameters, the kind picks δ_p. */
 #define INDENTATION_LAW(id, kind, summary_, source_)                                          \
-  static cs_status create_##id(const double *params, const cs_contact_geometry *geometry,     \
-                               void **content, cs_error *err)                                 \
-  {                                                                                           \
-    (void)params;                                                                             \
-    (void)geometry;                                                                           \
-    return indentation_new(kind, #id, content, err);                                          \
-  }                                                                                           \
-  const cs_law cs_law_damping_##id = {                                                        \
-    .name = #id,                                                                              \
-    .family = CS_DAMPING,                                                                     \
-    .summary = summary_,                                                                      \
-    .source = source_,                                                                        \
-    .params = NULL,                                                                           \
-    .nparams = 0,                                                                             \
-    .create = create_##id,                                                                    \
-    .destroy = free,                                                                          \
-    .normal = indentation_normal,                                                             \
-  };
+  CS_LAW_MEMBER(damping, id, CS_DAMPING, NULL, 0, indentation_new(kind, #id, content, err),   \
+                summary_, source_, .normal = indentation_normal);
 
 INDENTATION_LAW(lankarani_nikravesh_1994, LN1994,
                 "permanent indentation: F_e loading, F_m ((d-dp)/(dm-dp))^n unloading, "

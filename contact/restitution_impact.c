@@ -234,23 +234,9 @@ static const cs_param_spec herbert_mcwhannell_params[] = {
  * c_r model `model` from the law's one parameter, when its table (`table`, `n` rows) has one;
  * `ratio` raises V_y by 001 eq. 14's K. */
 #define IMPACT_LAW(id, build, model, ratio, table, n, summary_, source_)                       \
-  static cs_status create_##id(const double *p, const cs_contact_geometry *g, void **content,  \
-                               cs_error *err)                                                 \
-  {                                                                                            \
-    return build(#id, model, ratio, (n) > 0 ? p[0] : 0.0, g, content, err);                    \
-  }                                                                                            \
-  const cs_law cs_law_restitution_##id = {                                                     \
-    .name = #id,                                                                               \
-    .family = CS_RESTITUTION,                                                                  \
-    .summary = summary_,                                                                       \
-    .source = source_,                                                                         \
-    .params = table,                                                                           \
-    .nparams = n,                                                                              \
-    .create = create_##id,                                                                     \
-    .destroy = free,                                                                           \
-    .restitution = impact_cr,                                                                  \
-    .report = impact_report,                                                                   \
-  };
+  CS_LAW_MEMBER(restitution, id, CS_RESTITUTION, table, n,                                     \
+                build(#id, model, ratio, (n) > 0 ? p[0] : 0.0, g, content, err), summary_,     \
+                source_, .restitution = impact_cr, .report = impact_report);
 
 IMPACT_LAW(johnson, plastic_create, johnson, 0, johnson_params, CS_NPARAMS(johnson_params),
            "fully plastic impact, c_r ~ V^-1/4 (Johnson)",
