@@ -238,8 +238,11 @@ cs_status cs_json_axis(const cs_json *js, const cJSON *obj, const char *path, co
   return CS_OK;
 }
 
-cs_status cs_json_text(const cs_json *js, const cJSON *obj, const char *path, const char *key,
-                       const char *expect, int required, const char **out)
+/* obj's member `key` if it passes `is` (cJSON_IsString, cJSON_IsArray); *out NULL when absent
+ * and not required. */
+static cs_status typed_member(const cs_json *js, const cJSON *obj, const char *path,
+                              const char *key, const char *expect, int required,
+                              cJSON_bool (*is)(const cJSON *), const cJSON **out)
 {
   char kp[CS_JSON_PATH], got[96];
   const cJSON *v = cs_json_member(obj, key);
@@ -250,9 +253,20 @@ cs_status cs_json_text(const cs_json *js, const cJSON *obj, const char *path, co
       return cs_json_fail(js, kp, "missing, expected %s", expect);
     return CS_OK;
   }
-  if (!cJSON_IsString(v))
+  if (!is(v))
     return cs_json_fail(js, kp, "expected %s, got %s", expect, cs_json_describe(v, got, sizeof got));
-  *out = v->valuestring;
+  *out = v;
+  return CS_OK;
+}
+
+cs_status cs_json_text(const cs_json *js, const cJSON *obj, const char *path, const char *key,
+                       const char *expect, int required, const char **out)
+{
+  const cJSON *v;
+  *out = NULL;
+  CS_TRY(typed_member(js, obj, path, key, expect, required, cJSON_IsString, &v));
+  if (v)
+    *out = v->valuestring;
   return CS_OK;
 }
 
@@ -333,19 +347,7 @@ cs_status cs_json_choice(const cs_json *js, const cJSON *obj, const char *path, 
 cs_status cs_json_array(const cs_json *js, const cJSON *obj, const char *path, const char *key,
                         const char *expect, int required, const cJSON **out)
 {
-  char kp[CS_JSON_PATH], got[96];
-  const cJSON *v = cs_json_member(obj, key);
-  cs_json_child(kp, path, key);
-  *out = NULL;
-  if (!v) {
-    if (required)
-      return cs_json_fail(js, kp, "missing, expected %s", expect);
-    return CS_OK;
-  }
-  if (!cJSON_IsArray(v))
-    return cs_json_fail(js, kp, "expected %s, got %s", expect, cs_json_describe(v, got, sizeof got));
-  *out = v;
-  return CS_OK;
+  return typed_member(js, obj, path, key, expect, required, cJSON_IsArray, out);
 }
 
 cs_status cs_json_count(const cs_json *js, const cJSON *obj, const char *path, const char *key,
