@@ -422,3 +422,62 @@ cs_status cs_json_read_file(const char *path, char **text, size_t *len, cs_error
   *len = n;
   return CS_OK;
 }
+
+cs_status cs_json_root(const cs_json *js, const cJSON *root, const char *const *allowed,
+                       char **name, char **description)
+{
+  const char *text;
+  CS_TRY(cs_json_object(js, root, ""));
+  CS_TRY(cs_json_keys(js, root, "", allowed, ""));
+  CS_TRY(cs_json_name(js, root, "", name));
+  CS_TRY(cs_json_text(js, root, "", "description", "a string", 0, &text));
+  *description = cs_json_strdup(text ? text : "");
+  return *description ? CS_OK : cs_json_out_of_memory(js);
+}
+
+static cs_status load_text(const cs_json_doc *doc, const char *text, size_t len,
+                           const char *origin, const cs_registry *registry, void *out,
+                           cs_error *err)
+{
+  cs_json js = {origin, err, registry, NULL};
+  cJSON *root = NULL;
+  void *obj = NULL;
+  cs_status status = cs_json_parse(&js, text, len, &root);
+  if (status == CS_OK)
+    status = doc->load(&js, root, text, &obj);
+  cJSON_Delete(root);
+  cs_json_release(&js);
+  if (status != CS_OK) {
+    if (obj)
+      doc->release(obj);
+    return status;
+  }
+  cs_error_clear(err);
+  doc->store(out, obj);
+  return CS_OK;
+}
+
+cs_status cs_json_load_file(const cs_json_doc *doc, const char *path, const cs_registry *registry,
+                            void *out, cs_error *err)
+{
+  char *text = NULL;
+  size_t len = 0;
+  if (!out || !path)
+    return cs_fail(err, CS_ERR_ARGUMENT, "%s_file: %s is NULL", doc->api,
+                   out ? "path" : doc->noun);
+  doc->store(out, NULL);
+  CS_TRY(cs_json_read_file(path, &text, &len, err));
+  cs_status status = load_text(doc, text, len, path, registry, out, err);
+  free(text);
+  return status;
+}
+
+cs_status cs_json_load_string(const cs_json_doc *doc, const char *json, const char *origin,
+                              const cs_registry *registry, void *out, cs_error *err)
+{
+  if (!out || !json)
+    return cs_fail(err, CS_ERR_ARGUMENT, "%s_string: %s is NULL", doc->api,
+                   out ? "json" : doc->noun);
+  doc->store(out, NULL);
+  return load_text(doc, json, strlen(json), origin ? origin : "<string>", registry, out, err);
+}

@@ -113,6 +113,31 @@ cs_status cs_json_parse(const cs_json *js, const char *text, size_t len, cJSON *
 /* The whole file, NUL-terminated; *len excludes the terminator. */
 cs_status cs_json_read_file(const char *path, char **text, size_t *len, cs_error *err);
 
+/* A document's root: an object of the keys `allowed`, its "name" (cs_json_name) and optional
+ * "description" (an allocated copy, "" when absent). */
+cs_status cs_json_root(const cs_json *js, const cJSON *root, const char *const *allowed,
+                       char **name, char **description);
+
+/* A kind of document (a model, an impact) as the public loaders read it. */
+typedef struct cs_json_doc {
+  const char *api;  /* the loaders' name before _file/_string: "cs_model_load" */
+  const char *noun; /* their output argument: "model" */
+  /* Make the object and read the parsed root into it (text, for keeping it verbatim); *obj is
+   * set as soon as it exists, so that a failure can release it. */
+  cs_status (*load)(cs_json *js, const cJSON *root, const char *text, void **obj);
+  void (*release)(void *obj);
+  void (*store)(void *out, void *obj); /* *out = obj, out the caller's typed pointer */
+} cs_json_doc;
+
+/* The public loaders (cs_model_load_file, …): check the arguments, read and parse the file or
+ * string (origin NULL: "<string>"), load it; *out is the object, or NULL on failure, when
+ * nothing is kept. `registry` resolves the contact blocks (cs_json_registry: the built-in
+ * catalogue is made only if a block asks for it, so ideal models never pay for it). */
+cs_status cs_json_load_file(const cs_json_doc *doc, const char *path, const cs_registry *registry,
+                            void *out, cs_error *err);
+cs_status cs_json_load_string(const cs_json_doc *doc, const char *json, const char *origin,
+                              const cs_registry *registry, void *out, cs_error *err);
+
 /* ---------------------------------------------------------------- contact blocks --------- */
 
 /* A joint's or an impact's "contact" block (models/README.md "Contact blocks"):

@@ -15,7 +15,7 @@
 #include "../joints/cs_clearance.h"
 
 typedef struct loader {
-  cs_json js;
+  cs_json *js;
   cs_model *model;
 } loader;
 
@@ -60,11 +60,11 @@ static cs_status claim_name(const loader *ld, const cJSON *obj, const char *path
                             const void *array, size_t stride, int *n, const char *note)
 {
   char kp[CS_JSON_PATH];
-  CS_TRY(cs_json_name(&ld->js, obj, path, slot));
+  CS_TRY(cs_json_name(ld->js, obj, path, slot));
   (*n)++;
   if (find_name(array, stride, *n - 1, *slot) >= 0) {
     cs_json_child(kp, path, "name");
-    return cs_json_fail(&ld->js, kp, "duplicate name \"%.64s\"%s", *slot, note);
+    return cs_json_fail(ld->js, kp, "duplicate name \"%.64s\"%s", *slot, note);
   }
   return CS_OK;
 }
@@ -75,13 +75,13 @@ static cs_status get_body(const loader *ld, const cJSON *obj, const char *path,
   const cs_model *m = ld->model;
   char kp[CS_JSON_PATH], list[512];
   const char *name;
-  CS_TRY(cs_json_text(&ld->js, obj, path, key, "a body name", 1, &name));
+  CS_TRY(cs_json_text(ld->js, obj, path, key, "a body name", 1, &name));
   *out = find_name(m->bodies, sizeof *m->bodies, m->nbody, name);
   if (*out >= 0)
     return CS_OK;
   cs_json_child(kp, path, key);
   list_names(m->bodies, sizeof *m->bodies, m->nbody, list, sizeof list);
-  return cs_json_fail(&ld->js, kp, "no body named \"%.64s\" (bodies: %s)", name, list);
+  return cs_json_fail(ld->js, kp, "no body named \"%.64s\" (bodies: %s)", name, list);
 }
 
 /* Forces and torques act on, and body drivers drive, a moving body. */
@@ -93,7 +93,7 @@ static cs_status get_moving_body(const loader *ld, const cJSON *obj, const char 
   if (!ld->model->bodies[*out].ground)
     return CS_OK;
   cs_json_child(kp, path, key);
-  return cs_json_fail(&ld->js, kp, "\"%s\" is a ground body, expected a moving body",
+  return cs_json_fail(ld->js, kp, "\"%s\" is a ground body, expected a moving body",
               ld->model->bodies[*out].name);
 }
 
@@ -107,10 +107,10 @@ static cs_status get_body_pair(const loader *ld, const cJSON *obj, const char *p
   CS_TRY(get_body(ld, obj, path, "body2", &body[1]));
   if (body[0] == body[1]) {
     cs_json_child(kp, path, "body2");
-    return cs_json_fail(&ld->js, kp, "\"%s\" is also body1, expected two different bodies", b[body[1]].name);
+    return cs_json_fail(ld->js, kp, "\"%s\" is also body1, expected two different bodies", b[body[1]].name);
   }
   if (b[body[0]].ground && b[body[1]].ground)
-    return cs_json_fail(&ld->js, path, "body1 \"%s\" and body2 \"%s\" are both ground, expected at least one "
+    return cs_json_fail(ld->js, path, "body1 \"%s\" and body2 \"%s\" are both ground, expected at least one "
                 "moving body", b[body[0]].name, b[body[1]].name);
   return CS_OK;
 }
@@ -132,14 +132,14 @@ static cs_status load_lock(const loader *ld, const cJSON *obj, const char *path,
     return CS_OK;
   cs_json_child(kp, path, "lock");
   if (!cJSON_IsArray(v))
-    return cs_json_fail(&ld->js, kp, "expected an array of coordinate names (\"x\", \"y\", \"theta\"), got %s",
+    return cs_json_fail(ld->js, kp, "expected an array of coordinate names (\"x\", \"y\", \"theta\"), got %s",
                 cs_json_describe(v, got, sizeof got));
   int i = 0, c;
   for (const cJSON *e = v->child; e; e = e->next, i++) {
     cs_json_element(ep, kp, i);
-    CS_TRY(cs_json_choice_value(&ld->js, e, ep, coord_names, &c));
+    CS_TRY(cs_json_choice_value(ld->js, e, ep, coord_names, &c));
     if (lock[c])
-      return cs_json_fail(&ld->js, ep, "\"%s\" is listed twice", coord_names[c]);
+      return cs_json_fail(ld->js, ep, "\"%s\" is listed twice", coord_names[c]);
     lock[c] = 1;
   }
   return CS_OK;
@@ -149,22 +149,22 @@ static cs_status load_body(loader *ld, const cJSON *obj, const char *path)
 {
   cs_model *m = ld->model;
   cs_body *b = &m->bodies[m->nbody];
-  CS_TRY(cs_json_object(&ld->js, obj, path));
-  CS_TRY(cs_json_bool(&ld->js, obj, path, "ground", 0, &b->ground));
-  CS_TRY(cs_json_keys(&ld->js, obj, path, b->ground ? ground_keys : moving_keys,
+  CS_TRY(cs_json_object(ld->js, obj, path));
+  CS_TRY(cs_json_bool(ld->js, obj, path, "ground", 0, &b->ground));
+  CS_TRY(cs_json_keys(ld->js, obj, path, b->ground ? ground_keys : moving_keys,
                  b->ground ? " for a ground body" : ""));
   CS_TRY(claim_name(ld, obj, path, &b->name, m->bodies, sizeof *b, &m->nbody, ""));
-  CS_TRY(cs_json_vector(&ld->js, obj, path, "position", 3, "[x, y, theta]", zeros, b->q0));
+  CS_TRY(cs_json_vector(ld->js, obj, path, "position", 3, "[x, y, theta]", zeros, b->q0));
   if (b->ground)
     return CS_OK;
   if (!cs_json_member(obj, "mass")) { /* a forgotten "ground": true reads the same way */
     char kp[CS_JSON_PATH];
     cs_json_child(kp, path, "mass");
-    return cs_json_fail(&ld->js, kp, "missing, expected a number > 0 (or \"ground\": true for a fixed body)");
+    return cs_json_fail(ld->js, kp, "missing, expected a number > 0 (or \"ground\": true for a fixed body)");
   }
-  CS_TRY(cs_json_number(&ld->js, obj, path, "mass", CS_JSON_POSITIVE, CS_JSON_REQUIRED, &b->mass));
-  CS_TRY(cs_json_number(&ld->js, obj, path, "inertia", CS_JSON_NONNEG, 0.0, &b->inertia));
-  CS_TRY(cs_json_vector(&ld->js, obj, path, "velocity", 3, "[vx, vy, omega]", zeros, b->v0));
+  CS_TRY(cs_json_number(ld->js, obj, path, "mass", CS_JSON_POSITIVE, CS_JSON_REQUIRED, &b->mass));
+  CS_TRY(cs_json_number(ld->js, obj, path, "inertia", CS_JSON_NONNEG, 0.0, &b->inertia));
+  CS_TRY(cs_json_vector(ld->js, obj, path, "velocity", 3, "[vx, vy, omega]", zeros, b->v0));
   return load_lock(ld, obj, path, b->lock);
 }
 
@@ -173,20 +173,20 @@ static cs_status load_bodies(loader *ld, const cJSON *root)
   cs_model *m = ld->model;
   const cJSON *list;
   char path[CS_JSON_PATH];
-  CS_TRY(cs_json_array(&ld->js, root, "", "bodies", "an array of bodies", 1, &list));
+  CS_TRY(cs_json_array(ld->js, root, "", "bodies", "an array of bodies", 1, &list));
   int n = cJSON_GetArraySize(list), i = 0, grounds = 0;
   m->bodies = calloc(n ? (size_t)n : 1, sizeof *m->bodies);
   if (!m->bodies)
-    return cs_json_out_of_memory(&ld->js);
+    return cs_json_out_of_memory(ld->js);
   for (const cJSON *e = list->child; e; e = e->next, i++) {
     cs_json_element(path, "/bodies", i);
     CS_TRY(load_body(ld, e, path));
     grounds += m->bodies[i].ground;
   }
   if (grounds == 0)
-    return cs_json_fail(&ld->js, "/bodies", "no ground body, expected at least one with \"ground\": true");
+    return cs_json_fail(ld->js, "/bodies", "no ground body, expected at least one with \"ground\": true");
   if (grounds == n)
-    return cs_json_fail(&ld->js, "/bodies", "no moving body, expected at least one body with a mass");
+    return cs_json_fail(ld->js, "/bodies", "no moving body, expected at least one body with a mass");
   return CS_OK;
 }
 
@@ -210,22 +210,22 @@ static cs_status load_joint(loader *ld, const cJSON *obj, const char *path)
   cs_joint *j = &m->joints[m->njoint];
   char what[48];
   int kind;
-  CS_TRY(cs_json_object(&ld->js, obj, path));
-  CS_TRY(cs_json_choice(&ld->js, obj, path, "type", joint_types, -1, &kind));
+  CS_TRY(cs_json_object(ld->js, obj, path));
+  CS_TRY(cs_json_choice(ld->js, obj, path, "type", joint_types, -1, &kind));
   j->kind = (cs_joint_kind)kind;
   snprintf(what, sizeof what, " for a %s joint", joint_types[kind]);
-  CS_TRY(cs_json_keys(&ld->js, obj, path, joint_keys[kind], what));
+  CS_TRY(cs_json_keys(ld->js, obj, path, joint_keys[kind], what));
   CS_TRY(claim_name(ld, obj, path, &j->name, m->joints, sizeof *j, &m->njoint, shared_namespace));
   CS_TRY(get_body_pair(ld, obj, path, j->body));
-  CS_TRY(cs_json_vector(&ld->js, obj, path, "point1", 2, "[x, y]", zeros, j->point[0]));
-  CS_TRY(cs_json_vector(&ld->js, obj, path, "point2", 2, "[x, y]", zeros, j->point[1]));
+  CS_TRY(cs_json_vector(ld->js, obj, path, "point1", 2, "[x, y]", zeros, j->point[0]));
+  CS_TRY(cs_json_vector(ld->js, obj, path, "point2", 2, "[x, y]", zeros, j->point[1]));
   if (j->kind == CS_JOINT_PRISMATIC)
-    CS_TRY(cs_json_axis(&ld->js, obj, path, "axis", j->axis));
+    CS_TRY(cs_json_axis(ld->js, obj, path, "axis", j->axis));
   if (j->kind == CS_JOINT_REVOLUTE)
     return CS_OK;
   /* without "angle" the joint holds the relative angle the initial poses give */
   double held = m->bodies[j->body[1]].q0[2] - m->bodies[j->body[0]].q0[2];
-  return cs_json_number(&ld->js, obj, path, "angle", CS_JSON_ANY, held, &j->angle);
+  return cs_json_number(ld->js, obj, path, "angle", CS_JSON_ANY, held, &j->angle);
 }
 
 /* ---------------------------------------------------------------- drivers ---------------- */
@@ -247,12 +247,12 @@ static cs_status load_motion(const loader *ld, const cJSON *obj, const char *pat
   const cJSON *v = cs_json_member(obj, "motion");
   cs_json_child(kp, path, "motion");
   if (!v)
-    return cs_json_fail(&ld->js, kp, "missing, expected an object with any of: initial, velocity, "
+    return cs_json_fail(ld->js, kp, "missing, expected an object with any of: initial, velocity, "
                 "acceleration, amplitude, frequency, phase");
-  CS_TRY(cs_json_object(&ld->js, v, kp));
-  CS_TRY(cs_json_keys(&ld->js, v, kp, motion_keys, ""));
+  CS_TRY(cs_json_object(ld->js, v, kp));
+  CS_TRY(cs_json_keys(ld->js, v, kp, motion_keys, ""));
   for (int i = 0; motion_keys[i]; i++)
-    CS_TRY(cs_json_number(&ld->js, v, kp, motion_keys[i], CS_JSON_ANY, 0.0, coef[i]));
+    CS_TRY(cs_json_number(ld->js, v, kp, motion_keys[i], CS_JSON_ANY, 0.0, coef[i]));
   return CS_OK;
 }
 
@@ -265,24 +265,24 @@ static cs_status drive_joint(const loader *ld, const cJSON *obj, const char *pat
   const cs_model *m = ld->model;
   char kp[CS_JSON_PATH], list[512];
   const char *name;
-  CS_TRY(cs_json_text(&ld->js, obj, path, "joint", "a joint name", 1, &name));
+  CS_TRY(cs_json_text(ld->js, obj, path, "joint", "a joint name", 1, &name));
   cs_json_child(kp, path, "joint");
   int k = find_name(m->joints, sizeof *m->joints, nideal, name);
   if (k < 0) {
     list_names(m->joints, sizeof *m->joints, nideal, list, sizeof list);
-    return cs_json_fail(&ld->js, kp, "no joint named \"%.64s\" (joints: %s)", name, list);
+    return cs_json_fail(ld->js, kp, "no joint named \"%.64s\" (joints: %s)", name, list);
   }
   const cs_joint *t = &m->joints[k];
   int angle = j->kind == CS_DRIVER_ANGLE;
   cs_joint_kind need = angle ? CS_JOINT_REVOLUTE : CS_JOINT_PRISMATIC;
   if (t->kind != need)
-    return cs_json_fail(&ld->js, kp, "joint \"%s\" is a %s joint, expected a %s joint for %s driver", t->name,
+    return cs_json_fail(ld->js, kp, "joint \"%s\" is a %s joint, expected a %s joint for %s driver", t->name,
                 cs_joint_kind_name(t->kind), cs_joint_kind_name(need),
                 angle ? "an angle" : "a translation");
   const char *extra = cs_json_member(obj, "axis") ? "axis" : cs_json_member(obj, "point") ? "point" : NULL;
   if (extra) {
     cs_json_child(kp, path, extra);
-    return cs_json_fail(&ld->js, kp, "not allowed with \"joint\": the driver uses the joint's axis and points");
+    return cs_json_fail(ld->js, kp, "not allowed with \"joint\": the driver uses the joint's axis and points");
   }
   memcpy(j->body, t->body, sizeof j->body);
   memcpy(j->point, t->point, sizeof j->point);
@@ -303,8 +303,8 @@ static cs_status drive_body(const loader *ld, const cJSON *obj, const char *path
   CS_TRY(get_moving_body(ld, obj, path, "body", &j->body[1]));
   if (j->kind == CS_DRIVER_ANGLE)
     return CS_OK;
-  CS_TRY(cs_json_axis(&ld->js, obj, path, "axis", j->axis));
-  return cs_json_vector(&ld->js, obj, path, "point", 2, "[x, y]", zeros, j->point[1]);
+  CS_TRY(cs_json_axis(ld->js, obj, path, "axis", j->axis));
+  return cs_json_vector(ld->js, obj, path, "point", 2, "[x, y]", zeros, j->point[1]);
 }
 
 static cs_status load_driver(loader *ld, const cJSON *obj, const char *path, int nideal)
@@ -312,17 +312,17 @@ static cs_status load_driver(loader *ld, const cJSON *obj, const char *path, int
   cs_model *m = ld->model;
   cs_joint *j = &m->joints[m->njoint];
   int type;
-  CS_TRY(cs_json_object(&ld->js, obj, path));
-  CS_TRY(cs_json_choice(&ld->js, obj, path, "type", driver_types, -1, &type));
+  CS_TRY(cs_json_object(ld->js, obj, path));
+  CS_TRY(cs_json_choice(ld->js, obj, path, "type", driver_types, -1, &type));
   j->kind = type == 0 ? CS_DRIVER_ANGLE : CS_DRIVER_TRANSLATION;
-  CS_TRY(cs_json_keys(&ld->js, obj, path, type == 0 ? angle_keys : translation_keys,
+  CS_TRY(cs_json_keys(ld->js, obj, path, type == 0 ? angle_keys : translation_keys,
                  type == 0 ? " for an angle driver" : " for a translation driver"));
   CS_TRY(claim_name(ld, obj, path, &j->name, m->joints, sizeof *j, &m->njoint, shared_namespace));
   const cJSON *body = cs_json_member(obj, "body"), *joint = cs_json_member(obj, "joint");
   if (body && joint)
-    return cs_json_fail(&ld->js, path, "expected either \"body\" or \"joint\", not both");
+    return cs_json_fail(ld->js, path, "expected either \"body\" or \"joint\", not both");
   if (!body && !joint)
-    return cs_json_fail(&ld->js, path, "missing \"body\" or \"joint\", expected what the driver drives");
+    return cs_json_fail(ld->js, path, "missing \"body\" or \"joint\", expected what the driver drives");
   CS_TRY(joint ? drive_joint(ld, obj, path, nideal, j) : drive_body(ld, obj, path, j));
   return load_motion(ld, obj, path, &j->motion);
 }
@@ -333,12 +333,12 @@ static cs_status load_joints(loader *ld, const cJSON *root)
   cs_model *m = ld->model;
   const cJSON *joints, *drivers;
   char path[CS_JSON_PATH];
-  CS_TRY(cs_json_array(&ld->js, root, "", "joints", "an array of joints", 0, &joints));
-  CS_TRY(cs_json_array(&ld->js, root, "", "drivers", "an array of drivers", 0, &drivers));
+  CS_TRY(cs_json_array(ld->js, root, "", "joints", "an array of joints", 0, &joints));
+  CS_TRY(cs_json_array(ld->js, root, "", "drivers", "an array of drivers", 0, &drivers));
   int nj = cJSON_GetArraySize(joints), nd = cJSON_GetArraySize(drivers), i = 0;
   m->joints = calloc((size_t)(nj + nd) + 1, sizeof *m->joints);
   if (!m->joints)
-    return cs_json_out_of_memory(&ld->js);
+    return cs_json_out_of_memory(ld->js);
   for (const cJSON *e = joints ? joints->child : NULL; e; e = e->next, i++) {
     cs_json_element(path, "/joints", i);
     CS_TRY(load_joint(ld, e, path));
@@ -377,14 +377,14 @@ static cs_status exceeds(const loader *ld, const char *path, const char *key, do
   if (value > floor)
     return CS_OK;
   cs_json_child(kp, path, key);
-  return cs_json_fail(&ld->js, kp, "expected a number > %s (%.6g m), got %.6g", what, floor,
+  return cs_json_fail(ld->js, kp, "expected a number > %s (%.6g m), got %.6g", what, floor,
                       value);
 }
 
 static cs_status clearance_dimensions(const loader *ld, const cJSON *obj, const char *path,
                                       cs_clearance *c)
 {
-  const cs_json *js = &ld->js;
+  const cs_json *js = ld->js;
   CS_TRY(cs_json_number(js, obj, path, "pin_radius", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
                         &c->pin_radius));
   if (c->kind != CS_CLEARANCE_SPHERICAL)
@@ -430,26 +430,26 @@ static cs_status clearance_contacts(loader *ld, const cJSON *obj, const char *pa
   const cs_registry *reg;
   char kp[CS_JSON_PATH], rp[CS_JSON_PATH];
   const cJSON *common = cs_json_member(obj, "contact"), *regions = cs_json_member(obj, "regions");
-  CS_TRY(cs_json_registry(&ld->js, &reg));
+  CS_TRY(cs_json_registry(ld->js, &reg));
   c->nregion = cs_clearance_region_count(c->kind);
   const char *names[CS_MAX_REGIONS + 1] = {NULL};
   for (int r = 0; r < c->nregion; r++)
     names[r] = cs_clearance_region_name(c->kind, r);
   cs_json_child(kp, path, "regions");
   if (regions) {
-    CS_TRY(cs_json_object(&ld->js, regions, kp));
-    CS_TRY(cs_json_keys(&ld->js, regions, kp, names, " (the joint's regions)"));
+    CS_TRY(cs_json_object(ld->js, regions, kp));
+    CS_TRY(cs_json_keys(ld->js, regions, kp, names, " (the joint's regions)"));
   }
   for (int r = 0; r < c->nregion; r++) {
     const cJSON *own = regions ? cs_json_member(regions, names[r]) : NULL;
     if (own) {
       cs_json_child(rp, kp, names[r]);
-      CS_TRY(cs_json_contact(own, ld->js.origin, rp, reg, &c->contact[r], ld->js.err));
+      CS_TRY(cs_json_contact(own, ld->js->origin, rp, reg, &c->contact[r], ld->js->err));
     } else if (common) {
       cs_json_child(rp, path, "contact");
-      CS_TRY(cs_json_contact(common, ld->js.origin, rp, reg, &c->contact[r], ld->js.err));
+      CS_TRY(cs_json_contact(common, ld->js->origin, rp, reg, &c->contact[r], ld->js->err));
     } else {
-      return cs_json_fail(&ld->js, path, "no contact block for region \"%s\": expected "
+      return cs_json_fail(ld->js, path, "no contact block for region \"%s\": expected "
                           "\"contact\" (or \"regions\": {\"%s\": …})", names[r], names[r]);
     }
   }
@@ -462,22 +462,22 @@ static cs_status load_clearance(loader *ld, const cJSON *obj, const char *path)
   cs_clearance *c = &m->clearances[m->nclearance];
   char what[48], kp[CS_JSON_PATH];
   int kind;
-  CS_TRY(cs_json_object(&ld->js, obj, path));
-  CS_TRY(cs_json_choice(&ld->js, obj, path, "type", clearance_types, -1, &kind));
+  CS_TRY(cs_json_object(ld->js, obj, path));
+  CS_TRY(cs_json_choice(ld->js, obj, path, "type", clearance_types, -1, &kind));
   c->kind = (cs_clearance_kind)kind;
   snprintf(what, sizeof what, " for a %s clearance joint", clearance_types[kind]);
-  CS_TRY(cs_json_keys(&ld->js, obj, path, clearance_keys[kind], what));
+  CS_TRY(cs_json_keys(ld->js, obj, path, clearance_keys[kind], what));
   CS_TRY(claim_name(ld, obj, path, &c->name, m->clearances, sizeof *c, &m->nclearance, ""));
   CS_TRY(get_body_pair(ld, obj, path, c->body));
-  CS_TRY(cs_json_vector(&ld->js, obj, path, "point1", 2, "[x, y]", zeros, c->point[0]));
-  CS_TRY(cs_json_vector(&ld->js, obj, path, "point2", 2, "[x, y]", zeros, c->point[1]));
+  CS_TRY(cs_json_vector(ld->js, obj, path, "point1", 2, "[x, y]", zeros, c->point[0]));
+  CS_TRY(cs_json_vector(ld->js, obj, path, "point2", 2, "[x, y]", zeros, c->point[1]));
   CS_TRY(clearance_dimensions(ld, obj, path, c));
   const cJSON *materials = cs_json_member(obj, "materials");
   cs_json_child(kp, path, "materials");
   if (!materials)
-    return cs_json_fail(&ld->js, kp, "missing: expected the two bodies' materials "
+    return cs_json_fail(ld->js, kp, "missing: expected the two bodies' materials "
                         "[{\"E\": …, \"nu\": …}, {…}]");
-  CS_TRY(cs_json_materials(materials, ld->js.origin, kp, c->material, ld->js.err));
+  CS_TRY(cs_json_materials(materials, ld->js->origin, kp, c->material, ld->js->err));
   CS_TRY(clearance_contacts(ld, obj, path, c));
   const cs_body *b = m->bodies;
   cs_clearance_prepare(c, b[c->body[0]].ground ? 0.0 : b[c->body[0]].mass,
@@ -490,11 +490,11 @@ static cs_status load_clearances(loader *ld, const cJSON *root)
   cs_model *m = ld->model;
   const cJSON *list;
   char path[CS_JSON_PATH];
-  CS_TRY(cs_json_array(&ld->js, root, "", "clearance_joints", "an array of clearance joints", 0,
+  CS_TRY(cs_json_array(ld->js, root, "", "clearance_joints", "an array of clearance joints", 0,
                        &list));
   m->clearances = calloc((size_t)cJSON_GetArraySize(list) + 1, sizeof *m->clearances);
   if (!m->clearances)
-    return cs_json_out_of_memory(&ld->js);
+    return cs_json_out_of_memory(ld->js);
   int i = 0;
   for (const cJSON *e = list ? list->child : NULL; e; e = e->next, i++) {
     cs_json_element(path, "/clearance_joints", i);
@@ -526,16 +526,16 @@ static cs_status load_spring(const loader *ld, const cJSON *obj, const char *pat
   int spring = f->kind == CS_FORCE_SPRING;
   CS_TRY(get_body_pair(ld, obj, path, f->body));
   if (spring) {
-    CS_TRY(cs_json_vector(&ld->js, obj, path, "point1", 2, "[x, y]", zeros, f->point[0]));
-    CS_TRY(cs_json_vector(&ld->js, obj, path, "point2", 2, "[x, y]", zeros, f->point[1]));
+    CS_TRY(cs_json_vector(ld->js, obj, path, "point1", 2, "[x, y]", zeros, f->point[0]));
+    CS_TRY(cs_json_vector(ld->js, obj, path, "point2", 2, "[x, y]", zeros, f->point[1]));
   }
-  CS_TRY(cs_json_number(&ld->js, obj, path, "stiffness", CS_JSON_NONNEG, 0.0, &f->stiffness));
-  CS_TRY(cs_json_number(&ld->js, obj, path, "damping", CS_JSON_NONNEG, 0.0, &f->damping));
+  CS_TRY(cs_json_number(ld->js, obj, path, "stiffness", CS_JSON_NONNEG, 0.0, &f->stiffness));
+  CS_TRY(cs_json_number(ld->js, obj, path, "damping", CS_JSON_NONNEG, 0.0, &f->damping));
   if (spring)
-    CS_TRY(cs_json_number(&ld->js, obj, path, "free_length", CS_JSON_NONNEG, 0.0, &f->free_length));
+    CS_TRY(cs_json_number(ld->js, obj, path, "free_length", CS_JSON_NONNEG, 0.0, &f->free_length));
   else
-    CS_TRY(cs_json_number(&ld->js, obj, path, "free_angle", CS_JSON_ANY, 0.0, &f->free_length));
-  return cs_json_number(&ld->js, obj, path, spring ? "force" : "torque", CS_JSON_ANY, 0.0, &f->actuation);
+    CS_TRY(cs_json_number(ld->js, obj, path, "free_angle", CS_JSON_ANY, 0.0, &f->free_length));
+  return cs_json_number(ld->js, obj, path, spring ? "force" : "torque", CS_JSON_ANY, 0.0, &f->actuation);
 }
 
 /* Applied loads: a constant force at a point, or a constant torque, on one moving body. */
@@ -544,10 +544,10 @@ static cs_status load_load(const loader *ld, const cJSON *obj, const char *path,
   f->body[1] = -1;
   CS_TRY(get_moving_body(ld, obj, path, "body", &f->body[0]));
   if (f->kind == CS_FORCE_TORQUE)
-    return cs_json_number(&ld->js, obj, path, "torque", CS_JSON_ANY, CS_JSON_REQUIRED, &f->torque);
-  CS_TRY(cs_json_vector(&ld->js, obj, path, "point", 2, "[x, y]", zeros, f->point[0]));
-  CS_TRY(cs_json_vector(&ld->js, obj, path, "force", 2, "[fx, fy]", NULL, f->force));
-  return cs_json_choice(&ld->js, obj, path, "frame", force_frames, 0, &f->body_frame);
+    return cs_json_number(ld->js, obj, path, "torque", CS_JSON_ANY, CS_JSON_REQUIRED, &f->torque);
+  CS_TRY(cs_json_vector(ld->js, obj, path, "point", 2, "[x, y]", zeros, f->point[0]));
+  CS_TRY(cs_json_vector(ld->js, obj, path, "force", 2, "[fx, fy]", NULL, f->force));
+  return cs_json_choice(ld->js, obj, path, "frame", force_frames, 0, &f->body_frame);
 }
 
 static cs_status load_force(loader *ld, const cJSON *obj, const char *path)
@@ -556,11 +556,11 @@ static cs_status load_force(loader *ld, const cJSON *obj, const char *path)
   cs_force *f = &m->forces[m->nforce];
   char what[48];
   int kind;
-  CS_TRY(cs_json_object(&ld->js, obj, path));
-  CS_TRY(cs_json_choice(&ld->js, obj, path, "type", force_types, -1, &kind));
+  CS_TRY(cs_json_object(ld->js, obj, path));
+  CS_TRY(cs_json_choice(ld->js, obj, path, "type", force_types, -1, &kind));
   f->kind = (cs_force_kind)kind;
   snprintf(what, sizeof what, " for a %s", force_types[kind]);
-  CS_TRY(cs_json_keys(&ld->js, obj, path, force_keys[kind], what));
+  CS_TRY(cs_json_keys(ld->js, obj, path, force_keys[kind], what));
   CS_TRY(claim_name(ld, obj, path, &f->name, m->forces, sizeof *f, &m->nforce, ""));
   if (f->kind == CS_FORCE_SPRING || f->kind == CS_FORCE_TORSION)
     return load_spring(ld, obj, path, f);
@@ -572,11 +572,11 @@ static cs_status load_forces(loader *ld, const cJSON *root)
   cs_model *m = ld->model;
   const cJSON *list;
   char path[CS_JSON_PATH];
-  CS_TRY(cs_json_array(&ld->js, root, "", "forces", "an array of force elements", 0, &list));
+  CS_TRY(cs_json_array(ld->js, root, "", "forces", "an array of force elements", 0, &list));
   int n = cJSON_GetArraySize(list), i = 0;
   m->forces = calloc((size_t)n + 1, sizeof *m->forces);
   if (!m->forces)
-    return cs_json_out_of_memory(&ld->js);
+    return cs_json_out_of_memory(ld->js);
   for (const cJSON *e = list ? list->child : NULL; e; e = e->next, i++) {
     cs_json_element(path, "/forces", i);
     CS_TRY(load_force(ld, e, path));
@@ -599,16 +599,16 @@ static cs_status load_solver(const loader *ld, const cJSON *root)
   int formulation = (int)s->formulation;
   if (!v)
     return CS_OK;
-  CS_TRY(cs_json_object(&ld->js, v, "/solver"));
-  CS_TRY(cs_json_keys(&ld->js, v, "/solver", solver_keys, ""));
-  CS_TRY(cs_json_choice(&ld->js, v, "/solver", "formulation", formulations, formulation, &formulation));
+  CS_TRY(cs_json_object(ld->js, v, "/solver"));
+  CS_TRY(cs_json_keys(ld->js, v, "/solver", solver_keys, ""));
+  CS_TRY(cs_json_choice(ld->js, v, "/solver", "formulation", formulations, formulation, &formulation));
   s->formulation = (cs_formulation)formulation;
-  CS_TRY(cs_json_number(&ld->js, v, "/solver", "t_end", CS_JSON_POSITIVE, s->t_end, &s->t_end));
-  CS_TRY(cs_json_number(&ld->js, v, "/solver", "rtol", CS_JSON_POSITIVE, s->rtol, &s->rtol));
-  CS_TRY(cs_json_number(&ld->js, v, "/solver", "atol", CS_JSON_POSITIVE, s->atol, &s->atol));
-  CS_TRY(cs_json_number(&ld->js, v, "/solver", "max_step", CS_JSON_NONNEG, s->max_step, &s->max_step));
-  CS_TRY(cs_json_number(&ld->js, v, "/solver", "initial_step", CS_JSON_NONNEG, s->initial_step, &s->initial_step));
-  return cs_json_count(&ld->js, v, "/solver", "max_steps", &s->max_steps);
+  CS_TRY(cs_json_number(ld->js, v, "/solver", "t_end", CS_JSON_POSITIVE, s->t_end, &s->t_end));
+  CS_TRY(cs_json_number(ld->js, v, "/solver", "rtol", CS_JSON_POSITIVE, s->rtol, &s->rtol));
+  CS_TRY(cs_json_number(ld->js, v, "/solver", "atol", CS_JSON_POSITIVE, s->atol, &s->atol));
+  CS_TRY(cs_json_number(ld->js, v, "/solver", "max_step", CS_JSON_NONNEG, s->max_step, &s->max_step));
+  CS_TRY(cs_json_number(ld->js, v, "/solver", "initial_step", CS_JSON_NONNEG, s->initial_step, &s->initial_step));
+  return cs_json_count(ld->js, v, "/solver", "max_steps", &s->max_steps);
 }
 
 static cs_status load_output(const loader *ld, const cJSON *root)
@@ -617,13 +617,13 @@ static cs_status load_output(const loader *ld, const cJSON *root)
   const cJSON *v = cs_json_member(root, "output");
   const char *file = NULL;
   if (v) {
-    CS_TRY(cs_json_object(&ld->js, v, "/output"));
-    CS_TRY(cs_json_keys(&ld->js, v, "/output", output_keys, ""));
-    CS_TRY(cs_json_text(&ld->js, v, "/output", "file", "a file name (a string)", 0, &file));
-    CS_TRY(cs_json_number(&ld->js, v, "/output", "interval", CS_JSON_POSITIVE, o->interval, &o->interval));
+    CS_TRY(cs_json_object(ld->js, v, "/output"));
+    CS_TRY(cs_json_keys(ld->js, v, "/output", output_keys, ""));
+    CS_TRY(cs_json_text(ld->js, v, "/output", "file", "a file name (a string)", 0, &file));
+    CS_TRY(cs_json_number(ld->js, v, "/output", "interval", CS_JSON_POSITIVE, o->interval, &o->interval));
   }
   o->file = cs_json_strdup(file ? file : "");
-  return o->file ? CS_OK : cs_json_out_of_memory(&ld->js);
+  return o->file ? CS_OK : cs_json_out_of_memory(ld->js);
 }
 
 /* ---------------------------------------------------------------- the model -------------- */
@@ -636,19 +636,12 @@ static const char *const model_keys[] = {"name",   "description", "gravity",
 static cs_status load_root(loader *ld, const cJSON *root, const char *text)
 {
   cs_model *m = ld->model;
-  const char *description;
-  m->origin = cs_json_strdup(ld->js.origin);
+  m->origin = cs_json_strdup(ld->js->origin);
   m->json = cs_json_strdup(text);
   if (!m->origin || !m->json)
-    return cs_json_out_of_memory(&ld->js);
-  CS_TRY(cs_json_object(&ld->js, root, ""));
-  CS_TRY(cs_json_keys(&ld->js, root, "", model_keys, ""));
-  CS_TRY(cs_json_name(&ld->js, root, "", &m->name));
-  CS_TRY(cs_json_text(&ld->js, root, "", "description", "a string", 0, &description));
-  m->description = cs_json_strdup(description ? description : "");
-  if (!m->description)
-    return cs_json_out_of_memory(&ld->js);
-  CS_TRY(cs_json_vector(&ld->js, root, "", "gravity", 2, "[gx, gy]", zeros, m->gravity));
+    return cs_json_out_of_memory(ld->js);
+  CS_TRY(cs_json_root(ld->js, root, model_keys, &m->name, &m->description));
+  CS_TRY(cs_json_vector(ld->js, root, "", "gravity", 2, "[gx, gy]", zeros, m->gravity));
   CS_TRY(load_bodies(ld, root));
   CS_TRY(load_joints(ld, root));
   CS_TRY(load_forces(ld, root));
@@ -661,50 +654,26 @@ static cs_status load_root(loader *ld, const cJSON *root, const char *text)
 
 /* ---------------------------------------------------------------- parsing ---------------- */
 
-/* `registry` resolves the contact blocks of clearance joints (cs_json_registry: the built-in
- * catalogue is made only if a block asks for it, so ideal models never pay for it). */
-static cs_status load_text(const char *text, size_t len, const char *origin,
-                           const cs_registry *registry, cs_model **out, cs_error *err)
+static cs_status load_document(cs_json *js, const cJSON *root, const char *text, void **obj)
 {
-  loader ld = {{origin, err, registry, NULL}, NULL};
-  cJSON *root = NULL;
-  cs_status status = cs_json_parse(&ld.js, text, len, &root);
-  if (status == CS_OK) {
-    ld.model = cs_model_alloc();
-    status = ld.model ? load_root(&ld, root, text) : cs_json_out_of_memory(&ld.js);
-  }
-  cJSON_Delete(root);
-  cs_json_release(&ld.js);
-  if (status != CS_OK) {
-    cs_model_free(ld.model);
-    return status;
-  }
-  cs_error_clear(err);
-  *out = ld.model;
-  return CS_OK;
+  loader ld = {js, cs_model_alloc()};
+  *obj = ld.model;
+  return ld.model ? load_root(&ld, root, text) : cs_json_out_of_memory(js);
 }
+
+static void release(void *obj) { cs_model_free(obj); }
+static void store(void *out, void *obj) { *(cs_model **)out = obj; }
+
+static const cs_json_doc document = {"cs_model_load", "model", load_document, release, store};
 
 cs_status cs_model_load_file(const char *path, const cs_registry *registry, cs_model **model,
                              cs_error *err)
 {
-  char *text = NULL;
-  size_t len = 0;
-  if (!model || !path)
-    return cs_fail(err, CS_ERR_ARGUMENT, "cs_model_load_file: %s is NULL",
-                   model ? "path" : "model");
-  *model = NULL;
-  CS_TRY(cs_json_read_file(path, &text, &len, err));
-  cs_status status = load_text(text, len, path, registry, model, err);
-  free(text);
-  return status;
+  return cs_json_load_file(&document, path, registry, model, err);
 }
 
 cs_status cs_model_load_string(const char *json, const char *origin, const cs_registry *registry,
                                cs_model **model, cs_error *err)
 {
-  if (!model || !json)
-    return cs_fail(err, CS_ERR_ARGUMENT, "cs_model_load_string: %s is NULL",
-                   model ? "json" : "model");
-  *model = NULL;
-  return load_text(json, strlen(json), origin ? origin : "<string>", registry, model, err);
+  return cs_json_load_string(&document, json, origin, registry, model, err);
 }

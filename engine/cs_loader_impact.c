@@ -21,14 +21,14 @@ static const char *const solver_keys[] = {"rtol", "atol", "max_step", NULL};
 static const char *const output_keys[] = {"file", "interval", NULL};
 
 typedef struct loader {
-  cs_json js;
+  cs_json *js;
   cs_impact *imp;
 } loader;
 
 /* "geometry": body 1 convex (ball, journal, pin), body 2 the hole or the other surface. */
 static cs_status load_geometry(const loader *ld, const cJSON *root)
 {
-  const cs_json *js = &ld->js;
+  const cs_json *js = ld->js;
   cs_contact_geometry *g = &ld->imp->geometry;
   const cJSON *v = cs_json_member(root, "geometry");
   char kp[CS_JSON_PATH];
@@ -65,7 +65,7 @@ static cs_status load_geometry(const loader *ld, const cJSON *root)
 /* "masses": [m1, m2], kg, 0 for a fixed body. */
 static cs_status load_masses(const loader *ld, const cJSON *root)
 {
-  const cs_json *js = &ld->js;
+  const cs_json *js = ld->js;
   cs_contact_geometry *g = &ld->imp->geometry;
   double m[2];
   CS_TRY(cs_json_vector(js, root, "", "masses", 2, "[m1, m2] (kg, 0 for a fixed body)", NULL,
@@ -85,7 +85,7 @@ static cs_status load_masses(const loader *ld, const cJSON *root)
 
 static cs_status load_settings(const loader *ld, const cJSON *root)
 {
-  const cs_json *js = &ld->js;
+  const cs_json *js = ld->js;
   cs_impact *imp = ld->imp;
   cs_impact_settings *s = &imp->settings;
   const cJSON *v = cs_json_member(root, "solver");
@@ -115,20 +115,13 @@ static cs_status load_settings(const loader *ld, const cJSON *root)
 
 static cs_status load_root(loader *ld, const cJSON *root, const char *text)
 {
-  cs_json *js = &ld->js;
+  cs_json *js = ld->js;
   cs_impact *imp = ld->imp;
-  const char *description;
   char where[CS_JSON_PATH + 512];
   imp->json = cs_json_strdup(text);
   if (!imp->json)
     return cs_json_out_of_memory(js);
-  CS_TRY(cs_json_object(js, root, ""));
-  CS_TRY(cs_json_keys(js, root, "", impact_keys, ""));
-  CS_TRY(cs_json_name(js, root, "", &imp->name));
-  CS_TRY(cs_json_text(js, root, "", "description", "a string", 0, &description));
-  imp->description = cs_json_strdup(description ? description : "");
-  if (!imp->description)
-    return cs_json_out_of_memory(js);
+  CS_TRY(cs_json_root(js, root, impact_keys, &imp->name, &imp->description));
   CS_TRY(load_geometry(ld, root));
   cs_material m[2];
   CS_TRY(cs_json_materials(cs_json_member(root, "materials"), js->origin, "/materials", m,
@@ -148,50 +141,28 @@ static cs_status load_root(loader *ld, const cJSON *root, const char *text)
   return cs_impact_check(imp, where, js->err);
 }
 
-static cs_status load_text(const char *text, size_t len, const char *origin,
-                           const cs_registry *registry, cs_impact **out, cs_error *err)
+static cs_status load_document(cs_json *js, const cJSON *root, const char *text, void **obj)
 {
-  loader ld = {{origin, err, registry, NULL}, NULL};
-  cJSON *root = NULL;
-  cs_status status = cs_json_parse(&ld.js, text, len, &root);
-  if (status == CS_OK) {
-    ld.imp = cs_impact_alloc();
-    status = ld.imp ? load_root(&ld, root, text) : cs_json_out_of_memory(&ld.js);
-  }
-  cJSON_Delete(root);
-  cs_json_release(&ld.js);
-  if (status != CS_OK) {
-    cs_impact_free(ld.imp);
-    return status;
-  }
-  cs_error_clear(err);
-  *out = ld.imp;
-  return CS_OK;
+  loader ld = {js, cs_impact_alloc()};
+  *obj = ld.imp;
+  return ld.imp ? load_root(&ld, root, text) : cs_json_out_of_memory(js);
 }
+
+static void release(void *obj) { cs_impact_free(obj); }
+static void store(void *out, void *obj) { *(cs_impact **)out = obj; }
+
+static const cs_json_doc document = {"cs_impact_load", "impact", load_document, release, store};
 
 cs_status cs_impact_load_file(const char *path, const cs_registry *registry, cs_impact **impact,
                               cs_error *err)
 {
-  char *text = NULL;
-  size_t len = 0;
-  if (!impact || !path)
-    return cs_fail(err, CS_ERR_ARGUMENT, "cs_impact_load_file: %s is NULL",
-                   impact ? "path" : "impact");
-  *impact = NULL;
-  CS_TRY(cs_json_read_file(path, &text, &len, err));
-  cs_status status = load_text(text, len, path, registry, impact, err);
-  free(text);
-  return status;
+  return cs_json_load_file(&document, path, registry, impact, err);
 }
 
-cs_status cs_impact_load_string(const char *json, const char *origin,
-                                const cs_registry *registry, cs_impact **impact, cs_error *err)
+cs_status cs_impact_load_string(const char *json, const char *origin, const cs_registry *registry,
+                                cs_impact **impact, cs_error *err)
 {
-  if (!impact || !json)
-    return cs_fail(err, CS_ERR_ARGUMENT, "cs_impact_load_string: %s is NULL",
-                   impact ? "json" : "impact");
-  *impact = NULL;
-  return load_text(json, strlen(json), origin ? origin : "<string>", registry, impact, err);
+  return cs_json_load_string(&document, json, origin, registry, impact, err);
 }
 
 /* ---------------------------------------------------------------- rendering -------------- */
