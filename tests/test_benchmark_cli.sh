@@ -5,10 +5,7 @@
 # the largest energy term (the runs give 4e-10 … 3e-7).
 set -u
 cli="${CS_BUILD_DIR:-build}/tools/clearsim"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+. "$(dirname "$0")/cs_test.sh"
 
 # model file, final time as the summary prints it
 while read -r model t_end; do
@@ -36,5 +33,4 @@ models/li2018_fractal_c1.json 0.0042
 models/li2018_ln_c1.json 0.0042
 LIST
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -3,18 +3,7 @@
 # usage apart; `check` prints the counts the model implies; `run` writes a complete file.
 set -u
 cli="${CS_BUILD_DIR:-build}/tools/clearsim"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-expect() { # name, wanted exit code, command…
-  local name=$1 want=$2; shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"; local got=$?
-  if [ "$got" -eq "$want" ]; then pass=$((pass + 1)); else
-    fail=$((fail + 1)); echo "FAIL $name: exit $got, want $want"; cat "$tmp/err"; fi
-}
-contains() { # name, file, text
-  if grep -qF -- "$3" "$2"; then pass=$((pass + 1)); else
-    fail=$((fail + 1)); echo "FAIL $1: '$3' not in output:"; cat "$2"; fi
-}
+. "$(dirname "$0")/cs_test.sh"
 
 expect "no arguments is a usage error" 1 "$cli"
 expect "unknown command" 1 "$cli" frobnicate
@@ -54,13 +43,12 @@ expect "run the pendulum for 1 s" 0 "$cli" run models/pendulum.json -o "$tmp/p.h
 contains "summary: status" "$tmp/out" "complete"
 contains "summary: final time" "$tmp/out" "final time     1 s"
 contains "summary: output path" "$tmp/out" "$tmp/p.h5"
-[ -s "$tmp/p.h5" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL no output file"; }
+holds "no output file" [ -s "$tmp/p.h5" ]
 expect "quiet run prints nothing" 0 "$cli" run models/pendulum.json -o "$tmp/q.h5" --t-end 0.1 --quiet
-[ ! -s "$tmp/out" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL --quiet printed"; }
+holds "--quiet printed" [ ! -s "$tmp/out" ]
 
 expect "laws lists the families" 0 "$cli" laws
 for f in elastic damping restitution friction; do contains "laws: $f" "$tmp/out" "$f ("; done
 expect "unknown family" 1 "$cli" laws plastic
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -4,18 +4,7 @@
 # HDF5 file.
 set -u
 cli=$(realpath -m "${CS_BUILD_DIR:-build}/tools/clearsim")
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-expect() { # name, wanted exit code, command…
-  local name=$1 want=$2; shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"; local got=$?
-  if [ "$got" -eq "$want" ]; then pass=$((pass + 1)); else
-    fail=$((fail + 1)); echo "FAIL $name: exit $got, want $want"; cat "$tmp/err"; fi
-}
-contains() { # name, file, text
-  if grep -qF -- "$3" "$2"; then pass=$((pass + 1)); else
-    fail=$((fail + 1)); echo "FAIL $1: '$3' not in output:"; cat "$2"; fi
-}
+. "$(dirname "$0")/cs_test.sh"
 
 expect "impact --help" 0 "$cli" impact --help
 contains "impact --help documents -o" "$tmp/out" "-o, --output OUT.h5"
@@ -56,15 +45,13 @@ contains "summary: delta_max" "$tmp/out" "delta_max      9.8437"
 contains "summary: contact time" "$tmp/out" "contact time   0.00010109"
 contains "summary: balance" "$tmp/out" "balance error"
 contains "summary: output path" "$tmp/out" "$tmp/b.h5"
-[ -s "$tmp/b.h5" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL no output file"; }
+holds "no output file" [ -s "$tmp/b.h5" ]
 expect "quiet impact prints nothing" 0 "$cli" impact models/impact_ball_socket.json \
   -o "$tmp/q.h5" --quiet
-[ ! -s "$tmp/out" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL --quiet printed"; }
+holds "--quiet printed" [ ! -s "$tmp/out" ]
 # without -o: the file's output.file, written in the working directory
 model=$(realpath models/impact_ball_socket.json)
 (cd "$tmp" && "$cli" impact "$model" --quiet)
-[ -s "$tmp/impact_ball_socket.h5" ] && pass=$((pass + 1)) ||
-  { fail=$((fail + 1)); echo "FAIL no impact_ball_socket.h5 from output.file"; }
+holds "no impact_ball_socket.h5 from output.file" [ -s "$tmp/impact_ball_socket.h5" ]
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -6,13 +6,10 @@ set -u
 bin="${CS_BUILD_DIR:-build}/examples/crank_torque"
 out=$("$bin" models/slider_crank.json motor) || { echo "crank_torque failed"; echo "0 passed, 1 failed"; exit 1; }
 echo "$out"
-pass=0 fail=0
+. "$(dirname "$0")/cs_test.sh"
 check() { # name, got, want, tol
-  if awk -v g="$2" -v w="$3" -v t="$4" 'BEGIN { exit !((g - w) <= t && (w - g) <= t) }'; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1)); echo "FAIL $1: got $2, want $3 (tol $4)"
-  fi
+  if awk -v g="$2" -v w="$3" -v t="$4" 'BEGIN { exit !((g - w) <= t && (w - g) <= t) }'; then ok
+  else bad "$1: got $2, want $3 (tol $4)"; fi
 }
 field() { echo "$out" | awk -v b="$1" -v k="$2" '$1 == "travel" && $2 == b { for (i = 3; i <= NF; i++) if ($i == k) print $(i + 1) }'; }
 check "slider stroke" "$(field slider x)" 0.1 1e-8
@@ -22,5 +19,4 @@ peak=$(echo "$out" | awk '$1 == "peak" { print $3 }')
 # the peak crank torque of the ideal slider-crank at 5000 rpm: 138.5 N m (test_slider_crank's
 # power-balance closed form; sampled every 1e-4 s here, so within 2 %)
 check "peak torque" "$peak" 138.5 3
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -8,18 +8,7 @@
 set -u
 cli="${CS_BUILD_DIR:-build}/tools/clearsim"
 py=/usr/bin/python3
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-expect() { # name, wanted exit code, command…
-  local name=$1 want=$2; shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"; local got=$?
-  if [ "$got" -eq "$want" ]; then ok; else bad "$name: exit $got, want $want"; cat "$tmp/err"; fi
-}
-contains() { # name, file, text
-  if grep -qF -- "$3" "$2"; then ok; else bad "$1: '$3' not in:"; cat "$2"; fi
-}
+. "$(dirname "$0")/cs_test.sh"
 check() { # name, check.py arguments… (exit 0 = the check holds; it prints why not)
   local name=$1; shift
   if "$py" "$tmp/check.py" "$@" >"$tmp/chk" 2>&1; then ok; else bad "$name"; cat "$tmp/chk"; fi
@@ -323,5 +312,4 @@ else
   echo "skip: the python3 on PATH has h5py, so there is no re-execution to test"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

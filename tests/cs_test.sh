@@ -1,0 +1,23 @@
+# cs_test.sh — the shell tests' harness, sourced by tests/test_*.sh (the shell twin of
+# cs_test.h): a temporary directory $tmp removed on exit, checks that count, and the closing
+# line "N passed, N failed" that CI reads. Each check names what it compares.
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+expect() { # name, wanted exit code, command…: its stdout in $tmp/out, stderr in $tmp/err
+  local name=$1 want=$2; shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"; local got=$?
+  if [ "$got" -eq "$want" ]; then ok; else bad "$name: exit $got, want $want"; cat "$tmp/err"; fi
+}
+contains() { # name, file, text
+  if grep -qF -- "$3" "$2"; then ok; else bad "$1: '$3' not in output:"; cat "$2"; fi
+}
+holds() { # name, command…: the command succeeds (a test such as [ -s FILE ])
+  local name=$1; shift
+  if "$@"; then ok; else bad "$name"; fi
+}
+finish() { # the closing line; the script's exit status
+  echo "$pass passed, $fail failed"
+  [ "$fail" -eq 0 ]
+}
