@@ -10,16 +10,7 @@
 
 #include "clearsim.h"
 #include "cs_test.h"
-
-#if defined(__has_include)
-#if __has_include(<hdf5.h>)
-#include <hdf5.h>
-#else
-#include <hdf5/serial/hdf5.h> /* Debian's serial HDF5; the test target sees no HDF5 include dir */
-#endif
-#else
-#include <hdf5/serial/hdf5.h>
-#endif
+#include "cs_test_h5.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -101,124 +92,6 @@ static void temp_path(char path[64])
   int fd = mkstemp(path);
   if (fd >= 0)
     close(fd);
-}
-
-static hid_t open_file(const char *path)
-{
-  H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
-  return H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
-}
-
-/* A variable-length string attribute of object `obj` (malloc'd); "" when absent. */
-static char *text_attr(hid_t file, const char *obj, const char *name)
-{
-  char *out = NULL;
-  hid_t a = H5Aopen_by_name(file, obj, name, H5P_DEFAULT, H5P_DEFAULT);
-  hid_t t = a >= 0 ? H5Aget_type(a) : -1;
-  if (t >= 0 && H5Tis_variable_str(t) > 0) {
-    char *v = NULL;
-    if (H5Aread(a, t, &v) >= 0 && v) {
-      out = strdup(v);
-      H5free_memory(v);
-    }
-  }
-  if (t >= 0)
-    H5Tclose(t);
-  if (a >= 0)
-    H5Aclose(a);
-  return out ? out : strdup("");
-}
-
-static int text_attr_is(hid_t file, const char *obj, const char *name, const char *want)
-{
-  char *v = text_attr(file, obj, name);
-  int same = strcmp(v, want) == 0;
-  if (!same)
-    printf("  %s@%s = \"%s\", want \"%s\"\n", obj, name, v, want);
-  free(v);
-  return same;
-}
-
-static double double_attr(hid_t file, const char *obj, const char *name)
-{
-  double v = NAN;
-  hid_t a = H5Aopen_by_name(file, obj, name, H5P_DEFAULT, H5P_DEFAULT);
-  if (a >= 0) {
-    H5Aread(a, H5T_NATIVE_DOUBLE, &v);
-    H5Aclose(a);
-  }
-  return v;
-}
-
-static long long_attr(hid_t file, const char *obj, const char *name)
-{
-  long v = -1;
-  hid_t a = H5Aopen_by_name(file, obj, name, H5P_DEFAULT, H5P_DEFAULT);
-  if (a >= 0) {
-    H5Aread(a, H5T_NATIVE_LONG, &v);
-    H5Aclose(a);
-  }
-  return v;
-}
-
-/* The dataset's rank (−1 if absent) and dimensions. */
-static int shape(hid_t file, const char *name, hsize_t dims[3])
-{
-  dims[0] = dims[1] = dims[2] = 0;
-  hid_t d = H5Dopen2(file, name, H5P_DEFAULT);
-  if (d < 0)
-    return -1;
-  hid_t s = H5Dget_space(d);
-  int rank = H5Sget_simple_extent_ndims(s);
-  if (rank >= 0 && rank <= 3)
-    H5Sget_simple_extent_dims(s, dims, NULL);
-  H5Sclose(s);
-  H5Dclose(d);
-  return rank;
-}
-
-/* A whole numeric dataset as doubles (malloc'd), its element count in *n. */
-static double *read_all(hid_t file, const char *name, size_t *n)
-{
-  hsize_t dims[3];
-  int rank = shape(file, name, dims);
-  *n = 0;
-  if (rank < 1)
-    return NULL;
-  size_t count = 1;
-  for (int i = 0; i < rank; i++)
-    count *= dims[i];
-  double *v = malloc((count ? count : 1) * sizeof *v);
-  hid_t d = H5Dopen2(file, name, H5P_DEFAULT);
-  if (count && H5Dread(d, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, v) < 0)
-    count = 0;
-  H5Dclose(d);
-  *n = count;
-  return v;
-}
-
-/* Element i of a 1-D variable-length string dataset (or the scalar one when i < 0). */
-static char *text_item(hid_t file, const char *name, int i)
-{
-  char *out = NULL;
-  hid_t d = H5Dopen2(file, name, H5P_DEFAULT);
-  if (d < 0)
-    return NULL;
-  hid_t t = H5Dget_type(d), s = H5Dget_space(d);
-  hssize_t n = H5Sget_simple_extent_npoints(s);
-  char **all = calloc((size_t)n + 1, sizeof *all);
-  if (H5Tis_variable_str(t) > 0 && H5Dread(d, t, H5S_ALL, H5S_ALL, H5P_DEFAULT, all) >= 0) {
-    int k = i < 0 ? 0 : i;
-    if (k < n && all[k])
-      out = strdup(all[k]);
-    for (hssize_t j = 0; j < n; j++)
-      H5free_memory(all[j]);
-  }
-  free(all);
-  H5Sclose(s);
-  H5Tclose(t);
-  H5Dclose(d);
-  return out;
 }
 
 /* /time is strictly increasing from 0; returns its length. */
