@@ -20,6 +20,7 @@
 #include "cs_eq113.h"
 #include "cs_rk45.h"
 #include "cs_test.h"
+#include "cs_test_laws.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -74,45 +75,18 @@ static double steuermann_force(const void *p, double d, double *dF)
 
 /* ---------------------------------------------------------------- laws ------------------- */
 
-/* Ball in socket of 000 Table 1 (R_ball 50 mm, socket 50.5 mm, steel 206.8 GPa, ν 0.29). */
-static cs_contact_geometry ball_in_socket(void)
-{
-  cs_contact_geometry g;
-  memset(&g, 0, sizeof g);
-  g.shape = CS_CONTACT_POINT;
-  g.internal = 1;
-  g.R1 = 0.05;
-  g.R2 = 0.0505;
-  g.m1.E = g.m2.E = 2.068e11;
-  g.m1.nu = g.m2.nu = 0.29;
-  g.mass1 = 1.0;
-  return g;
-}
+/* Ball in socket of 000 Table 1 (socket 50.5 mm, ball 1 kg). */
+static cs_contact_geometry ball_in_socket(void) { return cs_test_ball_in_socket(0.0505, 1.0); }
 
-typedef struct law {
-  const cs_law *law;
-  void *content;
-} law;
+typedef cs_test_law law;
 
 static law make(const cs_registry *reg, const char *name, const double *params)
 {
-  law L = {cs_registry_find(reg, CS_DAMPING, name), NULL};
   cs_contact_geometry g = ball_in_socket();
-  cs_error err;
-  CHECK(L.law != NULL, "damping law \"%s\" is registered", name);
-  if (L.law && L.law->create(params, &g, &L.content, &err) != CS_OK) {
-    CHECK(0, "create \"%s\": %s", name, err.message);
-    L.law = NULL;
-  }
-  return L;
+  return cs_test_law_make(reg, CS_DAMPING, name, params, &g);
 }
 
-static void unmake(law *L)
-{
-  if (L->law && L->law->destroy)
-    L->law->destroy(L->content);
-  L->law = NULL;
-}
+static void unmake(law *L) { cs_test_law_free(L); }
 
 typedef struct state {
   double delta, rate, v_impact, cr, delta_max, m;
@@ -712,10 +686,7 @@ static void test_speed(const cs_registry *reg)
 
 int main(void)
 {
-  cs_registry *reg = cs_registry_new();
-  CHECK(reg != NULL, "registry");
-  if (!reg)
-    return cs_test_finish();
+  cs_registry *reg = cs_test_registry();
   test_registry(reg);
   test_points(reg);
   test_gonthier_root(reg);

@@ -11,6 +11,7 @@
 #include "cs_contact.h"
 #include "cs_law_util.h"
 #include "cs_test.h"
+#include "cs_test_laws.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -398,10 +399,7 @@ static void test_registry(void)
 
 int main(void)
 {
-  reg = cs_registry_new();
-  CHECK(reg != NULL, "registry");
-  if (!reg)
-    return cs_test_finish();
+  reg = cs_test_registry();
   test_registry();
   test_hertz();
   test_power_laws();

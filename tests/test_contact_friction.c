@@ -6,6 +6,7 @@
 #include "cs_contact.h"
 #include "cs_rolling.h"
 #include "cs_test.h"
+#include "cs_test_laws.h"
 
 #include <string.h>
 
@@ -271,10 +272,7 @@ static void test_rolling(void)
 
 int main(void)
 {
-  reg = cs_registry_new();
-  CHECK(reg != NULL, "registry");
-  if (!reg)
-    return cs_test_finish();
+  reg = cs_test_registry();
   test_coulomb();
   test_ambrosio();
   test_viscous();

@@ -7,24 +7,14 @@
  * the paper states; (c) centred differences of the law's own force and energy. */
 #include "cs_contact.h"
 #include "cs_test.h"
+#include "cs_test_laws.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-/* 000 Table 1: steel ball R = 50 mm in sockets of 50.1 … 51.0 mm. */
-static cs_contact_geometry table1(double R_socket)
-{
-  cs_contact_geometry g = {0};
-  g.shape = CS_CONTACT_POINT;
-  g.internal = 1;
-  g.R1 = 0.05;
-  g.R2 = R_socket;
-  g.m1 = (cs_material){.E = 2.068e11, .nu = 0.29};
-  g.m2 = g.m1;
-  g.mass1 = 0.02;
-  return g;
-}
+/* 000 Table 1: steel ball R = 50 mm (20 g) in sockets of 50.1 … 51.0 mm. */
+static cs_contact_geometry table1(double R_socket) { return cs_test_ball_in_socket(R_socket, 0.02); }
 
 typedef struct law {
   const cs_law *law;
@@ -255,10 +245,7 @@ static void test_bad_input(const cs_registry *reg)
 
 int main(void)
 {
-  cs_registry *reg = cs_registry_new();
-  CHECK(reg != NULL, "registry");
-  if (!reg)
-    return cs_test_finish();
+  cs_registry *reg = cs_test_registry();
   test_reference_points(reg);
   test_consistency(reg);
   test_limits(reg);

@@ -25,6 +25,7 @@
 #include "cs_rk45.h"
 #include "cs_rolling.h"
 #include "cs_test.h"
+#include "cs_test_laws.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -140,29 +141,15 @@ static double textbook_area(const shape *s, double delta)
 
 /* ---------------------------------------------------------------- laws ------------------- */
 
-typedef struct made {
-  const cs_law *law;
-  void *content;
-} made;
+typedef cs_test_law made;
 
 static made make(cs_family f, const char *name, const double *params,
                  const cs_contact_geometry *g)
 {
-  made m = {cs_registry_find(reg, f, name), NULL};
-  cs_error err;
-  CHECK(m.law != NULL, "%s law \"%s\" registered", cs_family_name(f), name);
-  if (m.law && m.law->create(params, g, &m.content, &err) != CS_OK) {
-    CHECK(0, "%s: create: %s", name, err.message);
-    m.law = NULL;
-  }
-  return m;
+  return cs_test_law_make(reg, f, name, params, g);
 }
 
-static void unmake(made *m)
-{
-  if (m->law)
-    m->law->destroy(m->content);
-}
+static void unmake(made *m) { cs_test_law_free(m); }
 
 /* A composite contact of the laws named, with a constant c_r. */
 static cs_contact *contact_of(const shape *s, double L, const char *elastic,
@@ -488,10 +475,7 @@ static void test_kinematics(void)
 
 int main(void)
 {
-  reg = cs_registry_new();
-  CHECK(reg != NULL, "registry");
-  if (!reg)
-    return cs_test_finish();
+  reg = cs_test_registry();
   test_registry();
   test_area();
   test_damping();
