@@ -69,6 +69,19 @@ static cs_status claim_name(const loader *ld, const cJSON *obj, const char *path
   return CS_OK;
 }
 
+/* A record whose "type", one of `types`, picks the keys it may have (keys[*kind]); messages
+ * name them " for a <type><what>". */
+static cs_status typed_record(const loader *ld, const cJSON *obj, const char *path,
+                              const char *const *types, const char *const *const *keys,
+                              const char *what, int *kind)
+{
+  char whose[48];
+  CS_TRY(cs_json_object(ld->js, obj, path));
+  CS_TRY(cs_json_choice(ld->js, obj, path, "type", types, -1, kind));
+  snprintf(whose, sizeof whose, " for a %s%s", types[*kind], what);
+  return cs_json_keys(ld->js, obj, path, keys[*kind], whose);
+}
+
 static cs_status get_body(const loader *ld, const cJSON *obj, const char *path,
                           const char *key, int *out)
 {
@@ -208,13 +221,9 @@ static cs_status load_joint(loader *ld, const cJSON *obj, const char *path)
 {
   cs_model *m = ld->model;
   cs_joint *j = &m->joints[m->njoint];
-  char what[48];
   int kind;
-  CS_TRY(cs_json_object(ld->js, obj, path));
-  CS_TRY(cs_json_choice(ld->js, obj, path, "type", joint_types, -1, &kind));
+  CS_TRY(typed_record(ld, obj, path, joint_types, joint_keys, " joint", &kind));
   j->kind = (cs_joint_kind)kind;
-  snprintf(what, sizeof what, " for a %s joint", joint_types[kind]);
-  CS_TRY(cs_json_keys(ld->js, obj, path, joint_keys[kind], what));
   CS_TRY(claim_name(ld, obj, path, &j->name, m->joints, sizeof *j, &m->njoint, shared_namespace));
   CS_TRY(get_body_pair(ld, obj, path, j->body));
   CS_TRY(cs_json_vector(ld->js, obj, path, "point1", 2, "[x, y]", zeros, j->point[0]));
@@ -460,13 +469,10 @@ static cs_status load_clearance(loader *ld, const cJSON *obj, const char *path)
 {
   cs_model *m = ld->model;
   cs_clearance *c = &m->clearances[m->nclearance];
-  char what[48], kp[CS_JSON_PATH];
+  char kp[CS_JSON_PATH];
   int kind;
-  CS_TRY(cs_json_object(ld->js, obj, path));
-  CS_TRY(cs_json_choice(ld->js, obj, path, "type", clearance_types, -1, &kind));
+  CS_TRY(typed_record(ld, obj, path, clearance_types, clearance_keys, " clearance joint", &kind));
   c->kind = (cs_clearance_kind)kind;
-  snprintf(what, sizeof what, " for a %s clearance joint", clearance_types[kind]);
-  CS_TRY(cs_json_keys(ld->js, obj, path, clearance_keys[kind], what));
   CS_TRY(claim_name(ld, obj, path, &c->name, m->clearances, sizeof *c, &m->nclearance, ""));
   CS_TRY(get_body_pair(ld, obj, path, c->body));
   CS_TRY(cs_json_vector(ld->js, obj, path, "point1", 2, "[x, y]", zeros, c->point[0]));
@@ -554,13 +560,9 @@ static cs_status load_force(loader *ld, const cJSON *obj, const char *path)
 {
   cs_model *m = ld->model;
   cs_force *f = &m->forces[m->nforce];
-  char what[48];
   int kind;
-  CS_TRY(cs_json_object(ld->js, obj, path));
-  CS_TRY(cs_json_choice(ld->js, obj, path, "type", force_types, -1, &kind));
+  CS_TRY(typed_record(ld, obj, path, force_types, force_keys, "", &kind));
   f->kind = (cs_force_kind)kind;
-  snprintf(what, sizeof what, " for a %s", force_types[kind]);
-  CS_TRY(cs_json_keys(ld->js, obj, path, force_keys[kind], what));
   CS_TRY(claim_name(ld, obj, path, &f->name, m->forces, sizeof *f, &m->nforce, ""));
   if (f->kind == CS_FORCE_SPRING || f->kind == CS_FORCE_TORSION)
     return load_spring(ld, obj, path, f);
