@@ -140,6 +140,7 @@ typedef struct cs_clearance_state {
   double rate;             /* δ', m/s */
   double normal_force;     /* N (0 out of contact) */
   double tangential_force; /* N, friction on the pin along the tangent (−n_y, n_x) */
+  double rolling_torque;   /* N·m on the pin body (002 eq. 4; 0 unless the law has one) */
   double contact_point[2]; /* world, m */
   double impact_velocity;  /* δ'(−) of the current or last contact, m/s */
   double strain_energy;    /* J */

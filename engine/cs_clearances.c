@@ -399,6 +399,9 @@ void cs_clearances_output(cs_clearances *c, int i, const double *q, const double
   out->in_contact = j->in_contact;
   out->region = k.gap.region;
   if (j->in_contact) {
+    double omega = k.u[5] - k.u[2], dT_ddelta, dT_domega;
+    cs_contact_rolling(j->contact[k.gap.region], k.gap.delta, omega, &out->rolling_torque,
+                       &dT_ddelta, &dT_domega);
     out->normal_force = o.Fn;
     out->tangential_force = o.Ft;
     out->strain_energy = cs_contact_strain_energy(j->contact[k.gap.region], k.gap.delta);

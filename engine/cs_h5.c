@@ -11,7 +11,8 @@
  *   /energy            kinetic, potential, strain, dissipated, driver_work, applied_work,
  *                      balance_error [N]
  *   /joints/<name>     clearance joints (attrs kind, clearance, regions): eccentricity [N, 2],
- *                      penetration, penetration_rate, normal_force, tangential_force [N],
+ *                      penetration, penetration_rate, normal_force, tangential_force,
+ *                      rolling_torque [N],
  *                      contact_point [N, 2], in_contact, impact_velocity, region [N]
  *   /events            one row per contact, written at close: joint, region (text), t_on,
  *                      t_off, impact_velocity, max_penetration, max_force [E]
@@ -66,15 +67,16 @@ static const char *const groups[] = {"bodies", "constraints", "drivers", "energy
                                      "joints", "events"};
 
 /* The series of each clearance joint, in the order fill_joint fills them. */
-enum { J_ECCENTRICITY, J_PENETRATION, J_RATE, J_NORMAL, J_TANGENTIAL, J_POINT, J_IN_CONTACT,
-       J_IMPACT, J_REGION, J_SERIES };
+enum { J_ECCENTRICITY, J_PENETRATION, J_RATE, J_NORMAL, J_TANGENTIAL, J_ROLLING, J_POINT,
+       J_IN_CONTACT, J_IMPACT, J_REGION, J_SERIES };
 static const struct {
   const char *leaf, *units;
   int pair; /* [N, 2] rather than [N] */
 } joint_series[J_SERIES] = {
   [J_ECCENTRICITY] = {"eccentricity", "m", 1},  [J_PENETRATION] = {"penetration", "m", 0},
   [J_RATE] = {"penetration_rate", "m/s", 0},    [J_NORMAL] = {"normal_force", "N", 0},
-  [J_TANGENTIAL] = {"tangential_force", "N", 0}, [J_POINT] = {"contact_point", "m", 1},
+  [J_TANGENTIAL] = {"tangential_force", "N", 0}, [J_ROLLING] = {"rolling_torque", "N*m", 0},
+  [J_POINT] = {"contact_point", "m", 1},
   [J_IN_CONTACT] = {"in_contact", "1", 0},      [J_IMPACT] = {"impact_velocity", "m/s", 0},
   [J_REGION] = {"region", "1 (index into the group's regions attribute)", 0},
 };
@@ -340,6 +342,7 @@ static void fill_row(cs_h5 *h, const cs_sim *sim, int r)
     js[J_RATE].buf[r] = c.rate;
     js[J_NORMAL].buf[r] = c.normal_force;
     js[J_TANGENTIAL].buf[r] = c.tangential_force;
+    js[J_ROLLING].buf[r] = c.rolling_torque;
     js[J_IN_CONTACT].buf[r] = c.in_contact;
     js[J_IMPACT].buf[r] = c.impact_velocity;
     js[J_REGION].buf[r] = c.region;

@@ -298,7 +298,7 @@ check "plot clearance run: the joint's figures and the events are PNGs" pngs "$t
 expect "animate the clearance run" 0 tools/animate "$c" -o "$tmp/c.gif" --every 10
 contains "the clearance run's gap is magnified" "$tmp/out" "clearance gaps ×"
 expect "export the clearance joint" 0 tools/export "$c" joints/C -o "$tmp/cj.csv"
-check "export joints/C: CSV = HDF5" csv_equal "$c" "$tmp/cj.csv" 12
+check "export joints/C: CSV = HDF5" csv_equal "$c" "$tmp/cj.csv" 13
 expect "export the engine's events" 0 tools/export "$c" events -o "$tmp/cev.csv"
 check "export events (a group of columns): CSV = /events" events_equal "$c" "$tmp/cev.csv"
 

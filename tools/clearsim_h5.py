@@ -99,7 +99,7 @@ GROUP_ORDER = ("bodies", "constraints", "drivers", "energy", "joints")
 LEAF_ORDER = ("position", "velocity", "acceleration", "lambda", "position_drift",
               "velocity_drift", "reaction", "kinetic", "potential", "strain", "dissipated",
               "driver_work", "applied_work", "balance_error", "eccentricity", "penetration",
-              "penetration_rate", "normal_force", "tangential_force", "contact_point",
+              "penetration_rate", "normal_force", "tangential_force", "rolling_torque", "contact_point",
               "in_contact", "impact_velocity", "region")
 
 EVENT_ORDER = ("joint", "region", "t_on", "t_off", "impact_velocity", "max_penetration",
