@@ -129,6 +129,57 @@ static void evaluate(cs_clearances *c, joint *j, const double *q, const double *
   cs_contact_eval(j->contact[k->gap.region], k->gap.delta, k->rate, k->vt, commit, o);
 }
 
+/* ∂G/∂q (dG[6 a + b] = ∂G_a/∂q_b): the slip map's change with the positions, through the
+ * tangent t = R90 A0 ∇g(p) and the lever arms a_i = C − r_i of the contact point
+ * C = r0 + A0 (p + R ∇g(p)). With f(t, a) = tᵀ R90 a, G = (−t, −f(t, a0), t, f(t, a1)). */
+static void slip_map_derivative(const cs_clearances *c, const joint *j, const double *q,
+                                const kin *k, double dG[36])
+{
+  const cs_model *m = c->model;
+  const cs_clearance *d = j->def;
+  const double *q0 = cs_body_pose(m, q, d->body[0]), *q1 = cs_body_pose(m, q, d->body[1]);
+  const double R = d->pin_radius, *g = k->gap.grad, *Hg = k->gap.hess;
+  double local[2] = {k->p[0] + R * g[0], k->p[1] + R * g[1]}, n[2], Bg[2], Bl[2];
+  cs_rot(q0[2], g, n);
+  cs_drot(q0[2], g, Bg);
+  cs_drot(q0[2], local, Bl);
+  double t[2] = {-n[1], n[0]};
+  double a0[2] = {k->point[0] - q0[0], k->point[1] - q0[1]};
+  double a1[2] = {k->point[0] - q1[0], k->point[1] - q1[1]};
+  double Jt[2][6], Ja0[2][6], Ja1[2][6];
+  for (int b = 0; b < 6; b++) {
+    /* ∂∇g/∂q_b and ∂(p + R∇g)/∂q_b, body 0's frame */
+    double dg[2] = {Hg[0] * k->Jp[b] + Hg[1] * k->Jp[6 + b],
+                    Hg[2] * k->Jp[b] + Hg[3] * k->Jp[6 + b]};
+    double dl[2] = {k->Jp[b] + R * dg[0], k->Jp[6 + b] + R * dg[1]};
+    double wn[2], wl[2];
+    cs_rot(q0[2], dg, wn);
+    cs_rot(q0[2], dl, wl);
+    if (b == 2) { /* A0 turns with θ0 */
+      wn[0] += Bg[0], wn[1] += Bg[1];
+      wl[0] += Bl[0], wl[1] += Bl[1];
+    }
+    Jt[0][b] = -wn[1];
+    Jt[1][b] = wn[0];
+    /* a0 = A0 local; a1 = r0 + A0 local − r1 */
+    Ja0[0][b] = wl[0];
+    Ja0[1][b] = wl[1];
+    Ja1[0][b] = wl[0] + (b == 0) - (b == 3);
+    Ja1[1][b] = wl[1] + (b == 1) - (b == 4);
+  }
+  for (int b = 0; b < 6; b++) {
+    /* ∂f(t, a) = (R90 a)ᵀ ∂t + tᵀ R90 ∂a, with R90 a = (−a_y, a_x) and tᵀR90 = (t_y, −t_x) */
+    double f0 = -a0[1] * Jt[0][b] + a0[0] * Jt[1][b] + t[1] * Ja0[0][b] - t[0] * Ja0[1][b];
+    double f1 = -a1[1] * Jt[0][b] + a1[0] * Jt[1][b] + t[1] * Ja1[0][b] - t[0] * Ja1[1][b];
+    dG[6 * 0 + b] = -Jt[0][b];
+    dG[6 * 1 + b] = -Jt[1][b];
+    dG[6 * 2 + b] = -f0;
+    dG[6 * 3 + b] = Jt[0][b];
+    dG[6 * 4 + b] = Jt[1][b];
+    dG[6 * 5 + b] = f1;
+  }
+}
+
 /* ∇²δ over the local coordinates: Jpᵀ (∂²g/∂p²) Jp + Σ_k (∂g/∂p_k) ∇²p_k. */
 static void gap_hessian(const kin *k, double H[36])
 {
@@ -200,24 +251,28 @@ static void joint_forces(cs_clearances *c, joint *j, const double *q, const doub
       Q[g[a]] += -o.Fn * k.grad[a] + o.Ft * k.G[a];
   if (!want_jac)
     return;
-  double H[36], Hu[6], dFq[6], dFv[6];
+  double H[36], Hu[6], dFq[6], dFv[6], dG[36] = {0}, dvt[6] = {0};
   gap_hessian(&k, H);
+  if (o.Ft != 0.0 || o.dFt_dvt != 0.0)
+    slip_map_derivative(c, j, q, &k, dG);
   for (int a = 0; a < 6; a++) {
     Hu[a] = 0.0;
-    for (int b = 0; b < 6; b++)
+    for (int b = 0; b < 6; b++) {
       Hu[a] += H[6 * a + b] * k.u[b]; /* ∂δ'/∂q */
+      dvt[a] += dG[6 * b + a] * k.u[b]; /* ∂v_t/∂q */
+    }
     dFq[a] = o.dFn_ddelta * k.grad[a] + o.dFn_drate * Hu[a];
     dFv[a] = o.dFn_drate * k.grad[a];
   }
-  /* Friction: exact in v (slip and normal force); in q only through the normal force — the
-   * tangent's and lever arms' own rotation (∂G/∂q) is left out, a modified Newton. */
+  /* Q = −F_n ∇δ + F_t G, F_t = F_t(v_t, F_n), v_t = G u */
   for (int a = 0; a < 6; a++) {
     if (g[a] < 0)
       continue;
     for (int b = 0; b < 6; b++) {
       if (g[b] < 0)
         continue;
-      double dq = -k.grad[a] * dFq[b] - o.Fn * H[6 * a + b] + k.G[a] * o.dFt_dFn * dFq[b];
+      double dq = -k.grad[a] * dFq[b] - o.Fn * H[6 * a + b] + o.Ft * dG[6 * a + b] +
+                  k.G[a] * (o.dFt_dvt * dvt[b] + o.dFt_dFn * dFq[b]);
       double dv = -k.grad[a] * dFv[b] + k.G[a] * (o.dFt_dvt * k.G[b] + o.dFt_dFn * dFv[b]);
       if (Qq)
         Qq[g[a] + (size_t)g[b] * ld] += s * dq;

@@ -39,11 +39,11 @@ static void jacobians(void)
   double on_track[2] = {0.002 + 0.02 * 0.6 - 0.00202 * 0.8, 0.001 + 0.02 * 0.8 + 0.00202 * 0.6};
   double inner[2] = {0.002 + 0.09798 * cos(-0.1), 0.001 + 0.09798 * sin(-0.1)};
   double outer[2] = {0.002 + 0.10202 * cos(0.2), 0.001 + 0.10202 * sin(0.2)};
-  jacobian_case("volumetric revolute", rev, volumetric, in_bearing, 0);
-  jacobian_case("volumetric slot track (flat)", slot, volumetric, on_track, 0);
-  jacobian_case("volumetric curved inner (convex)", arc, volumetric, inner, 0);
-  jacobian_case("volumetric curved outer", arc, volumetric, outer, 0);
-  jacobian_case("volumetric revolute, friction", rev, with_friction, in_bearing, 1);
+  jacobian_case("volumetric revolute", rev, volumetric, in_bearing);
+  jacobian_case("volumetric slot track (flat)", slot, volumetric, on_track);
+  jacobian_case("volumetric curved inner (convex)", arc, volumetric, inner);
+  jacobian_case("volumetric curved outer", arc, volumetric, outer);
+  jacobian_case("volumetric revolute, friction", rev, with_friction, in_bearing);
 }
 
 /* Bearing and journal centres at their bodies' centres: the normal force then turns neither
