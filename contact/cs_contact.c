@@ -202,11 +202,6 @@ void cs_contact_onset(cs_contact *c, double v_impact)
   c->cr = c->law[CS_RESTITUTION]->restitution(c->content[CS_RESTITUTION], &in);
 }
 
-void cs_contact_separate(cs_contact *c)
-{
-  (void)c; /* the history stays readable until the next onset resets it */
-}
-
 void cs_contact_eval(cs_contact *c, double delta, double rate, double vt, int commit,
                      cs_contact_out *out)
 {

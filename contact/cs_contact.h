@@ -203,10 +203,9 @@ cs_status cs_contact_create(const cs_contact_spec *spec, const cs_contact_geomet
                             cs_contact **contact, cs_error *err);
 void cs_contact_free(cs_contact *contact);
 
-/* Start a contact with approach velocity v_impact > 0: evaluates c_r, resets the history. */
+/* Start a contact with approach velocity v_impact > 0: evaluates c_r, resets the history. A
+ * contact's history stays readable after it ends, until the next onset. */
 void cs_contact_onset(cs_contact *contact, double v_impact);
-/* End the current contact (history kept for output until the next onset). */
-void cs_contact_separate(cs_contact *contact);
 
 typedef struct cs_contact_out {
   double Fn, dFn_ddelta, dFn_drate; /* normal force, clipped at zero, and its derivatives */

@@ -15,7 +15,8 @@
  *                      rolling_torque [N],
  *                      contact_point [N, 2], in_contact, impact_velocity, region [N]
  *   /events            one row per contact, written at close: joint, region (text), t_on,
- *                      t_off, impact_velocity, max_penetration, max_force [E]
+ *                      t_off, impact_velocity, max_penetration, max_force [E]; attr
+ *                      clipped_steps (accepted steps whose damping force was clipped at 0)
  *   /solver            attrs: the cs_stats fields
  *
  * Every dataset carries a `units` attribute ("" for text). Every dataset is created, whatever
@@ -241,6 +242,10 @@ static herr_t put_events(hid_t file, const cs_sim *sim)
       snprintf(path, sizeof path, "events/%s", names[c]);
       rc = cs_h5_array(file, path, (hsize_t)n, 0, col + (size_t)c * n, units[c], NULL);
     }
+    /* how often damping would have pulled (DESIGN.md: clipped at zero, and counted) */
+    hid_t g = rc >= 0 ? H5Gopen2(file, "events", H5P_DEFAULT) : H5I_INVALID_HID;
+    rc = g < 0 ? -1 : cs_h5_attr_long(g, "clipped_steps", cs_sim_clip_count(sim));
+    cs_h5_close_id(g, H5Gclose);
   }
   free(joint);
   free(region);

@@ -663,12 +663,10 @@ cs_status cs_sim_advance(cs_sim *s, double t_target, cs_error *err)
     if (!st && s->interrupt && s->interrupt(s->interrupt_user))
       st = cs_fail(err, CS_ERR_INTERRUPTED, "interrupted at t = %.6g s", s->t_ida);
   }
-  if (st != CS_ERR_INTERRUPTED || s->t != s->t_ida) {
-    cs_error keep;
-    cs_status vs = view_current(s, &keep); /* report where integration stands */
-    if (!st && vs)
-      st = vs, *err = keep;
-  }
+  cs_error keep;
+  cs_status vs = view_current(s, &keep); /* report where integration stands */
+  if (!st && vs)
+    st = vs, *err = keep;
   s->wall += wall_clock() - start;
   return st;
 }

@@ -170,6 +170,9 @@ static void summary(const cs_sim *sim, const char *path, cs_status st)
          scale > 0 ? fabs(e.balance_error) / scale : 0.0);
   printf("drift          |phi| %.2g, |phi_q v + phi_t| %.2g\n", cs_sim_position_drift(sim),
          cs_sim_velocity_drift(sim));
+  if (cs_model_clearance_count(cs_sim_model(sim)) > 0)
+    printf("contacts       %d, damping force clipped at zero on %ld accepted steps\n",
+           cs_sim_event_count(sim), cs_sim_clip_count(sim));
   printf("wall time      %.3f s (%.3g s per simulated second)\n", stats.wall_time,
          cs_sim_time(sim) > 0 ? stats.wall_time / cs_sim_time(sim) : 0.0);
   if (path && *path)
