@@ -22,6 +22,7 @@
 #include "cs_consistent.h"
 #include "cs_error.h"
 #include "cs_linsol.h"
+#include "cs_project.h"
 
 #include <idas/idas.h>
 #include <idas/idas_ls.h>
@@ -48,6 +49,7 @@ struct cs_sim {
   N_Vector y, yp, yq;  /* IDAS' state at t_ida and its quadratures */
   N_Vector view, viewq; /* the state and quadratures reported, at t */
   cs_clearances *clear;
+  cs_projector *proj;   /* restarts start on the constraint manifold */
   int *roots_found;
   long base[6];         /* IDAS counters before its last restart (restarts zero them) */
   SUNMatrix J;
@@ -415,6 +417,8 @@ cs_status cs_sim_create(const cs_model *model, cs_sim **out, cs_error *err)
   cs_status st = allocate(s, err);
   if (!st)
     st = cs_clearances_create(model, &s->clear, err);
+  if (!st && !(s->proj = cs_projector_create(model)))
+    st = cs_fail(err, CS_ERR_MEMORY, "out of memory");
   if (!st && SUNContext_Create(NULL, &s->ctx))
     st = cs_fail(err, CS_ERR_MEMORY, "SUNContext_Create failed");
   if (!st) {
@@ -462,6 +466,7 @@ void cs_sim_free(cs_sim *s)
   N_VDestroy(s->view);
   N_VDestroy(s->viewq);
   cs_clearances_free(s->clear);
+  cs_projector_free(s->proj);
   free(s->roots_found);
   if (s->ctx)
     SUNContext_Free(&s->ctx);
@@ -568,6 +573,10 @@ static void bank_counters(cs_sim *s)
 /* Restart IDAS at t_ida from y (q, v) with the contact states as they now are. */
 static cs_status restart(cs_sim *s, double t_target, cs_error *err)
 {
+  if (cs_project(s->proj, s->t_ida, Q_OF(s, s->y), V_OF(s, s->y)))
+    return cs_fail(err, CS_ERR_SOLVER, "%s: at t = %.9g s the state left the constraints and "
+                   "could not be brought back onto them", s->model->origin ? s->model->origin
+                   : "model", s->t_ida);
   cs_status st = make_consistent(s, s->t_ida, err);
   if (st)
     return st;
