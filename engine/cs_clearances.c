@@ -9,14 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* δ_on relative to the pin radius: far above the round-off of δ (1e-16 of the coordinates),
- * far below any penetration a law produces (micrometres). */
-static const double ONSET_FRACTION = 1e-9;
-
 typedef struct joint {
   const cs_clearance *def;
   cs_contact *contact[CS_MAX_REGIONS];
-  double delta_on;
+  double clearance;  /* c: the guard's blend (cs_clearances_roots) is on its scale */
   int in_contact, region;
   double v_impact;
   int event; /* row of the open contact in the event table, −1 out of contact */
@@ -57,7 +53,7 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
   for (int k = 0; k < c->n; k++) {
     joint *j = &c->joints[k];
     j->def = &m->clearances[k];
-    j->delta_on = ONSET_FRACTION * j->def->pin_radius;
+    j->clearance = cs_model_clearance_size(m, k);
     j->event = -1;
     for (int r = 0; r < j->def->nregion; r++) {
       cs_contact_spec spec = cs_contact_model_spec(&j->def->contact[r]);
@@ -333,20 +329,35 @@ double cs_clearances_strain(cs_clearances *c, const double *q)
 
 int cs_clearances_root_count(const cs_clearances *c) { return 2 * c->n; }
 
+/* Weight of δ' in the missed-contact guard: 1 except within 1e-6 c of the joint's centre
+ * (δ = −c), where it falls linearly to 0. There δ' is undefined (the normal of a revolute
+ * joint's exactly centred pin) and evaluates to round-off of either sign, which IDAS took for
+ * roots it then found "at and very near t" (every exactly centred start failed at t ≈ 1e-17 s). */
+static double guard_weight(const joint *j, double delta)
+{
+  double c = j->clearance;
+  return fmin(1.0, fmax(0.0, (delta + c) / (1e-6 * c)));
+}
+
 void cs_clearances_roots(cs_clearances *c, const double *q, const double *v, double *g)
 {
   for (int i = 0; i < c->n; i++) {
     joint *j = &c->joints[i];
-    kin k;
-    kinematics(c, j, q, v, 0, &k);
-    g[2 * i] = j->in_contact ? k.gap.delta : k.gap.delta - j->delta_on;
-    g[2 * i + 1] = j->in_contact ? 1.0 : k.rate;
+    int region;
+    double delta = gap_of(c, j, q, &region), w = j->in_contact ? 0.0 : guard_weight(j, delta);
+    g[2 * i] = delta;
+    g[2 * i + 1] = 1.0 - w; /* only the sign counts: 1 m/s stands for "moving away" */
+    if (w > 0.0) {
+      kin k;
+      kinematics(c, j, q, v, 0, &k);
+      g[2 * i + 1] += w * k.rate;
+    }
   }
 }
 
-double cs_clearances_onset_gap(cs_clearances *c, int i, const double *q)
+double cs_clearances_gap(cs_clearances *c, int i, const double *q)
 {
-  return gap_of(c, &c->joints[i], q, NULL) - c->joints[i].delta_on;
+  return gap_of(c, &c->joints[i], q, NULL);
 }
 
 static cs_contact_event *new_event(cs_clearances *c)
@@ -386,31 +397,39 @@ static void close_contact(cs_clearances *c, joint *j, double t)
   j->event = -1;
 }
 
-int cs_clearances_events(cs_clearances *c, double t, const double *q, const double *v,
-                         const int *found, int *missed)
+int cs_clearances_events(cs_clearances *c, const double *q, const int *found, int *missed)
 {
   int changed = 0;
   *missed = -1;
   for (int i = 0; i < c->n; i++) {
     joint *j = &c->joints[i];
     if (found[2 * i] != 0) {
-      /* δ through δ_on upwards while δ' < 0, or through 0 downwards while δ' > 0, is neither
-       * an onset nor a separation: δ_on is far below the positions' integration error
-       * (≈ rtol·|q| + atol), which can carry δ across a threshold against its motion in the
-       * first step after a restart (tests/test_scotch_yoke.c: a contact closed 6e-12 s after
-       * its onset at δ' = +0.19 m/s, or reopened at δ' = −0.04 m/s just after separating).
-       * Such a root still restarts IDAS, as every root of δ does: δ can sit exactly at zero
-       * where IDAS stopped, and IDAS then fails ("root found at and very near t"). */
-      kin k;
-      kinematics(c, j, q, v, 0, &k);
-      if (found[2 * i] > 0 && !j->in_contact && k.rate >= 0.0)
-        cs_clearances_open(c, i, t, q, v);
-      else if (found[2 * i] < 0 && j->in_contact && k.rate <= 0.0)
-        close_contact(c, j, t);
+      /* Every root of δ restarts IDAS (δ can sit exactly at zero where IDAS stopped, and IDAS
+       * then fails: "root found at and very near t"); the restart settles the contact states
+       * by the sign of δ' (cs_clearances_settle), so a root crossed against the motion (the
+       * round-off of an earlier restart at δ = 0) changes nothing. */
       changed++;
-    } else if (found[2 * i + 1] < 0 && !j->in_contact &&
-               cs_clearances_onset_gap(c, i, q) > 0.0 && *missed < 0) {
+    } else if (found[2 * i + 1] < 0 && !j->in_contact && gap_of(c, j, q, NULL) > 0.0 &&
+               *missed < 0) {
       *missed = i; /* a local maximum of δ inside the wall: the step jumped a contact */
+    }
+  }
+  return changed;
+}
+
+int cs_clearances_settle(cs_clearances *c, double t, const double *q, const double *v)
+{
+  int changed = 0;
+  for (int i = 0; i < c->n; i++) {
+    joint *j = &c->joints[i];
+    kin k;
+    kinematics(c, j, q, v, 0, &k);
+    if (!j->in_contact && k.gap.delta >= 0.0 && k.rate > 0.0) {
+      cs_clearances_open(c, i, t, q, v);
+      changed++;
+    } else if (j->in_contact && k.gap.delta <= 0.0 && k.rate <= 0.0) {
+      close_contact(c, j, t);
+      changed++;
     }
   }
   return changed;

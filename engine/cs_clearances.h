@@ -3,12 +3,12 @@
  * histories, the forces they add to Q with their Jacobian blocks, the root functions that
  * locate contact onset and separation, the event rows, and the energy terms.
  *
- * Contact state is a hysteresis: a joint out of contact enters it when δ rises through
- * δ_on (a hair above zero) and leaves it when δ falls through 0, so a restart at δ = 0 after
- * a separation (δ = +3e-18 from round-off) never hides the next onset (DESIGN.md). Each
- * joint has a second root function out of contact, δ', whose fall through zero marks a local
- * maximum of δ: if that maximum is above δ_on, a step jumped a whole contact, and the
- * simulation goes back to its onset (cs_clearances_missed).
+ * A contact opens where δ rises through 0 with δ' > 0 and closes where δ falls through 0 with
+ * δ' < 0, both located by IDAS' root finding on δ; a root crossed against the motion (the
+ * round-off of a restart at δ = 0) changes nothing. A second root function per joint, δ'
+ * blended to a positive constant at the joint's centre, marks a local maximum of δ: if that
+ * maximum is inside the wall, a step jumped a whole contact, and the simulation goes back to
+ * its onset.
  */
 #ifndef CS_CLEARANCES_H
 #define CS_CLEARANCES_H
@@ -29,13 +29,16 @@ double cs_clearances_strain(cs_clearances *c, const double *q);
 
 int cs_clearances_root_count(const cs_clearances *c);
 void cs_clearances_roots(cs_clearances *c, const double *q, const double *v, double *g);
-/* Act on the roots IDAS located at time t: open and close contacts. Returns how many changed;
- * *missed is the joint whose contact a step jumped over (a local maximum of δ above δ_on),
- * or −1. */
-int cs_clearances_events(cs_clearances *c, double t, const double *q, const double *v,
-                         const int *found, int *missed);
-/* δ − δ_on of joint k: the function whose root is a missed onset. */
-double cs_clearances_onset_gap(cs_clearances *c, int k, const double *q);
+/* The roots IDAS located at q: returns how many were roots of δ (each needs a restart, which
+ * settles the contact states); *missed is the joint whose contact a step jumped over (a local
+ * maximum of δ inside the wall), or −1. */
+int cs_clearances_events(cs_clearances *c, const double *q, const int *found, int *missed);
+/* δ of joint k at q. */
+double cs_clearances_gap(cs_clearances *c, int k, const double *q);
+/* Make the contact states agree with the state (q, v) at time t: open a joint at δ ≥ 0 moving
+ * in (δ' > 0), close one at δ ≤ 0 moving out. Used at every root and restart, where δ is
+ * within round-off of 0. Returns how many changed. */
+int cs_clearances_settle(cs_clearances *c, double t, const double *q, const double *v);
 /* Open a contact of joint k at time t (used after going back to a missed onset). */
 void cs_clearances_open(cs_clearances *c, int k, double t, const double *q, const double *v);
 /* After each accepted step: the open contacts' δ_max and force peaks. */

@@ -23,9 +23,11 @@
 #include "cs_error.h"
 #include "cs_linsol.h"
 #include "cs_project.h"
+#include "cs_scales.h"
 
 #include <idas/idas.h>
 #include <idas/idas_ls.h>
+#include <float.h>
 #include <math.h>
 #include <nvector/nvector_serial.h>
 #include <stdio.h>
@@ -36,8 +38,17 @@
 
 enum { QUAD_DISSIPATED, QUAD_DRIVER, QUAD_APPLIED, NQUAD };
 
-/* Absolute tolerance that makes an unknown's weight in IDA's norms negligible. */
-static const double UNWEIGHTED = 1e10;
+/* Round-off floor of an absolute tolerance, in ulps of its unknown's scale: IDA's Newton
+ * corrections cannot shrink below a few ulps of the largest terms of the residual, and a
+ * weight finer than that makes the convergence test unpassable (measured: the clearance
+ * slider-crank at atol 1e-15 died with h = 1e-25). */
+static const double ROUNDOFF_ULPS = 100.0;
+
+/* An index-3 algebraic unknown's weight relative to its scale: none to speak of. Their Newton
+ * corrections stall at round-off amplified by 1/h (v) and 1/h² (λ), which outgrows any fixed
+ * scale as steps shrink in a contact (measured: weights on the scales V and F stalled the
+ * clearance slider-crank at t = 2e-11 s at every rtol ≤ 1e-7). */
+static const double INDEX3_FREE = 1e12;
 
 struct cs_sim {
   const cs_model *model;
@@ -325,9 +336,51 @@ static cs_status initial_state(cs_sim *s, cs_error *err)
   if (st)
     return st;
   for (int k = 0; k < cs_clearances_count(s->clear); k++)
-    if (cs_clearances_onset_gap(s->clear, k, q) > 0.0)
+    if (cs_clearances_gap(s->clear, k, q) > 0.0)
       cs_clearances_open(s->clear, k, s->t0, q, v);
   return make_consistent(s, s->t0, err);
+}
+
+/* Each unknown's absolute tolerance on its own physical scale (cs_scales.h), and whether it
+ * is in the error test (id 1):
+ *   positions       atol (m, rad), the model's;
+ *   velocities      atol·Ω (m/s, rad/s): a position error atol over the mechanism's time
+ *                   scale 1/Ω; in the error test for GGL only (index-3 velocities are not:
+ *                   IDA's estimate of their error does not shrink with h, and it stalls);
+ *   λ, μ (GGL)      the force scale F and the speed scale V, for the Newton test alone;
+ *   index-3 v, λ    INDEX3_FREE times V and F, for the Newton test alone;
+ * each at least ROUNDOFF_ULPS ulps of its scale. The multipliers (and index-3 velocities)
+ * are algebraic: they follow from q and v, their Newton corrections stall at a round-off
+ * floor amplified by 1/h, and outputs report a and λ solved from the augmented system at the
+ * output state, so a weight on their own scale (not the positions') is what keeps them from
+ * failing IDA's convergence test at tight tolerances. */
+static void absolute_tolerances(const cs_sim *s, double *at, double *id)
+{
+  const cs_solver_settings *set = &s->model->solver;
+  const double ulp = ROUNDOFF_ULPS * DBL_EPSILON;
+  cs_scales sc;
+  cs_scales_of(s->model, Q_OF(s, s->y), V_OF(s, s->y), &sc);
+  for (int i = 0; i < s->n; i++) {
+    int rotation = i % 3 == 2;
+    double length = rotation ? 1.0 : sc.length, speed = rotation ? sc.frequency : sc.speed;
+    at[i] = fmax(set->atol, ulp * length);
+    id[i] = 1.0;
+    if (s->form == CS_GGL) {
+      at[s->n + i] = fmax(set->atol * sc.frequency, ulp * speed);
+      id[s->n + i] = 1.0;
+    } else {
+      at[s->n + i] = INDEX3_FREE * speed;
+      id[s->n + i] = 0.0;
+    }
+  }
+  for (int r = 0; r < s->m; r++) {
+    at[2 * s->n + r] = s->form == CS_GGL ? sc.force : INDEX3_FREE * sc.force;
+    id[2 * s->n + r] = 0.0;
+    if (s->form == CS_GGL) {
+      at[2 * s->n + s->m + r] = sc.speed;
+      id[2 * s->n + s->m + r] = 0.0;
+    }
+  }
 }
 
 static cs_status setup_ida(cs_sim *s, cs_error *err)
@@ -340,25 +393,13 @@ static cs_status setup_ida(cs_sim *s, cs_error *err)
   if (IDAInit(s->ida, residual, s->t0, s->y, s->yp) || IDASetUserData(s->ida, s))
     return fail_setup(s, err, "IDAInit");
 
-  /* Positions carry the model's atol; so do GGL's velocities. Unknowns outside the error test
-   * (λ, μ, and index-3 velocities) get a weight of ~0 in the Newton convergence test too:
-   * their Newton corrections stall at a round-off floor amplified by cj (cj² for λ) that sits
-   * above any absolute tolerance tied to the positions, and IDA then fails at t0 with
-   * repeated convergence failures (measured on the four-bar and slider-crank). They follow
-   * from q and v once those converge. */
   N_Vector atol = N_VNew_Serial(s->N, s->ctx), id = N_VNew_Serial(s->N, s->ctx);
   if (!atol || !id) {
     N_VDestroy(atol);
     N_VDestroy(id);
     return fail_setup(s, err, "vectors");
   }
-  double *at = N_VGetArrayPointer(atol), *idv = N_VGetArrayPointer(id);
-  for (int i = 0; i < s->N; i++) {
-    int position = i < s->n, velocity = !position && i < 2 * s->n;
-    int tested = position || (velocity && s->form == CS_GGL);
-    idv[i] = tested ? 1.0 : 0.0;
-    at[i] = tested ? set->atol : UNWEIGHTED;
-  }
+  absolute_tolerances(s, N_VGetArrayPointer(atol), N_VGetArrayPointer(id));
   int bad = IDASVtolerances(s->ida, set->rtol, atol) || IDASetId(s->ida, id) ||
             IDASetSuppressAlg(s->ida, SUNTRUE);
   N_VDestroy(atol);
@@ -577,6 +618,7 @@ static cs_status restart(cs_sim *s, double t_target, cs_error *err)
     return cs_fail(err, CS_ERR_SOLVER, "%s: at t = %.9g s the state left the constraints and "
                    "could not be brought back onto them", s->model->origin ? s->model->origin
                    : "model", s->t_ida);
+  cs_clearances_settle(s->clear, s->t_ida, Q_OF(s, s->y), V_OF(s, s->y));
   cs_status st = make_consistent(s, s->t_ida, err);
   if (st)
     return st;
@@ -601,7 +643,7 @@ static cs_status recover_onset(cs_sim *s, int k, double t_peak, double t_target,
   for (int i = 0; i < 200 && hi - lo > 1e-15 * fmax(1.0, fabs(hi)); i++) {
     double mid = 0.5 * (lo + hi);
     IDAGetDky(s->ida, mid, 0, s->y);
-    if (cs_clearances_onset_gap(s->clear, k, Q_OF(s, s->y)) > 0.0)
+    if (cs_clearances_gap(s->clear, k, Q_OF(s, s->y)) > 0.0)
       hi = mid;
     else
       lo = mid;
@@ -639,7 +681,7 @@ static cs_status step(cs_sim *s, double t_target, cs_error *err)
 
   IDAGetRootInfo(s->ida, s->roots_found);
   int missed = -1;
-  int changed = cs_clearances_events(s->clear, s->t_ida, q, v, s->roots_found, &missed);
+  int changed = cs_clearances_events(s->clear, q, s->roots_found, &missed);
   if (missed >= 0)
     return recover_onset(s, missed, s->t_ida, t_target, err);
   cs_status st = emit_until(s, s->t_ida, err);

@@ -1,0 +1,21 @@
+/*
+ * cs_scales.h — a mechanism's own physical scales (internal), on which the integrator weighs
+ * each kind of unknown:
+ *   L  length: the largest distance between the bodies' centres, joint and contact points;
+ *   Ω  frequency: the fastest of the drivers' rates, the initial angular velocities, the
+ *      initial speeds over L, and the pendulum frequency √(|g|/L);
+ *   V = Ω L  speed;   F = Σ m (|g| + Ω² L)  force.
+ * Computed once from the assembled initial state (q, v).
+ */
+#ifndef CS_SCALES_H
+#define CS_SCALES_H
+
+#include "cs_model.h"
+
+typedef struct cs_scales {
+  double length, frequency, speed, force;
+} cs_scales;
+
+void cs_scales_of(const cs_model *m, const double *q, const double *v, cs_scales *s);
+
+#endif
