@@ -357,18 +357,42 @@ typedef struct outcome {
   books books;
 } outcome;
 
-/* The gist of an engine message: IDAS's code, its step size and the reason, which is what
- * tells two failures apart; the whole message if it has no such parts. */
+/* The gist of an engine message, which the row's own columns do not already say: IDAS's code,
+ * the step size it got down to and its reason, e.g. "IDA_CONV_FAIL, h = 8e-24: corrector
+ * convergence failed repeatedly or with |h| = hmin". The whole message (cut) if it is of
+ * another kind. */
 static void shorten(const char *msg, char *out, size_t size)
 {
-  const char *code = strstr(msg, "(IDA"), *h = strstr(msg, "h = "), *why = strstr(msg, ", the ");
-  if (!code || !h || !why) {
-    snprintf(out, size, "%.90s", msg);
+  static const char lead[] = "failed at t = ";
+  const char *p = strstr(msg, lead);
+  char code[40] = "", step[40] = "";
+  if (!p) {
+    snprintf(out, size, "%.100s", msg);
     return;
   }
-  int ncode = (int)strcspn(code + 1, ")");
-  int nwhy = (int)strcspn(why + 6, ".");
-  snprintf(out, size, "%.*s, h = %.3g: %.*s", ncode, code + 1, atof(h + 4), nwhy, why + 6);
+  char *end;
+  strtod(p + sizeof lead - 1, &end); /* the time: the row prints it */
+  p = strncmp(end, " s", 2) == 0 ? end + 2 : end;
+  if (strncmp(p, " (", 2) == 0) {
+    int n = (int)strcspn(p + 2, ")");
+    snprintf(code, sizeof code, "%.*s, ", n, p + 2);
+    p += 2 + n + (p[2 + n] == ')');
+  }
+  p += strspn(p, ": ");
+  size_t word = strcspn(p, " :");
+  if (p[word] == ':') /* the IDAS function that spoke: IDASolve, IDARcheck2 */
+    p += word + strspn(p + word, ": ");
+  const char *h = strstr(p, "h = "), *comma = h ? strstr(h, ", ") : NULL;
+  if (strncmp(p, "At t = ", 7) == 0 && comma) {
+    snprintf(step, sizeof step, "h = %.2g: ", atof(h + 4));
+    p = comma + 2;
+  }
+  if (strncmp(p, "the ", 4) == 0)
+    p += 4;
+  int n = (int)strlen(p);
+  while (n > 0 && strchr(". ,", p[n - 1]))
+    n--;
+  snprintf(out, size, "%s%s%.*s", code, step, n > 100 ? 100 : n, p);
 }
 
 static void simulate(const cs_model *model, double t_end, double limit, outcome *o)
