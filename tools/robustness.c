@@ -256,6 +256,31 @@ static int variant_centred(cJSON *root)
   return -1;
 }
 
+/* cJSON prints a number with 15 digits whenever those read back equal to it within a relative
+ * DBL_EPSILON, so 0.16999999999999998 came out as 0.17 and the centred start was lost. Every
+ * number is re-emitted with 17 significant digits, which read back exactly. */
+static int exact_numbers(cJSON *node)
+{
+  cJSON *child = node ? node->child : NULL;
+  while (child) {
+    cJSON *next = child->next;
+    if (cJSON_IsNumber(child)) {
+      char text[32];
+      snprintf(text, sizeof text, "%.17g", child->valuedouble);
+      cJSON *raw = cJSON_CreateRaw(text);
+      int ok = raw && (cJSON_IsObject(node)
+                         ? cJSON_ReplaceItemInObjectCaseSensitive(node, child->string, raw)
+                         : cJSON_ReplaceItemViaPointer(node, child, raw));
+      if (!ok)
+        return -1;
+    } else if (exact_numbers(child)) {
+      return -1;
+    }
+    child = next;
+  }
+  return 0;
+}
+
 enum { PLAIN, AT_300RPM, CENTRED };
 
 /* Add a case from a model file (kind PLAIN) or one of its variants. Impact files (no
@@ -274,7 +299,7 @@ static int add_case(run_case *cases, int *n, const char *path, int kind)
   } else if (kind != PLAIN) {
     ok = (kind == AT_300RPM ? variant_speed(root, 300.0 * 2.0 * acos(-1.0) / 60.0)
                             : variant_centred(root)) == 0;
-    char *edited = ok ? cJSON_PrintUnformatted(root) : NULL;
+    char *edited = ok && exact_numbers(root) == 0 ? cJSON_PrintUnformatted(root) : NULL;
     free(text);
     text = edited;
     ok = text != NULL;
