@@ -319,17 +319,11 @@ static int add_case(run_case *cases, int *n, const char *path, int kind)
   return ok ? 0 : -1;
 }
 
-static int by_name(const void *a, const void *b)
-{
-  return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static void default_cases(run_case *cases, int *n)
 {
-  glob_t g;
+  glob_t g; /* sorted by name */
   if (glob("models/*.json", 0, NULL, &g) != 0)
     return;
-  qsort(g.gl_pathv, g.gl_pathc, sizeof *g.gl_pathv, by_name);
   for (size_t i = 0; i < g.gl_pathc; i++)
     add_case(cases, n, g.gl_pathv[i], PLAIN);
   globfree(&g);
@@ -509,10 +503,11 @@ static void run_case_ladder(const run_case *c, const options *opt, tally *t, int
 int main(int argc, char **argv)
 {
   options opt;
-  if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-    fputs(usage, stdout);
-    return 0;
-  }
+  for (int i = 1; i < argc; i++)
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      fputs(usage, stdout);
+      return 0;
+    }
   int first = parse_options(argc, argv, &opt);
   if (first < 0)
     return EXIT_USAGE;
