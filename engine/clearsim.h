@@ -60,6 +60,14 @@ double cs_model_output_interval(const cs_model *model);
 const char *cs_model_output_path(const cs_model *model); /* "" when the model names none */
 /* Override the model's formulation (for comparisons; the model file's choice otherwise). */
 void cs_model_set_formulation(cs_model *model, cs_formulation formulation);
+/* Override the model's integration tolerances (the `solver` block's rtol and atol otherwise):
+ * rtol relative, atol absolute for positions (m, rad; the engine scales it for the other
+ * unknowns it tests). For tolerance studies such as tools/robustness.c. Both must be finite
+ * and positive, and rtol < 1; otherwise CS_ERR_ARGUMENT and the model is left unchanged.
+ * Simulations created afterwards use them; running ones keep theirs. */
+cs_status cs_model_set_tolerances(cs_model *model, double rtol, double atol, cs_error *err);
+/* The tolerances simulations of the model will use (either pointer may be NULL). */
+void cs_model_tolerances(const cs_model *model, double *rtol, double *atol);
 const char *cs_model_json(const cs_model *model);        /* the input JSON, verbatim */
 /* The points a drawing of `body` passes through, in its frame (m): its centre of mass (0, 0),
  * then the points of the ideal joints, forces and clearance joints (hole or pin centre)

@@ -1,7 +1,9 @@
 /* cs_model.c — the model object: allocation, indexing, read-only accessors. */
 #include "cs_model.h"
 #include "../joints/cs_clearance.h"
+#include "cs_error.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,6 +112,31 @@ int cs_model_body_index(const cs_model *m, const char *name)
 }
 
 void cs_model_set_formulation(cs_model *m, cs_formulation f) { m->solver.formulation = f; }
+
+cs_status cs_model_set_tolerances(cs_model *m, double rtol, double atol, cs_error *err)
+{
+  /* !(x > 0) also rejects NaN; rtol ≥ 1 would accept any answer as converged. */
+  if (!m)
+    return cs_fail(err, CS_ERR_ARGUMENT, "cs_model_set_tolerances: no model");
+  if (!(rtol > 0.0) || !(rtol < 1.0))
+    return cs_fail(err, CS_ERR_ARGUMENT,
+                   "cs_model_set_tolerances: rtol must be finite, > 0 and < 1, got %g", rtol);
+  if (!(atol > 0.0) || !isfinite(atol))
+    return cs_fail(err, CS_ERR_ARGUMENT,
+                   "cs_model_set_tolerances: atol must be finite and > 0, got %g", atol);
+  m->solver.rtol = rtol;
+  m->solver.atol = atol;
+  cs_error_clear(err);
+  return CS_OK;
+}
+
+void cs_model_tolerances(const cs_model *m, double *rtol, double *atol)
+{
+  if (rtol)
+    *rtol = m->solver.rtol;
+  if (atol)
+    *atol = m->solver.atol;
+}
 
 static int put_point(double (*xy)[2], int n, int max, const double p[2])
 {
