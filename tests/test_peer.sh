@@ -62,5 +62,5 @@ cat "$tmp/chk"
 n_ok=$(grep -c '^ok ' "$tmp/chk"); n_bad=$(grep -c '^FAIL' "$tmp/chk")
 pass=$((pass + n_ok)); fail=$((fail + n_bad))
 # six comparisons, all passed, and the script agrees (a crash prints no FAIL line)
-if [ "$n_ok" -eq 6 ] && [ "$rc" -eq 0 ]; then ok; else bad "peer check: $n_ok of 6 held, exit $rc"; fi
+if [ "$n_ok" -eq 6 ] && [ "$rc" -eq 0 ]; then ok; else bad "peer check: $n_ok of 6, exit $rc"; fi
 finish
