@@ -248,7 +248,7 @@ def _first_contact_step(vminus):
     the undamped Hertz peak penetration (5 m v²/(4K))^(2/5) at the impact speed (m: the
     slider's mass, the smaller one). SciPy's own guess for the explicit Runge–Kutta methods
     extrapolates the free-flight acceleration it sees at δ = 0, steps metres deep into the
-    bearing and overflows (DOP853 at 5000 r/min)."""
+    bearing and overflows (DOP853 at 5000 r/min). Used for every method alike."""
     v = max(abs(vminus), 1e-6)
     return 1e-3 * (1.25 * M3 * v * v / K_LN) ** 0.4 / v
 
