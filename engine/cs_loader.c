@@ -366,7 +366,7 @@ static cs_status load_joints(loader *ld, const cJSON *root)
 static const char *const clearance_types[] = {"revolute", "spherical", "slot", "curved_slot",
                                               NULL};
 #define CLEARANCE_COMMON "name", "type", "body1", "body2", "point1", "point2", "pin_radius", \
-                         "materials", "contact", "regions"
+                         "materials", "contact", "regions", "min_impact_velocity"
 static const char *const revolute_clearance_keys[] = {CLEARANCE_COMMON, "hole_radius", "length",
                                                       NULL};
 static const char *const spherical_clearance_keys[] = {CLEARANCE_COMMON, "hole_radius", NULL};
@@ -478,6 +478,8 @@ static cs_status load_clearance(loader *ld, const cJSON *obj, const char *path)
   CS_TRY(cs_json_vector(ld->js, obj, path, "point1", 2, "[x, y]", zeros, c->point[0]));
   CS_TRY(cs_json_vector(ld->js, obj, path, "point2", 2, "[x, y]", zeros, c->point[1]));
   CS_TRY(clearance_dimensions(ld, obj, path, c));
+  CS_TRY(cs_json_number(ld->js, obj, path, "min_impact_velocity", CS_JSON_NONNEG,
+                        CS_MIN_IMPACT_VELOCITY, &c->min_impact_velocity));
   const cJSON *materials = cs_json_member(obj, "materials");
   cs_json_child(kp, path, "materials");
   if (!materials)

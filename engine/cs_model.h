@@ -98,6 +98,11 @@ typedef enum cs_clearance_kind {
 
 enum { CS_MAX_REGIONS = 3 };
 
+/* Default floor of the impact velocity handed to the contact laws (m/s): the damping laws
+ * that divide by δ'(−) grow without bound as a contact grazes (δ'(−) → 0). Below it an
+ * impact carries at most ½ m* v² ≈ 5e-9 J per kg, and the laws see this speed instead. */
+#define CS_MIN_IMPACT_VELOCITY 1e-4
+
 typedef struct cs_clearance {
   char *name;
   cs_clearance_kind kind;
@@ -112,6 +117,7 @@ typedef struct cs_clearance {
   double mean_radius;  /* curved slot: R_m, m */
   double half_angle;   /* curved slot: half the arc's angular extent, rad */
   double length;       /* axial length of the line contact, m */
+  double min_impact_velocity; /* δ'(−) the laws see is at least this, m/s (grazing contacts) */
   cs_material material[2]; /* body[0]'s, body[1]'s */
   int nregion;
   cs_contact_model contact[CS_MAX_REGIONS];
