@@ -168,6 +168,10 @@ int cs_sim_event_count(const cs_sim *sim);
 void cs_sim_event(const cs_sim *sim, int i, cs_contact_event *event);
 /* How often a damping law's pull was clipped to a zero normal force (accepted steps). */
 long cs_sim_clip_count(const cs_sim *sim);
+/* What the run's own evidence says against its result, "" when nothing: today the energy
+ * balance error beyond 1 % of the energy the run moved (kinetic, change of potential, strain,
+ * work, dissipation), checked at every reported state. The text is valid until the next call. */
+const char *cs_sim_warnings(const cs_sim *sim);
 
 /* ---------------------------------------------------------------- runs with output ------- */
 

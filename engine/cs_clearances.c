@@ -381,8 +381,9 @@ void cs_clearances_open(cs_clearances *c, int i, double t, const double *q, cons
   j->in_contact = 1;
   j->region = k.gap.region;
   j->v_impact = k.rate;
-  /* the event keeps the true δ'(−); the laws get at least the joint's floor */
-  double v_laws = fmax(k.rate, j->def->min_impact_velocity);
+  /* the event keeps the true δ'(−); the laws get at least the joint's floor, or 0 for a contact
+   * found open at the start while moving out (the laws then stay elastic: no impact to damp) */
+  double v_laws = k.rate > 0.0 ? fmax(k.rate, j->def->min_impact_velocity) : 0.0;
   for (int r = 0; r < j->def->nregion; r++)
     cs_contact_onset(j->contact[r], v_laws);
   cs_contact_event *e = new_event(c);

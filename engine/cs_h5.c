@@ -433,6 +433,8 @@ static cs_status close_quietly(cs_h5 *h, const cs_sim *sim, const char *status,
       st = cs_h5_fail(err, h->path, "write the solver statistics");
     else if (put_events(h->file, sim) < 0)
       st = cs_h5_fail(err, h->path, "write the contact events");
+    else if (cs_h5_attr_text(h->file, "warnings", cs_sim_warnings(sim)) < 0)
+      st = cs_h5_fail(err, h->path, "write the warnings");
   }
   /* Rows that did not land make the run failed, whatever the caller says. */
   if (st != CS_OK)

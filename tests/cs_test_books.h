@@ -48,6 +48,7 @@ typedef struct books_run {
   books books;
   cs_stats stats;
   cs_error err;
+  char warnings[512]; /* cs_sim_warnings at the end */
 } books_run;
 
 /* Run `m` from its start to t, keeping the books. A model that cannot even start is reported
@@ -66,6 +67,7 @@ static inline books_run books_advance(const cs_model *m, double t)
   books_keep(s, &r.books);
   r.t = cs_sim_time(s);
   cs_sim_stats(s, &r.stats);
+  snprintf(r.warnings, sizeof r.warnings, "%s", cs_sim_warnings(s));
   cs_sim_free(s);
   return r;
 }

@@ -136,7 +136,7 @@ static const struct bad_file {
   {"clearance_slot_key.json", CS_ERR_INPUT,
    "/clearance_joints/0: unknown key \"hole_radius\" for a slot clearance joint (expected one "
    "of: name, type, body1, body2, point1, point2, pin_radius, materials, contact, regions, "
-   "length, axis, half_length, half_width)"},
+   "min_impact_velocity, length, axis, half_length, half_width)"},
   {"clearance_no_contact.json", CS_ERR_INPUT,
    "/clearance_joints/0: no contact block for region \"bearing\": expected \"contact\" (or "
    "\"regions\": {\"bearing\": …})"},

@@ -135,8 +135,21 @@ static void ladder(int c, cs_formulation form, double scale, int stride)
            r.books.worst, ratio, scale, bound);
     CHECK(r.status == CS_OK, "%s %s rtol %.0e completes %g s: %s", case_name[c], fname, rtol,
           span(c), r.status ? r.err.message : "");
-    CHECK(ratio <= bound, "%s %s rtol %.0e: balance error %.3g of the energy scale <= %.3g",
-          case_name[c], fname, rtol, ratio, bound);
+    /* Beyond the bound a result is wrong, and must say so (cs_sim_warnings); GGL must not
+     * get there at all, and no run within it may be flagged. */
+    if (form == CS_GGL)
+      CHECK(ratio <= bound, "%s %s rtol %.0e: balance error %.3g of the energy scale <= %.3g",
+            case_name[c], fname, rtol, ratio, bound);
+    else
+      CHECK(ratio <= bound || r.warnings[0], "%s %s rtol %.0e: balance error %.3g of the "
+            "energy scale, beyond %.3g, and not flagged", case_name[c], fname, rtol, ratio,
+            bound);
+    /* GGL from rtol 1e-4 on keeps its books within 1 % (at 1e-3, with atol 1 µm on
+     * micrometre penetrations, 2-11 % of the energy moved: flagged, rightly) */
+    CHECK(form != CS_GGL || rtol > 2e-4 || !r.warnings[0], "%s %s rtol %.0e: a sound run "
+          "flagged: %s", case_name[c], fname, rtol, r.warnings);
+    if (r.warnings[0])
+      printf("  flagged: %s\n", r.warnings);
     cs_model_free(m);
   }
 }

@@ -177,6 +177,9 @@ static void summary(const cs_sim *sim, const char *path, cs_status st)
          cs_sim_time(sim) > 0 ? stats.wall_time / cs_sim_time(sim) : 0.0);
   if (path && *path)
     printf("output         %s\n", path);
+  const char *warnings = cs_sim_warnings(sim);
+  if (warnings[0])
+    printf("WARNING        %s\n", warnings);
 }
 
 static int cmd_run(int argc, char **argv)
