@@ -14,6 +14,7 @@ struct cs_projector {
   const cs_model *m;
   int n, rows, ldb;
   double *w;            /* M^(−1/2): the metric's scaling of each coordinate */
+  int *locked;          /* coordinates the initial assembly keeps (cs_body.lock) */
   double *Phiq, *A, *b, *s, *phit, *work;
   lapack_int lwork, *iwork;
 };
@@ -29,12 +30,13 @@ cs_projector *cs_projector_create(const cs_model *m)
   p->ldb = p->rows > p->n ? p->rows : p->n;
   size_t mn = (size_t)p->rows * p->n + 1;
   p->w = calloc((size_t)p->n + 1, sizeof *p->w);
+  p->locked = calloc((size_t)p->n + 1, sizeof *p->locked);
   p->Phiq = calloc(mn, sizeof *p->Phiq);
   p->A = calloc(mn, sizeof *p->A);
   p->b = calloc((size_t)p->ldb + 1, sizeof *p->b);
   p->s = calloc((size_t)p->ldb + 1, sizeof *p->s);
   p->phit = calloc((size_t)p->rows + 1, sizeof *p->phit);
-  if (!p->w || !p->Phiq || !p->A || !p->b || !p->s || !p->phit) {
+  if (!p->w || !p->locked || !p->Phiq || !p->A || !p->b || !p->s || !p->phit) {
     cs_projector_free(p);
     return NULL;
   }
@@ -49,6 +51,10 @@ cs_projector *cs_projector_create(const cs_model *m)
   }
   for (int i = 0; i < p->n; i++)
     p->w[i] = 1.0 / sqrt(M[i] > 0.0 ? M[i] : isfinite(mmin) ? mmin : 1.0);
+  for (int b = 0; b < m->nbody; b++)
+    if (!m->bodies[b].ground)
+      for (int c = 0; c < 3; c++)
+        p->locked[m->bodies[b].coord + c] = m->bodies[b].lock[c];
   if (p->rows == 0)
     return p;
   double query;
@@ -73,6 +79,7 @@ void cs_projector_free(cs_projector *p)
   if (!p)
     return;
   free(p->w);
+  free(p->locked);
   free(p->Phiq);
   free(p->A);
   free(p->b);
@@ -83,18 +90,21 @@ void cs_projector_free(cs_projector *p)
   free(p);
 }
 
-/* x += W z, z the minimum-norm solution of (Φq W) z = b (b: rows entries in p->b). */
-static int correct(cs_projector *p, double *x)
+/* x += W z, z the minimum-norm solution of (Φq W) z = b (b: rows entries in p->b); W is
+ * zero on the locked coordinates when `locks`. */
+static int correct(cs_projector *p, double *x, int locks)
 {
-  for (int c = 0; c < p->n; c++)
+  for (int c = 0; c < p->n; c++) {
+    double w = locks && p->locked[c] ? 0.0 : p->w[c];
     for (int r = 0; r < p->rows; r++)
-      p->A[r + (size_t)c * p->rows] = p->Phiq[r + (size_t)c * p->rows] * p->w[c];
+      p->A[r + (size_t)c * p->rows] = p->Phiq[r + (size_t)c * p->rows] * w;
+  }
   lapack_int rank;
   if (LAPACKE_dgelsd_work(LAPACK_COL_MAJOR, p->rows, p->n, 1, p->A, p->rows, p->b, p->ldb, p->s,
                           1e-12, &rank, p->work, p->lwork, p->iwork) != 0)
     return -1;
   for (int c = 0; c < p->n; c++)
-    x[c] += p->w[c] * p->b[c];
+    x[c] += (locks && p->locked[c] ? 0.0 : p->w[c]) * p->b[c];
   return 0;
 }
 
@@ -106,7 +116,7 @@ static double max_abs(const double *x, int n)
   return r;
 }
 
-int cs_project(cs_projector *p, double t, double *q, double *v)
+int cs_project(cs_projector *p, double t, double *q, double *v, int locks)
 {
   if (p->rows == 0)
     return 0;
@@ -121,7 +131,7 @@ int cs_project(cs_projector *p, double t, double *q, double *v)
       break;
     for (int r = 0; r < p->rows; r++)
       p->b[r] = -p->b[r];
-    if (correct(p, q))
+    if (correct(p, q, locks))
       return -1;
   }
   if (!(res <= 1e3 * floor_phi))
@@ -133,5 +143,5 @@ int cs_project(cs_projector *p, double t, double *q, double *v)
       pv += p->Phiq[r + (size_t)c * p->rows] * v[c];
     p->b[r] = -pv;
   }
-  return correct(p, v);
+  return correct(p, v, locks);
 }

@@ -23,8 +23,9 @@ typedef struct cs_projector cs_projector;
 cs_projector *cs_projector_create(const cs_model *m);
 void cs_projector_free(cs_projector *p);
 
-/* Project q (Newton, a few iterations) and then v at time t. Returns 0, or −1 when the
+/* Project q (Newton, a few iterations) and then v at time t, keeping the bodies' locked
+ * coordinates when `locks` (the initial assembly's promise). Returns 0, or −1 when the
  * positions do not converge (a state far from the manifold: the caller's error). */
-int cs_project(cs_projector *p, double t, double *q, double *v);
+int cs_project(cs_projector *p, double t, double *q, double *v, int locks);
 
 #endif

@@ -337,6 +337,11 @@ static cs_status initial_state(cs_sim *s, cs_error *err)
     st = cs_assemble_velocities(m, q, s->t0, v, err);
   if (st)
     return st;
+  /* Assembly stops at a residual of 1e-12 of the coordinates; IDAS at atol 1e-15 must start
+   * on the constraints to round-off (the four-bar failed at t0 otherwise). */
+  if (cs_project(s->proj, s->t0, q, v, 1))
+    return cs_fail(err, CS_ERR_ASSEMBLY, "%s: the assembled state cannot be brought onto the "
+                   "constraints to round-off", m->origin ? m->origin : "model");
   for (int k = 0; k < cs_clearances_count(s->clear); k++)
     if (cs_clearances_gap(s->clear, k, q) > 0.0)
       cs_clearances_open(s->clear, k, s->t0, q, v);
@@ -631,7 +636,7 @@ static void bank_counters(cs_sim *s)
 /* Restart IDAS at t_ida from y (q, v) with the contact states as they now are. */
 static cs_status restart(cs_sim *s, double t_target, cs_error *err)
 {
-  if (cs_project(s->proj, s->t_ida, Q_OF(s, s->y), V_OF(s, s->y)))
+  if (cs_project(s->proj, s->t_ida, Q_OF(s, s->y), V_OF(s, s->y), 0))
     return cs_fail(err, CS_ERR_SOLVER, "%s: at t = %.9g s the state left the constraints and "
                    "could not be brought back onto them", s->model->origin ? s->model->origin
                    : "model", s->t_ida);
