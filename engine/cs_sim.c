@@ -471,6 +471,10 @@ cs_status cs_sim_create(const cs_model *model, cs_sim **out, cs_error *err)
     st = cs_fail(err, CS_ERR_MEMORY, "SUNContext_Create failed");
   if (!st) {
     s->y = N_VNew_Serial(s->N, s->ctx);
+    /* IDAS clones its vectors from y: with fused operations its linear combinations are one
+     * loop each instead of chains of N_VLinearSum (15 % of the instructions, callgrind) */
+    if (s->y)
+      N_VEnableFusedOps_Serial(s->y, SUNTRUE);
     s->yp = N_VNew_Serial(s->N, s->ctx);
     s->view = N_VNew_Serial(s->N, s->ctx);
     s->yq = N_VNew_Serial(NQUAD, s->ctx);
