@@ -3,8 +3,9 @@
  *
  * Time series: HDF5 wants chunk dimensions > 0 and ≤ the maximum dimensions, so a zero-width
  * dimension gets maximum 1 and chunk 1 (it stays 0 wide). A block of rows is written with one
- * extend-and-write per dataset as it fills, and the file is flushed (H5Fflush, with the rows
- * still buffered) once a second, so a run loses at most about a second of rows when killed. Files use HDF5's default (earliest) format: its superblock records no "open for
+ * extend-and-write per dataset and flushed with H5Fflush; a block is also written when a
+ * second has passed since the last one, so a slow run loses at most a second of rows when
+ * killed. Files use HDF5's default (earliest) format: its superblock records no "open for
  * writing" flag, so the file of a killed run opens without h5clear. The Debian serial library
  * is not thread-safe: two runs may write files in one process, but not from two threads.
  */
@@ -280,9 +281,9 @@ static herr_t write_rows(cs_h5_series *s, hsize_t first, hsize_t count)
   return rc;
 }
 
-/* Append the buffered rows to the datasets (no flush). */
-static cs_status write_block(cs_h5_table *t, cs_error *err)
+cs_status cs_h5_table_flush(cs_h5_table *t, cs_error *err)
 {
+  t->last_write = time(NULL);
   if (t->buffered == 0)
     return CS_OK;
   for (int i = 0; i < t->n; i++)
@@ -290,14 +291,6 @@ static cs_status write_block(cs_h5_table *t, cs_error *err)
       return cs_h5_fail(err, t->path, "append rows");
   t->written += (hsize_t)t->buffered;
   t->buffered = 0;
-  return CS_OK;
-}
-
-cs_status cs_h5_table_flush(cs_h5_table *t, cs_error *err)
-{
-  t->last_write = time(NULL);
-  if (write_block(t, err) != CS_OK)
-    return CS_ERR_IO;
   if (cs_h5_attr_double(t->file, "t_final", t->last_t) < 0 ||
       H5Fflush(t->file, H5F_SCOPE_LOCAL) < 0)
     return cs_h5_fail(err, t->path, "flush");
@@ -308,7 +301,7 @@ cs_status cs_h5_table_begin_row(cs_h5_table *t, int *row, cs_error *err)
 {
   /* Full buffers mean the last write failed: retry it (it rewrites the same rows, so a partly
    * done block comes out whole) before taking another row. */
-  if (t->buffered == CS_H5_BLOCK_ROWS && write_block(t, err) != CS_OK)
+  if (t->buffered == CS_H5_BLOCK_ROWS && cs_h5_table_flush(t, err) != CS_OK)
     return CS_ERR_IO;
   *row = t->buffered;
   return CS_OK;
@@ -318,11 +311,9 @@ cs_status cs_h5_table_end_row(cs_h5_table *t, double time_s, cs_error *err)
 {
   t->buffered++;
   t->last_t = time_s;
-  /* Full blocks are written as they fill; the file is flushed by time: a flush every 64 rows
-   * was 39 % of the cost of a dense-output run (issue measurements, callgrind). */
-  if (difftime(time(NULL), t->last_write) >= FLUSH_SECONDS)
-    return cs_h5_table_flush(t, err);
-  return t->buffered < CS_H5_BLOCK_ROWS ? CS_OK : write_block(t, err);
+  if (t->buffered < CS_H5_BLOCK_ROWS && difftime(time(NULL), t->last_write) < FLUSH_SECONDS)
+    return CS_OK;
+  return cs_h5_table_flush(t, err);
 }
 
 herr_t cs_h5_table_close(cs_h5_table *t)
