@@ -1,4 +1,5 @@
-/* cs_linsol.h — a SUNLinearSolver over LAPACK's dense LU (dgetrf/dgetrs), for IDA (internal).
+/* cs_linsol.h — a SUNLinearSolver over LAPACK's dense LU (dgetrf/dgetrs), for IDA (internal),
+ * with a minimum-norm fallback for rank-deficient matrices (cs_linsol.c).
  * Debian's SUNDIALS ships no LAPACK linear solver; this is ours. It works on SUNDIALS dense
  * matrices (column-major). LAPACK pivots are 32-bit lapack_int while sunindextype is 64-bit,
  * hence a pivot array of its own. */
@@ -11,6 +12,8 @@
 #include <lapacke.h>
 
 SUNLinearSolver cs_linsol_lapack_dense(N_Vector y, SUNMatrix A, SUNContext ctx);
+/* How many factorizations took the rank-revealing fallback (measurements and tests). */
+long cs_linsol_fallbacks(SUNLinearSolver S);
 
 /* LU with partial pivoting of the n × n column-major A in place (LAPACK's info: 0, or > 0 for
  * a zero pivot); the one factorization of the engine. */
