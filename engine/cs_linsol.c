@@ -24,7 +24,7 @@ typedef struct content {
   lapack_int *pivots;
   double *row, *col; /* equilibration: the factored matrix is diag(row) A diag(col) */
   /* the rank-revealing fallback, allocated once: a copy of the scaled A, then its COD */
-  double *copy, *tau, *tauz, *work;
+  double *copy, *tau, *tauz, *work, *scratch;
   lapack_int *jpvt, lwork, rank; /* rank == n: the LU is in use */
   long fallbacks;
   sunindextype last_flag;
@@ -157,9 +157,9 @@ static lapack_int solve_cod(content *c, double *x)
   if (!info && r > 0 && r < n)
     info = LAPACKE_dormrz_work(LAPACK_COL_MAJOR, 'L', 'T', n, 1, r, n - r, c->copy, n, c->tauz,
                                x, n, c->work, c->lwork);
-  memcpy(c->tau, x, (size_t)n * sizeof *x); /* tau is free again until the next factorization */
+  memcpy(c->scratch, x, (size_t)n * sizeof *x);
   for (lapack_int k = 0; k < n; k++)
-    x[c->jpvt[k] - 1] = c->tau[k];
+    x[c->jpvt[k] - 1] = c->scratch[k];
   return info;
 }
 
@@ -190,7 +190,7 @@ static sunindextype last_flag(SUNLinearSolver S) { return CONTENT(S)->last_flag;
 static int space(SUNLinearSolver S, long *lrw, long *liw)
 {
   const content *c = CONTENT(S);
-  *lrw = (long)c->n * (c->n + 4) + (long)c->lwork;
+  *lrw = (long)c->n * (c->n + 5) + (long)c->lwork;
   *liw = 2 + 2 * (long)c->n;
   return SUNLS_SUCCESS;
 }
@@ -207,6 +207,7 @@ static int destroy(SUNLinearSolver S)
     free(c->copy);
     free(c->tau);
     free(c->tauz);
+    free(c->scratch);
     free(c->work);
     free(c->jpvt);
     free(c);
@@ -227,8 +228,10 @@ static int allocate(content *c)
   c->copy = malloc(n * n * sizeof *c->copy);
   c->tau = malloc(n * sizeof *c->tau);
   c->tauz = malloc(n * sizeof *c->tauz);
+  c->scratch = malloc(n * sizeof *c->scratch);
   c->work = malloc((size_t)c->lwork * sizeof *c->work);
-  return c->pivots && c->jpvt && c->row && c->col && c->copy && c->tau && c->tauz && c->work;
+  return c->pivots && c->jpvt && c->row && c->col && c->copy && c->tau && c->tauz &&
+         c->scratch && c->work;
 }
 
 SUNLinearSolver cs_linsol_lapack_dense(N_Vector y, SUNMatrix A, SUNContext ctx)
