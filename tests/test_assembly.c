@@ -155,6 +155,21 @@ int main(void)
   CHECK(st == CS_ERR_ASSEMBLY && strstr(err.message, "cannot close"),
         "two pins at different points of the same body pair cannot close");
 
+  /* Two drivers on one crank, the same angle at t = 0 but different rates: positions close,
+   * velocities cannot, and the message names the driver. */
+  const char *two_rates =
+    "{\"name\":\"rates\",\"bodies\":[{\"name\":\"g\",\"ground\":true},"
+    "{\"name\":\"a\",\"mass\":1,\"inertia\":0.01,\"position\":[0.5,0,0]}],"
+    "\"joints\":[{\"name\":\"P\",\"type\":\"revolute\",\"body1\":\"g\",\"body2\":\"a\","
+    "\"point2\":[-0.5,0]}],"
+    "\"drivers\":[{\"name\":\"slow\",\"type\":\"angle\",\"body\":\"a\",\"motion\":{\"velocity\":1}},"
+    "{\"name\":\"fast\",\"type\":\"angle\",\"body\":\"a\",\"motion\":{\"velocity\":2}}]}";
+  st = create_from(two_rates, &err);
+  printf("two rates: %s\n", err.message);
+  CHECK(st == CS_ERR_ASSEMBLY && strstr(err.message, "driver \"") &&
+          strstr(err.message, "velocities cannot satisfy"),
+        "drivers whose rates disagree fail at the velocity assembly, naming a driver");
+
   /* A free body with zero inertia: the augmented matrix is singular. */
   const char *spinning = "{\"name\":\"dot\",\"bodies\":[{\"name\":\"g\",\"ground\":true},"
                          "{\"name\":\"a\",\"mass\":1,\"inertia\":0}]}";
