@@ -212,9 +212,9 @@ static void augmented(const cs_model *m, const double *q, const double *v, doubl
     cs_constraints_gamma(m, q, v, t, rhs + n);
 }
 
-/* Below this reciprocal condition (LAPACK's estimate from the LU) the augmented matrix is
- * solved by its SVD instead; singular values below TRUNCATE of the largest are dropped. */
-static const double RCOND_LU = 1e-12, TRUNCATE = 1e-13;
+/* Below this pivot ratio of the equilibrated LU (cs_lu_factor_ratio) the augmented matrix is
+ * solved by its SVD instead, singular values below TRUNCATE of the largest dropped. */
+static const double PIVOT_RATIO = 1e-12, TRUNCATE = 1e-13;
 
 /* x ← the minimum-norm least-squares solution of K x = x by the SVD of K (overwritten);
  * fails (1) when a null vector of K moves a: the accelerations are then not unique. */
@@ -254,18 +254,15 @@ cs_status cs_solve_accelerations(const cs_model *m, const double *q, const doubl
 {
   int n = m->ncoord, rows = m->nrow, N = n + rows;
   double *K = malloc((size_t)N * N * sizeof *K), *rhs = malloc((size_t)N * sizeof *rhs),
-         *work = malloc((size_t)(4 * N) * sizeof *work);
-  lapack_int *piv = malloc((size_t)N * sizeof *piv), *iwork = malloc((size_t)N * sizeof *iwork);
+         *work = malloc((size_t)(2 * N) * sizeof *work), ratio = 0.0;
+  lapack_int *piv = malloc((size_t)2 * N * sizeof *piv);
   cs_status st = CS_OK;
-  if (!K || !rhs || !work || !piv || !iwork) {
+  if (!K || !rhs || !work || !piv) {
     st = cs_fail(err, CS_ERR_MEMORY, "out of memory solving for accelerations");
     goto done;
   }
   augmented(m, q, v, t, Q, K, rhs);
-  double norm = LAPACKE_dlange_work(LAPACK_COL_MAJOR, '1', N, N, K, N, NULL), rcond = 0.0;
-  if (cs_lu_factor(N, K, piv) == 0 &&
-      LAPACKE_dgecon_work(LAPACK_COL_MAJOR, '1', N, K, N, norm, &rcond, work, iwork) == 0 &&
-      rcond >= RCOND_LU) {
+  if (cs_lu_factor_ratio(N, K, piv, work, piv + N, &ratio) == 0 && ratio >= PIVOT_RATIO) {
     LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', N, 1, K, N, piv, rhs, N);
   } else {
     /* redundant rows or a singular position: a is unique, λ the minimum-norm multipliers */
@@ -292,6 +289,5 @@ done:
   free(rhs);
   free(work);
   free(piv);
-  free(iwork);
   return st;
 }

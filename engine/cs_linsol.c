@@ -22,7 +22,7 @@
 typedef struct content {
   lapack_int n;
   lapack_int *pivots;
-  double *row, *col; /* equilibration: the factored matrix is diag(row) A diag(col) */
+  double *scales; /* equilibration: diag(row) A diag(col), row = scales, col = scales + n */
   /* the rank-revealing fallback, allocated once: a copy of the scaled A, then its COD */
   double *copy, *tau, *tauz, *work, *scratch;
   lapack_int *jpvt, lwork, rank; /* rank == n: the LU is in use */
@@ -36,10 +36,10 @@ typedef struct content {
  * measured with Debian's reference LAPACK, 2× faster at n = 16 … 64. */
 enum { UNBLOCKED_MAX = 96 };
 
-/* Pivot ratio of the scaled LU below which the matrix is treated as rank deficient, and the
- * relative size of R's diagonal below which the QR drops a direction (see the README,
- * "Redundant constraints and singular positions", for the measurements). */
-static const double PIVOT_RATIO = 1e-11, RANK_TOL = 1e-11;
+/* Pivot ratio of the equilibrated LU below which the factorization is redone rank-revealing
+ * (README, "Redundant constraints and singular positions": healthy GGL ≥ 1.4e-8, redundant
+ * ≤ 3e-15; index 3's healthy ones reach 4e-14, for which the COD is exact, only slower). */
+static const double PIVOT_RATIO = 1e-11;
 
 lapack_int cs_lu_factor(lapack_int n, double *A, lapack_int *pivots)
 {
@@ -67,62 +67,91 @@ static int initialize(SUNLinearSolver S)
 
 /* Row scales, then column scales, that give diag(row) A diag(col) a largest |entry| of 1 in
  * each row and column (an all-zero row or column keeps scale 1). A is only read. */
-static void equilibration(content *c, const double *A)
+static void equilibration(lapack_int n, const double *A, double *row, double *col)
 {
-  lapack_int n = c->n;
   for (lapack_int i = 0; i < n; i++)
-    c->row[i] = 0.0;
+    row[i] = 0.0;
   for (lapack_int j = 0; j < n; j++)
     for (lapack_int i = 0; i < n; i++)
-      c->row[i] = fmax(c->row[i], fabs(A[i + (size_t)j * n]));
+      row[i] = fmax(row[i], fabs(A[i + (size_t)j * n]));
   for (lapack_int i = 0; i < n; i++)
-    c->row[i] = c->row[i] > 0.0 ? 1.0 / c->row[i] : 1.0;
+    row[i] = row[i] > 0.0 ? 1.0 / row[i] : 1.0;
   for (lapack_int j = 0; j < n; j++) {
     double big = 0.0;
     for (lapack_int i = 0; i < n; i++)
-      big = fmax(big, fabs(A[i + (size_t)j * n]) * c->row[i]);
-    c->col[j] = big > 0.0 ? 1.0 / big : 1.0;
+      big = fmax(big, fabs(A[i + (size_t)j * n]) * row[i]);
+    col[j] = big > 0.0 ? 1.0 / big : 1.0;
   }
 }
 
 /* Smallest over largest |pivot| of the equilibrated matrix, read off the LU of the unscaled
  * one: with the same row order, the LU of diag(row) A diag(col) has pivots
- * row[perm(k)]·U_kk·col[k]. c->jpvt is scratch for the row permutation. */
-static double pivot_ratio(content *c, const double *LU)
+ * row[perm(k)]·U_kk·col[k]. */
+static double pivot_ratio(lapack_int n, const double *LU, const lapack_int *pivots,
+                          const double *row, const double *col, lapack_int *perm)
 {
-  lapack_int n = c->n, *perm = c->jpvt;
   for (lapack_int k = 0; k < n; k++)
     perm[k] = k;
   for (lapack_int k = 0; k < n; k++) {
-    lapack_int p = c->pivots[k] - 1, t = perm[k];
+    lapack_int p = pivots[k] - 1, t = perm[k];
     perm[k] = perm[p];
     perm[p] = t;
   }
   double lo = INFINITY, hi = 0.0;
   for (lapack_int k = 0; k < n; k++) {
-    double p = fabs(LU[k + (size_t)k * n]) * c->row[perm[k]] * c->col[k];
+    double p = fabs(LU[k + (size_t)k * n]) * row[perm[k]] * col[k];
     lo = fmin(lo, p);
     hi = fmax(hi, p);
   }
   return hi > 0.0 ? lo / hi : 0.0;
 }
 
+lapack_int cs_lu_factor_ratio(lapack_int n, double *A, lapack_int *pivots, double *scratch,
+                              lapack_int *perm, double *ratio)
+{
+  double *row = scratch, *col = scratch + n;
+  equilibration(n, A, row, col);
+  lapack_int info = cs_lu_factor(n, A, pivots);
+  *ratio = info == 0 ? pivot_ratio(n, A, pivots, row, col, perm) : 0.0;
+  return info;
+}
+
+/* Rank of the column-pivoted R (n × n, its |diagonal| non-increasing): directions are dropped
+ * only below a gap, where |R_kk| falls by GAP or more from |R_k-1,k-1|, and only in the tail
+ * below TAIL·|R_11|. Index-3 iteration matrices at small steps have healthy diagonals down to
+ * 1e-18·|R_11|, redundant rows ~1e-18 too: no fixed threshold separates them, but the
+ * redundant ones always sit below a drop of 1e-7 or more (measured: GGL 5.5e-5 → 1.6e-16,
+ * index 3 3.8e-9 → 1.6e-18 and 1.9e-12 → 7.6e-19) and healthy ones fall by 0.1 per step at
+ * most (clearance slider-crank, index 3). */
+static lapack_int numerical_rank(lapack_int n, const double *R)
+{
+  const double TAIL = 1e-10, GAP = 1e-5;
+  double r11 = fabs(R[0]), best = GAP;
+  lapack_int rank = n;
+  for (lapack_int k = 1; k < n; k++) {
+    double here = fabs(R[k + (size_t)k * n]), before = fabs(R[k - 1 + (size_t)(k - 1) * n]);
+    if (here <= TAIL * r11 && here < best * before) {
+      best = before > 0.0 ? here / before : 0.0;
+      rank = k;
+    }
+  }
+  return r11 > 0.0 ? rank : 0;
+}
+
 /* The complete orthogonal decomposition of the scaled A kept in c->copy. */
 static lapack_int factor_cod(content *c)
 {
   lapack_int n = c->n, info;
+  const double *row = c->scales, *col = c->scales + n;
   for (lapack_int j = 0; j < n; j++)
     for (lapack_int i = 0; i < n; i++)
-      c->copy[i + (size_t)j * n] *= c->row[i] * c->col[j];
+      c->copy[i + (size_t)j * n] *= row[i] * col[j];
   memset(c->jpvt, 0, (size_t)n * sizeof *c->jpvt);
   info = LAPACKE_dgeqp3_work(LAPACK_COL_MAJOR, n, n, c->copy, n, c->jpvt, c->tau, c->work,
                              c->lwork);
   if (info)
     return info;
-  double r11 = fabs(c->copy[0]);
-  c->rank = 0;
-  while (c->rank < n && fabs(c->copy[c->rank + (size_t)c->rank * n]) > RANK_TOL * r11)
-    c->rank++;
+  c->rank = numerical_rank(n, c->copy);
   if (c->rank > 0 && c->rank < n)
     info = LAPACKE_dtzrzf_work(LAPACK_COL_MAJOR, c->rank, n, c->copy, n, c->tauz, c->work,
                                c->lwork);
@@ -134,11 +163,11 @@ static int setup(SUNLinearSolver S, SUNMatrix A)
 {
   content *c = CONTENT(S);
   double *a = SM_DATA_D(A);
-  equilibration(c, a);
+  double ratio;
   memcpy(c->copy, a, (size_t)c->n * c->n * sizeof *a);
-  lapack_int info = cs_lu_factor(c->n, a, c->pivots);
+  lapack_int info = cs_lu_factor_ratio(c->n, a, c->pivots, c->scales, c->jpvt, &ratio);
   c->rank = c->n;
-  if (info > 0 || (info == 0 && pivot_ratio(c, a) < PIVOT_RATIO))
+  if (info > 0 || (info == 0 && ratio < PIVOT_RATIO))
     info = factor_cod(c);
   c->last_flag = info;
   return info ? SUNLS_PACKAGE_FAIL_UNREC : SUNLS_SUCCESS;
@@ -176,10 +205,10 @@ static int solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, realtyp
                                xd, c->n);
   } else {
     for (lapack_int i = 0; i < c->n; i++)
-      xd[i] *= c->row[i];
+      xd[i] *= c->scales[i];
     info = solve_cod(c, xd);
     for (lapack_int j = 0; j < c->n; j++)
-      xd[j] *= c->col[j];
+      xd[j] *= c->scales[c->n + j];
   }
   c->last_flag = info;
   return info == 0 ? SUNLS_SUCCESS : SUNLS_PACKAGE_FAIL_UNREC;
@@ -202,8 +231,7 @@ static int destroy(SUNLinearSolver S)
   content *c = S->content;
   if (c) {
     free(c->pivots);
-    free(c->row);
-    free(c->col);
+    free(c->scales);
     free(c->copy);
     free(c->tau);
     free(c->tauz);
@@ -223,14 +251,13 @@ static int allocate(content *c)
   c->lwork = 64 * (c->n + 1) + 3 * c->n + 1; /* dgeqp3's blocked optimum covers the others */
   c->pivots = malloc(n * sizeof *c->pivots);
   c->jpvt = malloc(n * sizeof *c->jpvt);
-  c->row = malloc(n * sizeof *c->row);
-  c->col = malloc(n * sizeof *c->col);
+  c->scales = malloc(2 * n * sizeof *c->scales);
   c->copy = malloc(n * n * sizeof *c->copy);
   c->tau = malloc(n * sizeof *c->tau);
   c->tauz = malloc(n * sizeof *c->tauz);
   c->scratch = malloc(n * sizeof *c->scratch);
   c->work = malloc((size_t)c->lwork * sizeof *c->work);
-  return c->pivots && c->jpvt && c->row && c->col && c->copy && c->tau && c->tauz &&
+  return c->pivots && c->jpvt && c->scales && c->copy && c->tau && c->tauz &&
          c->scratch && c->work;
 }
 
