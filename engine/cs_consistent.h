@@ -8,13 +8,17 @@
 
 #include "cs_model.h"
 
-/* Newton on Φ(q, t) = 0 with minimum-norm corrections of the coordinates not locked.
- * Fails with CS_ERR_ASSEMBLY naming the joint whose rows stay open. */
+/* Newton on Φ(q, t) = 0 with minimum-norm corrections of the coordinates not locked (a
+ * coordinate a driver row depends on is never locked: the driver wins). Redundant rows are
+ * fine if they agree. Fails with CS_ERR_ASSEMBLY naming the joint whose rows stay open. */
 cs_status cs_assemble_positions(const cs_model *m, double t, double *q, cs_error *err);
-/* Minimum-norm correction of the unlocked velocities onto Φq v = −Φt. */
+/* Minimum-norm correction of the unlocked velocities onto Φq v = −Φt; fails with
+ * CS_ERR_ASSEMBLY naming the joint or driver whose row it cannot satisfy. */
 cs_status cs_assemble_velocities(const cs_model *m, const double *q, double t, double *v,
                                  cs_error *err);
-/* a (n) and λ (m) from the augmented system, for the generalized forces Q (n) at (q, v, t). */
+/* a (n) and λ (m) from the augmented system, for the generalized forces Q (n) at (q, v, t).
+ * With redundant rows or at a singular position, a is still the unique solution and λ the
+ * minimum-norm multipliers; fails only when a is not unique (a zero-inertia body). */
 cs_status cs_solve_accelerations(const cs_model *m, const double *q, const double *v, double t,
                                  const double *Q, double *a, double *lambda, cs_error *err);
 
