@@ -20,6 +20,7 @@
 #include "cs_assembly.h"
 #include "cs_clearances.h"
 #include "cs_consistent.h"
+#include "cs_diagnose.h"
 #include "cs_error.h"
 #include "cs_linsol.h"
 #include "cs_project.h"
@@ -72,6 +73,7 @@ struct cs_sim {
   double *a, *lambda; /* consistent with (q, v) at t */
   double *qa, *qlambda; /* the same, for the quadrature's current (q, v) */
   double energy0, kinetic0, strain0;
+  int rank0;           /* rank of Φq at the start: a later loss is a singular position */
   double energy_scale, worst_balance; /* the run's own evidence (cs_sim_warnings) */
   char warnings[512];
   char **row_names;
@@ -492,6 +494,7 @@ cs_status cs_sim_create(const cs_model *model, cs_sim **out, cs_error *err)
     st = setup_ida(s, err);
   if (!st) {
     N_VScale(1.0, s->y, s->view);
+    s->rank0 = cs_constraint_rank(model, Q_OF(s, s->y), s->t0);
     s->kinetic0 = cs_kinetic_energy(model, V_OF(s, s->y));
     s->strain0 = cs_clearances_strain(s->clear, Q_OF(s, s->y));
     s->energy0 = s->kinetic0 + cs_potential_energy(model, Q_OF(s, s->y)) + s->strain0;
@@ -684,6 +687,33 @@ static cs_status recover_onset(cs_sim *s, int k, double t_peak, double t_target,
   return restart(s, t_target, err);
 }
 
+/* Why IDAS stopped, in the mechanism's terms (cs_diagnose.h), at its last state. */
+static void explain_failure(cs_sim *s, char *why, size_t size)
+{
+  N_Vector ele = N_VClone(s->y), w = N_VClone(s->y), y = N_VClone(s->y);
+  int *contact = calloc((size_t)s->model->nclearance + 1, sizeof *contact);
+  double *weighted = NULL;
+  realtype t = s->t_ida;
+  if (ele && w && y && contact && !IDAGetEstLocalErrors(s->ida, ele) &&
+      !IDAGetErrWeights(s->ida, w)) {
+    N_VProd(ele, w, ele);
+    weighted = N_VGetArrayPointer(ele);
+  }
+  const double *q = Q_OF(s, s->y), *v = V_OF(s, s->y);
+  if (y && !IDAGetCurrentTime(s->ida, &t) && !IDAGetDky(s->ida, t, 0, y))
+    q = Q_OF(s, y), v = V_OF(s, y);
+  for (int k = 0; contact && k < s->model->nclearance; k++) {
+    cs_clearance_state st;
+    cs_clearances_output(s->clear, k, q, v, &st);
+    contact[k] = st.in_contact;
+  }
+  cs_diagnose(s->model, q, t, s->rank0, weighted, s->N, contact, why, size);
+  N_VDestroy(ele);
+  N_VDestroy(w);
+  N_VDestroy(y);
+  free(contact);
+}
+
 /* One IDAS step (or the rest of one after a root), and what follows from it. */
 static cs_status step(cs_sim *s, double t_target, cs_error *err)
 {
@@ -691,10 +721,11 @@ static cs_status step(cs_sim *s, double t_target, cs_error *err)
   s->ida_message[0] = '\0';
   int flag = IDASolve(s->ida, t_target, &t_reached, s->y, s->yp, IDA_ONE_STEP);
   if (flag < 0) {
-    char name[64];
+    char name[64], why[768];
     s->t_ida = t_reached;
-    return cs_fail(err, CS_ERR_SOLVER, "%s: the integrator failed at t = %.9g s (%s)%s%s",
-                   s->model->origin ? s->model->origin : "model", t_reached,
+    explain_failure(s, why, sizeof why);
+    return cs_fail(err, CS_ERR_SOLVER, "%s: the integrator failed at t = %.9g s: %s (%s%s%s)",
+                   s->model->origin ? s->model->origin : "model", t_reached, why,
                    flag_text(flag, name, sizeof name), s->ida_message[0] ? ": " : "",
                    s->ida_message);
   }

@@ -1,0 +1,26 @@
+/*
+ * cs_diagnose.h — why an integration failed, in the user's terms (internal).
+ *
+ * IDAS says "the error test failed repeatedly" or "the corrector convergence failed"; a user
+ * needs to know which part of the mechanism did it. Looked at, in order, at the state where
+ * IDAS stopped:
+ *   - a singular position: the constraint Jacobian lost rank it had at the start (the joints
+ *     whose rows span the lost direction are named);
+ *   - the unknown with the largest weighted local error (a body and its coordinate, or a
+ *     multiplier and its joint), and the clearance joints then in contact.
+ */
+#ifndef CS_DIAGNOSE_H
+#define CS_DIAGNOSE_H
+
+#include "cs_model.h"
+
+/* Numerical rank of Φq at (q, t) (singular values above 1e-9 of the largest). */
+int cs_constraint_rank(const cs_model *m, const double *q, double t);
+
+/* A sentence on the failure at (q, t). rank0: cs_constraint_rank at the start. weighted: the
+ * local error of each of the N unknowns y = (q, v, λ, …) times its error weight, or NULL.
+ * contact: per clearance joint, whether it is in contact (or NULL). */
+void cs_diagnose(const cs_model *m, const double *q, double t, int rank0, const double *weighted,
+                 int N, const int *contact, char *out, size_t size);
+
+#endif
