@@ -3,8 +3,8 @@
  * histories, the forces they add to Q with their Jacobian blocks, the root functions that
  * locate contact onset and separation, the event rows, and the energy terms.
  *
- * A contact opens where δ rises through 0 with δ' > 0 and closes where δ falls through 0 with
- * δ' < 0, both located by IDAS' root finding on δ; a root crossed against the motion (the
+ * A contact opens where δ rises through 0 with δ' > 0 and closes where δ falls through a hair
+ * below 0 (cs_clearances_set_length) with δ' < 0, both located by IDAS' root finding on δ; a root crossed against the motion (the
  * round-off of a restart at δ = 0) changes nothing. A second root function per joint, δ'
  * blended to a positive constant at the joint's centre, marks a local maximum of δ: if that
  * maximum is inside the wall, a step jumped a whole contact, and the simulation goes back to
@@ -45,6 +45,9 @@ void cs_clearances_open(cs_clearances *c, int k, double t, const double *q, cons
 void cs_clearances_commit(cs_clearances *c, const double *q, const double *v);
 
 int cs_clearances_count(const cs_clearances *c);
+/* The mechanism's size (cs_scales.h), on which an open contact's release below δ = 0 is set:
+ * contacts open at δ = 0 and close at δ = −1000 ulps of it (round-off of δ stays inside). */
+void cs_clearances_set_length(cs_clearances *c, double length);
 void cs_clearances_output(cs_clearances *c, int k, const double *q, const double *v,
                           cs_clearance_state *out);
 int cs_clearances_event_count(const cs_clearances *c);

@@ -116,7 +116,8 @@ static double max_abs(const double *x, int n)
   return r;
 }
 
-int cs_project(cs_projector *p, double t, double *q, double *v, int locks)
+int cs_project(cs_projector *p, double t, double *q, double *v, int locks, double enough_q,
+               double enough_v)
 {
   if (p->rows == 0)
     return 0;
@@ -127,14 +128,14 @@ int cs_project(cs_projector *p, double t, double *q, double *v, int locks)
     res = max_abs(p->b, p->rows);
     if (!isfinite(res))
       return -1;
-    if (res <= floor_phi)
+    if (res <= floor_phi || (it == 0 && res <= enough_q))
       break;
     for (int r = 0; r < p->rows; r++)
       p->b[r] = -p->b[r];
     if (correct(p, q, locks))
       return -1;
   }
-  if (!(res <= 1e3 * floor_phi))
+  if (!(res <= fmax(1e3 * floor_phi, enough_q)))
     return -1;
   cs_constraints(p->m, q, t, NULL, p->Phiq, p->rows, p->phit, NULL);
   for (int r = 0; r < p->rows; r++) {
@@ -143,5 +144,7 @@ int cs_project(cs_projector *p, double t, double *q, double *v, int locks)
       pv += p->Phiq[r + (size_t)c * p->rows] * v[c];
     p->b[r] = -pv;
   }
+  if (max_abs(p->b, p->rows) <= enough_v)
+    return 0;
   return correct(p, v, locks);
 }

@@ -24,8 +24,12 @@ cs_projector *cs_projector_create(const cs_model *m);
 void cs_projector_free(cs_projector *p);
 
 /* Project q (Newton, a few iterations) and then v at time t, keeping the bodies' locked
- * coordinates when `locks` (the initial assembly's promise). Returns 0, or −1 when the
- * positions do not converge (a state far from the manifold: the caller's error). */
-int cs_project(cs_projector *p, double t, double *q, double *v, int locks);
+ * coordinates when `locks` (the initial assembly's promise). Positions already within
+ * enough_q of Φ = 0, velocities within enough_v of Φq v + Φt = 0, are left as they are: each
+ * projection moves a clearance joint's δ by its round-off, and restarts at δ ≈ 0 that project
+ * every time kick it back and forth across 0 (pass 0, 0 to always project). Returns 0, or −1
+ * when the positions do not converge (a state far from the manifold: the caller's error). */
+int cs_project(cs_projector *p, double t, double *q, double *v, int locks, double enough_q,
+               double enough_v);
 
 #endif
