@@ -699,8 +699,8 @@ static cs_status restart(cs_sim *s, double t_target, cs_error *err)
   return CS_OK;
 }
 
-/* A step jumped the whole contact of joint k: its δ peaked above δ_on at t_peak. Find where δ
- * rose through δ_on on the step's interpolant (free flight until then is right), emit the
+/* A step jumped the whole contact of joint k: its δ peaked above 0 at t_peak. Find where δ
+ * rose through 0 on the step's interpolant (free flight until then is right), emit the
  * outputs before it, and restart there with the contact open. */
 static cs_status recover_onset(cs_sim *s, int k, double t_peak, double t_target, cs_error *err)
 {

@@ -71,7 +71,7 @@ static void check_common(const result *r, double e_tol)
 {
   char what[128];
   CHECK(r->events == 1, "%s: one contact in the run (got %d)", r->label, r->events);
-  /* free flight over the clearance: the wall is reached at c/v (δ_on = 5e-11 m: 2e-10 s) */
+  /* free flight over the clearance: the wall is reached at c/v, where δ = 0 */
   snprintf(what, sizeof what, "%s: onset at c/v", r->label);
   CHECK_REL(r->ev.t_on, CLEARANCE / V0, 1e-6, what);
   snprintf(what, sizeof what, "%s: impact velocity 0.3 m/s", r->label);

@@ -125,7 +125,7 @@ static void jacobians(void)
 /* ---------------------------------------------------------------- events ----------------- */
 
 /* A ball (point contact, Hertz, no damping) leaves the centre of a fixed socket radially at v:
- * it touches at t_on = c/v (δ_on is 1e-9 of the radius: 1e-11 s here), and the Hertz impact
+ * it touches at t_on = c/v (where δ = 0), and the Hertz impact
  * lasts t_c = 2.943275 δ_max/v with δ_max = (5 m v²/(4K))^(2/5) and gives the speed back
  * (2.943275: the closed-form contact-time factor of a Hertz impact, 2∫0^1 dx/√(1−x^(5/2)),
  * Goldsmith 1960; the same factor as tests/test_impact.c). */

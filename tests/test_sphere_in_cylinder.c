@@ -126,8 +126,7 @@ int main(void)
   CHECK(cs_sim_advance(s, cs_model_t_end(model), &err) == CS_OK, "runs: %s", err.message);
   int n = r->n;
 
-  /* the bouncing: the first impact where free flight meets the wall (δ_on = 1e-9 R1 adds
-   * 2e-11 m to c), then each impact slower */
+  /* the bouncing: the first impact where free flight meets the wall, then each impact slower */
   int ne = cs_sim_event_count(s);
   cs_contact_event e0, e;
   cs_sim_event(s, 0, &e0);
