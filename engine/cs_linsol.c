@@ -73,13 +73,19 @@ static void equilibration(lapack_int n, const double *A, double *row, double *co
     row[i] = 0.0;
   for (lapack_int j = 0; j < n; j++)
     for (lapack_int i = 0; i < n; i++)
-      row[i] = fmax(row[i], fabs(A[i + (size_t)j * n]));
+    {
+      double a = fabs(A[i + (size_t)j * n]); /* not fmax: a libm call per entry (callgrind) */
+      row[i] = a > row[i] ? a : row[i];
+    }
   for (lapack_int i = 0; i < n; i++)
     row[i] = row[i] > 0.0 ? 1.0 / row[i] : 1.0;
   for (lapack_int j = 0; j < n; j++) {
     double big = 0.0;
     for (lapack_int i = 0; i < n; i++)
-      big = fmax(big, fabs(A[i + (size_t)j * n]) * row[i]);
+    {
+      double a = fabs(A[i + (size_t)j * n]) * row[i];
+      big = a > big ? a : big;
+    }
     col[j] = big > 0.0 ? 1.0 / big : 1.0;
   }
 }
