@@ -640,6 +640,11 @@ static cs_status emit_until(cs_sim *s, double t_limit, cs_error *err)
     double t_out = output_time(s, s->next_output);
     if (t_out > t_limit + 1e-14 * fabs(t_limit))
       return CS_OK;
+    if (s->next_output > 1 && !(t_out > output_time(s, s->next_output - 1)))
+      return cs_fail(err, CS_ERR_INPUT, "%s: the output interval %g s is below the resolution "
+                     "of the time %g s: the output instants no longer advance",
+                     s->model->origin ? s->model->origin : "model", s->model->output.interval,
+                     t_out);
     if (t_out > s->t_ida)
       t_out = s->t_ida; /* within round-off of the step's end */
     if (IDAGetDky(s->ida, t_out, 0, s->view) || IDAGetQuadDky(s->ida, t_out, 0, s->viewq))

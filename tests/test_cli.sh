@@ -47,6 +47,15 @@ holds "no output file" [ -s "$tmp/p.h5" ]
 expect "quiet run prints nothing" 0 "$cli" run models/pendulum.json -o "$tmp/q.h5" --t-end 0.1 --quiet
 holds "--quiet printed" [ ! -s "$tmp/out" ]
 
+cp models/pendulum.json "$tmp/self.json"
+expect "-o naming the model file is refused" 1 "$cli" run "$tmp/self.json" -o "$tmp/self.json"
+contains "and says why" "$tmp/err" "the output file is the model file"
+holds "the model file is left as it was" cmp -s models/pendulum.json "$tmp/self.json"
+expect "-o '' is refused" 1 "$cli" run models/pendulum.json -o ""
+sed 's/"interval": [0-9.e-]*/"interval": 1e-300/' models/pendulum.json > "$tmp/dense.json"
+expect "an output interval below 1e-9 of t_end is bad input" 2 "$cli" check "$tmp/dense.json"
+contains "it names the JSON path" "$tmp/err" "/output/interval: expected at least"
+
 expect "laws lists the families" 0 "$cli" laws
 for f in elastic damping restitution friction; do contains "laws: $f" "$tmp/out" "$f ("; done
 expect "unknown family" 1 "$cli" laws plastic

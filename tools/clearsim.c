@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_ASSEMBLY = 3, EXIT_SOLVER = 4, EXIT_INTERRUPTED = 5,
@@ -24,6 +25,14 @@ static void on_signal(int sig)
 {
   (void)sig;
   interrupted = 1;
+}
+
+/* Both paths name one existing file (the model would be overwritten by HDF5). */
+static int same_file(const char *a, const char *b)
+{
+  struct stat sa, sb;
+  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+         sa.st_ino == sb.st_ino;
 }
 
 static int exit_code(cs_status st)
@@ -225,11 +234,19 @@ static int cmd_run(int argc, char **argv)
   if (!out)
     out = *cs_model_output_path(model) ? cs_model_output_path(model)
                                        : (fallback = default_output(model_path));
+  if (!*out || same_file(out, model_path)) {
+    fprintf(stderr, "clearsim run: %s\n", *out ? "the output file is the model file: choose "
+            "another with -o" : "-o names no file");
+    cs_model_free(model);
+    free(fallback);
+    return EXIT_USAGE;
+  }
   progress p = {t_end > 0 ? t_end : cs_model_t_end(model), 0};
   int bar = !quiet && isatty(STDERR_FILENO);
   cs_run_options opt = {out, t_end, bar ? show_progress : NULL, &p, poll_interrupt, NULL};
   signal(SIGINT, on_signal);
   signal(SIGTERM, on_signal);
+  signal(SIGHUP, on_signal); /* a closed terminal ends the run as cleanly as Ctrl-C */
   cs_sim *sim = NULL;
   cs_status st = cs_run(model, &opt, &sim, &err);
   if (p.shown)
