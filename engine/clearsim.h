@@ -124,6 +124,10 @@ double cs_sim_lambda(const cs_sim *sim, int row);
 const char *cs_sim_constraint_name(const cs_sim *sim, int row); /* "joint.row" */
 /* Reaction a driver supplies: torque (N·m) for angle drivers, force (N) for translations. */
 double cs_sim_driver_reaction(const cs_sim *sim, int joint);
+/* Numerical rank of the constraint Jacobian Φq now (singular values above 1e-9 of the
+ * largest): the constraint count less the redundant rows. Degrees of freedom = coordinates −
+ * rank. */
+int cs_sim_constraint_rank(const cs_sim *sim);
 /* Largest |Φ| and |Φq v + Φt| now: constraint drift. */
 double cs_sim_position_drift(const cs_sim *sim);
 double cs_sim_velocity_drift(const cs_sim *sim);

@@ -886,6 +886,11 @@ static double drift(const cs_sim *s, int velocity)
 }
 
 double cs_sim_position_drift(const cs_sim *s) { return drift(s, 0); }
+
+int cs_sim_constraint_rank(const cs_sim *s)
+{
+  return cs_constraint_rank(s->model, Q_OF(s, s->view), s->t);
+}
 double cs_sim_velocity_drift(const cs_sim *s) { return drift(s, 1); }
 
 void cs_sim_energy(const cs_sim *s, cs_energy *e)

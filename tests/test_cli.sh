@@ -39,6 +39,10 @@ contains "9 coordinates" "$tmp/out" "coordinates  9"
 contains "9 rows (4 joints' 8 + the driver's 1)" "$tmp/out" "constraints  9"
 contains "0 degrees of freedom once driven" "$tmp/out" "dof          0"
 
+expect "check the redundant parallelogram" 0 "$cli" check models/parallelogram_redundant.json
+contains "its redundant row is said" "$tmp/out" "(1 redundant at the assembled position)"
+contains "one degree of freedom, not zero" "$tmp/out" "dof          1"
+
 expect "run the pendulum for 1 s" 0 "$cli" run models/pendulum.json -o "$tmp/p.h5" --t-end 1
 contains "summary: status" "$tmp/out" "complete"
 contains "summary: final time" "$tmp/out" "final time     1 s"

@@ -324,7 +324,11 @@ static int cmd_check(int argc, char **argv)
              cs_model_clearance_kind(model, k), cs_model_clearance_size(model, k));
   }
   int n = cs_model_coordinate_count(model), m = cs_model_constraint_count(model);
-  printf("coordinates  %d\nconstraints  %d\ndof          %d\n", n, m, n - m);
+  int rank = sim ? cs_sim_constraint_rank(sim) : m; /* unassembled: as if independent */
+  printf("coordinates  %d\nconstraints  %d", n, m);
+  if (rank < m)
+    printf(" (%d redundant at the assembled position)", m - rank);
+  printf("\ndof          %d\n", n - rank);
   if (st == CS_OK)
     st = assembled_to_round_off(model, sim, &err);
   if (st != CS_OK) {
