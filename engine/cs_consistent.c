@@ -154,7 +154,7 @@ cs_status cs_assemble_velocities(const cs_model *m, const double *q, double t, d
   if (rows == 0)
     return CS_OK;
   int *idx = calloc((size_t)n + 1, sizeof *idx);
-  double *b = malloc((size_t)len * sizeof *b), *Phiq = malloc((size_t)rows * n * sizeof *Phiq),
+  double *b = calloc((size_t)len, sizeof *b), *Phiq = malloc((size_t)rows * n * sizeof *Phiq),
          *phit = malloc((size_t)rows * sizeof *phit);
   cs_status st = CS_OK;
   if (!idx || !b || !Phiq || !phit) {
