@@ -34,8 +34,12 @@ typedef struct cs_model cs_model;
 
 typedef enum cs_formulation {
   CS_INDEX3 = 0, /* q' = v, M v' + Φqᵀλ = Q, Φ = 0 */
-  CS_GGL = 1     /* stabilized index 2: adds Φq v + Φt = 0 and q' = v − Φqᵀμ */
+  CS_GGL = 1,    /* stabilized index 2: adds Φq v + Φt = 0 and q' = v − Φqᵀμ */
+  CS_PROJECTED = 2 /* index 1: q' = v, v' = a(q, v, t) from the augmented system, each step
+                    * projected onto Φ = 0, Φq v + Φt = 0; explicit Runge-Kutta of order 8 */
 } cs_formulation;
+/* "index3", "ggl", "projected": the name model files use. */
+const char *cs_formulation_name(cs_formulation formulation);
 
 /* Load and validate a model. `registry` names the contact laws the model may use; NULL means
  * the built-in catalogue. Errors name the file, the JSON path and what was expected. */

@@ -279,7 +279,7 @@ static herr_t put_points(hid_t file, const cs_model *model)
 static cs_status create_layout(cs_h5 *h, const cs_sim *sim, cs_error *err)
 {
   const cs_model *model = cs_sim_model(sim);
-  const char *formulation = cs_sim_formulation(sim) == CS_GGL ? "ggl" : "index3";
+  const char *formulation = cs_formulation_name(cs_sim_formulation(sim));
   if (cs_h5_attr_text(h->file, "formulation", formulation) < 0 ||
       cs_h5_attr_double(h->file, "t_final", cs_sim_time(sim)) < 0)
     return cs_h5_fail(err, h->path, "write the root attributes");

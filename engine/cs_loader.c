@@ -592,8 +592,6 @@ static cs_status load_forces(loader *ld, const cJSON *root)
 
 static const char *const solver_keys[] = {"formulation", "t_end",        "rtol",      "atol",
                                           "max_step",    "initial_step", "max_steps", NULL};
-/* indexed by cs_formulation */
-static const char *const formulations[] = {"index3", "ggl", NULL};
 static const char *const output_keys[] = {"file", "interval", NULL};
 
 static cs_status load_solver(const loader *ld, const cJSON *root)
@@ -605,7 +603,7 @@ static cs_status load_solver(const loader *ld, const cJSON *root)
     return CS_OK;
   CS_TRY(cs_json_object(ld->js, v, "/solver"));
   CS_TRY(cs_json_keys(ld->js, v, "/solver", solver_keys, ""));
-  CS_TRY(cs_json_choice(ld->js, v, "/solver", "formulation", formulations, formulation, &formulation));
+  CS_TRY(cs_json_choice(ld->js, v, "/solver", "formulation", cs_formulation_names, formulation, &formulation));
   s->formulation = (cs_formulation)formulation;
   CS_TRY(cs_json_number(ld->js, v, "/solver", "t_end", CS_JSON_POSITIVE, s->t_end, &s->t_end));
   CS_TRY(cs_json_number(ld->js, v, "/solver", "rtol", CS_JSON_POSITIVE, s->rtol, &s->rtol));

@@ -111,6 +111,13 @@ int cs_model_body_index(const cs_model *m, const char *name)
   return -1;
 }
 
+const char *const cs_formulation_names[] = {"index3", "ggl", "projected", NULL};
+
+const char *cs_formulation_name(cs_formulation f)
+{
+  return f >= CS_INDEX3 && f <= CS_PROJECTED ? cs_formulation_names[f] : "?";
+}
+
 void cs_model_set_formulation(cs_model *m, cs_formulation f) { m->solver.formulation = f; }
 
 cs_status cs_model_set_tolerances(cs_model *m, double rtol, double atol, cs_error *err)

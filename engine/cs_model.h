@@ -134,6 +134,9 @@ typedef struct cs_solver_settings {
   long max_steps;      /* internal steps between two outputs */
 } cs_solver_settings;
 
+/* The formulations' names in model files, indexed by cs_formulation, NULL-terminated. */
+extern const char *const cs_formulation_names[];
+
 typedef struct cs_output_settings {
   char *file;          /* HDF5 path ("" for none); relative paths are relative to the cwd */
   double interval;     /* s between output rows */

@@ -35,7 +35,7 @@ static void run(const char *path, cs_formulation form, double balance_bound, dou
   cs_stats stats;
   cs_sim_stats(s, &stats);
   printf("%-28s %-6s balance error %.3e J of %.3g J, drift %.2e, %ld steps\n", path,
-         form == CS_GGL ? "ggl" : "index3", b.worst_balance, b.scale, b.worst_drift,
+         cs_formulation_name(form), b.worst_balance, b.scale, b.worst_drift,
          stats.steps);
   CHECK(b.worst_balance < balance_bound, "%s: energy balance %.3g J < %.3g J", path,
         b.worst_balance, balance_bound);

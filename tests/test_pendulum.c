@@ -63,7 +63,7 @@ static double run(cs_formulation form, double rtol, double atol, double *final_e
   cs_energy e;
   cs_sim_energy(s, &e);
   printf("%-6s rtol %.0e atol %.0e: position error at 10 s %.3e m (worst %.3e), energy balance "
-         "%.3e J\n", form == CS_GGL ? "ggl" : "index3", rtol, atol, *final_error, worst,
+         "%.3e J\n", cs_formulation_name(form), rtol, atol, *final_error, worst,
          e.balance_error);
   cs_sim_free(s);
   cs_model_free(m);

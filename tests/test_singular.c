@@ -100,7 +100,7 @@ static void against_reference(const char *path, reference ref, int coupler, doub
     worst_kinetic = fmax(worst_kinetic, fabs(e.kinetic - 0.5 * ref.J * y[1] * y[1]));
   }
   printf("%s (%s) to %g s: angle %.2g rad, coupler pose %.2g, balance %.2g J, kinetic vs ½Jφ'² "
-         "%.2g J\n", path, form == CS_GGL ? "ggl" : "index3", t_end, worst_angle, worst_pose, worst_energy, worst_kinetic);
+         "%.2g J\n", path, cs_formulation_name(form), t_end, worst_angle, worst_pose, worst_energy, worst_kinetic);
   CHECK(worst_angle < tol_angle, "%s: crank angle (and 1e-3 × rate) vs the 1-DOF reference: %.3g",
         path, worst_angle);
   CHECK(worst_pose < tol_angle, "%s: coupler translates with the crank tip: %.3g", path,

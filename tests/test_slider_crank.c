@@ -95,7 +95,7 @@ static void run(cs_formulation form, double vel, double acc, double tau)
   CHECK(cs_sim_advance(s, m->solver.t_end, &err) == CS_OK, "runs two crank turns: %s",
         err.message);
   printf("%-6s %ld rows: |x| %.2e m, |x'| %.2e m/s, |x''| %.2e m/s^2 (peak %.4g), |tau| %.2e "
-         "N m (peak %.4g)\n", form == CS_GGL ? "ggl" : "index3", e.rows, e.x, e.xd, e.xdd,
+         "N m (peak %.4g)\n", cs_formulation_name(form), e.rows, e.x, e.xd, e.xdd,
          e.xdd_scale, e.tau, e.tau_scale);
   CHECK(e.rows == 241, "an output row every 1e-4 s over 0.024 s, and t0");
   CHECK(e.x < 1e-8, "slider position within 1e-8 m (got %.3g)", e.x);

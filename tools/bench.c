@@ -36,7 +36,7 @@ static void bench(const char *path, cs_formulation form)
     cs_sim_energy(sim, &e);
     double t = cs_sim_time(sim);
     printf("%-18s %-7s %8ld %9ld %7ld %6ld %6ld %12.4g %11.3g %9.2g %s\n", cs_model_name(model),
-           form == CS_GGL ? "ggl" : "index3", s.steps, s.residual_evals, s.jacobian_evals,
+           cs_formulation_name(form), s.steps, s.residual_evals, s.jacobian_evals,
            s.error_test_failures, s.convergence_failures, t > 0 ? s.wall_time / t : 0.0,
            e.balance_error, cs_sim_position_drift(sim), st ? err.message : "");
   } else {

@@ -166,7 +166,7 @@ static void summary(const cs_sim *sim, const char *path, cs_status st)
   double scale = fmax(fmax(fabs(e.kinetic), fabs(e.potential)),
                       fmax(fabs(e.driver_work), fabs(e.dissipated)));
   printf("model          %s (%s)\n", cs_model_name(cs_sim_model(sim)),
-         cs_sim_formulation(sim) == CS_GGL ? "ggl" : "index3");
+         cs_formulation_name(cs_sim_formulation(sim)));
   printf("status         %s\n", st == CS_OK ? "complete"
                                 : st == CS_ERR_INTERRUPTED ? "interrupted" : "failed");
   printf("final time     %.9g s\n", cs_sim_time(sim));

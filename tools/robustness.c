@@ -458,7 +458,7 @@ static void row(const char *label, cs_formulation form, double rtol, double atol
   static const char *const done[] = {"yes", "NO", "stop"};
   const books *b = &o->books;
   printf("%-32s %-6s %7.0e %7.0e %-4s %9ld %10ld %9.3f %10.3e %9.3g %9.2e  %s\n", label,
-         form == CS_GGL ? "ggl" : "index3", rtol, atol, done[o->result], o->stats.steps,
+         cs_formulation_name(form), rtol, atol, done[o->result], o->stats.steps,
          o->stats.residual_evals, o->stats.wall_time, b->worst_balance, b->scale,
          b->scale > 0.0 ? b->worst_balance / b->scale : NAN, o->why);
   fflush(stdout);
@@ -479,7 +479,7 @@ static void run_case_ladder(const run_case *c, const options *opt, tally *t, int
       cs_model *m = NULL;
       cs_error err;
       fprintf(stderr, "[%d/%d] %s %s rtol %.0e …\n", ++*k, total, c->label,
-              forms[f] == CS_GGL ? "ggl" : "index3", rtol);
+              cs_formulation_name(forms[f]), rtol);
       if (cs_model_load_string(c->json, c->origin, NULL, &m, &err) ||
           cs_model_set_tolerances(m, rtol, atol, &err)) {
         printf("%-32s cannot load: %s\n", c->label, err.message);

@@ -1,0 +1,145 @@
+/*
+ * cs_accel.c — index-1 accelerations by a pivoted Cholesky of Φq M⁻¹ Φqᵀ (cs_accel.h).
+ */
+#include "cs_accel.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A row is dependent when what is left of its pivot after the rows before it is below this
+ * share of its own diagonal: the squared sine of its angle to their span (1e-6 rad). */
+static const double DEPENDENT = 1e-12;
+
+struct cs_accel {
+  int n, m;
+  double *S, *diag, *rhs, *x, *force;
+  int *perm;
+};
+
+cs_accel *cs_accel_create(int n, int m)
+{
+  cs_accel *acc = calloc(1, sizeof *acc);
+  if (!acc)
+    return NULL;
+  acc->n = n, acc->m = m;
+  acc->S = calloc((size_t)m * m + 3 * (size_t)m + (size_t)n + 1, sizeof(double));
+  acc->perm = calloc((size_t)m + 1, sizeof *acc->perm);
+  if (!acc->S || !acc->perm) {
+    cs_accel_free(acc);
+    return NULL;
+  }
+  acc->diag = acc->S + (size_t)m * m;
+  acc->rhs = acc->diag + m;
+  acc->x = acc->rhs + m;
+  acc->force = acc->x + m;
+  return acc;
+}
+
+void cs_accel_free(cs_accel *acc)
+{
+  if (!acc)
+    return;
+  free(acc->S);
+  free(acc->perm);
+  free(acc);
+}
+
+/* S = Φq M⁻¹ Φqᵀ (lower triangle, row-major), rhs = Φq M⁻¹ Q − γ. */
+static void complement(cs_accel *acc, const double *Phiq, const double *Minv, const double *Q,
+                       const double *gamma)
+{
+  const int n = acc->n, m = acc->m;
+  memset(acc->S, 0, (size_t)m * m * sizeof *acc->S);
+  for (int r = 0; r < m; r++)
+    acc->rhs[r] = -gamma[r];
+  for (int c = 0; c < n; c++) {
+    const double *col = Phiq + (size_t)c * m;
+    const double w = Minv[c], f = w * Q[c];
+    for (int r = 0; r < m; r++) {
+      if (col[r] == 0.0)
+        continue;
+      double wr = w * col[r];
+      acc->rhs[r] += col[r] * f;
+      for (int s = 0; s <= r; s++)
+        acc->S[r * m + s] += wr * col[s];
+    }
+  }
+}
+
+#define S_(i, j) (i >= j ? acc->S[(i) * m + (j)] : acc->S[(j) * m + (i)])
+
+/* Pivoted Cholesky in place (lower triangle, S_ij at max(i,j), min(i,j)); returns the rank. */
+static int factor(cs_accel *acc)
+{
+  const int m = acc->m;
+  double *S = acc->S;
+  for (int i = 0; i < m; i++) {
+    acc->perm[i] = i;
+    acc->diag[i] = S[i * m + i];
+  }
+  for (int k = 0; k < m; k++) {
+    int p = -1;
+    double best = 0.0;
+    for (int i = k; i < m; i++) {
+      double d = S[i * m + i], ref = acc->diag[acc->perm[i]];
+      if (d > DEPENDENT * ref && d / ref > best)
+        best = d / ref, p = i;
+    }
+    if (p < 0)
+      return k;
+    if (p != k) { /* symmetric swap of k and p in the lower triangle */
+      for (int j = 0; j < m; j++) {
+        if (j == k || j == p)
+          continue;
+        double tk = S_(k, j), tp = S_(p, j);
+        if (k >= j) S[k * m + j] = tp; else S[j * m + k] = tp;
+        if (p >= j) S[p * m + j] = tk; else S[j * m + p] = tk;
+      }
+      double t = S[k * m + k];
+      S[k * m + k] = S[p * m + p], S[p * m + p] = t;
+      int ti = acc->perm[k];
+      acc->perm[k] = acc->perm[p], acc->perm[p] = ti;
+    }
+    double L = sqrt(S[k * m + k]);
+    S[k * m + k] = L;
+    for (int i = k + 1; i < m; i++)
+      S[i * m + k] /= L;
+    for (int i = k + 1; i < m; i++)
+      for (int j = k + 1; j <= i; j++)
+        S[i * m + j] -= S[i * m + k] * S[j * m + k];
+  }
+  return m;
+}
+
+int cs_accel_solve(cs_accel *acc, const double *Phiq, const double *Minv, const double *Q,
+                   const double *gamma, double *a, double *lambda)
+{
+  const int n = acc->n, m = acc->m;
+  complement(acc, Phiq, Minv, Q, gamma);
+  int rank = factor(acc);
+  const double *S = acc->S;
+  double *x = acc->x;
+  for (int i = 0; i < rank; i++) { /* L y = P rhs */
+    double v = acc->rhs[acc->perm[i]];
+    for (int j = 0; j < i; j++)
+      v -= S[i * m + j] * x[j];
+    x[i] = v / S[i * m + i];
+  }
+  for (int i = rank - 1; i >= 0; i--) { /* Lᵀ x = y */
+    double v = x[i];
+    for (int j = i + 1; j < rank; j++)
+      v -= S[j * m + i] * x[j];
+    x[i] = v / S[i * m + i];
+  }
+  for (int i = 0; i < m; i++)
+    lambda[acc->perm[i]] = i < rank ? x[i] : 0.0;
+  for (int c = 0; c < n; c++) {
+    const double *col = Phiq + (size_t)c * m;
+    double f = Q[c];
+    for (int r = 0; r < m; r++)
+      f -= col[r] * lambda[r];
+    a[c] = Minv[c] * f;
+  }
+  return rank;
+}

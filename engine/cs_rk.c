@@ -1,0 +1,458 @@
+/*
+ * cs_rk.c — explicit embedded Runge-Kutta steps with error control, exact steps to roots and
+ * output instants, Hermite root location, projection after each step (cs_rk.h).
+ */
+#include "cs_rk.h"
+
+#include <stdio.h> /* before SUNDIALS' Butcher header, which uses FILE without it */
+
+#include <arkode/arkode_butcher_erk.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Step-size controller: safety factor and bounds of the change per step. */
+static const double SAFETY = 0.9, GROW_MAX = 5.0, SHRINK_MIN = 0.2;
+/* Error-test failures in a row before the step is declared impossible. */
+enum { MAX_FAILURES = 60 };
+
+struct cs_rk {
+  int n, nq, nroot, second_order, stages, order;
+  double *A, *b, *e, *c; /* A row-major s × s; e = b − b̂ (the error estimator) */
+  cs_rk_rhs rhs;
+  cs_rk_roots roots;
+  cs_rk_project project;
+  void *user;
+  double rtol, hmax, h;
+  const double *atol, *cap;
+
+  double t, t_prev, h_last;
+  double *y, *yq, *f, *fq;              /* current state and f there */
+  double *y_prev, *yq_prev, *f_prev, *fq_prev; /* the last step's start */
+  double *K, *KQ, *ytmp, *yqtmp, *ynew, *yqnew, *err, *w, *werr;
+  double *g, *g_prev, *g_tmp;
+  int *root_info;
+  cs_rk_counters count;
+  char failure[256];
+};
+
+static double *grab(double **pool, int count)
+{
+  double *p = *pool;
+  *pool += count;
+  return p;
+}
+
+static int load_table(cs_rk *rk)
+{
+  ARKodeButcherTable B = ARKodeButcherTable_LoadERK(ARKODE_VERNER_8_5_6);
+  if (!B)
+    return -1;
+  int s = B->stages;
+  rk->stages = s;
+  rk->order = B->q < B->p ? B->q : B->p; /* the error estimate's order sets the exponent */
+  rk->A = calloc((size_t)s * s + 3 * (size_t)s, sizeof(double));
+  if (!rk->A) {
+    ARKodeButcherTable_Free(B);
+    return -1;
+  }
+  rk->b = rk->A + s * s;
+  rk->e = rk->b + s;
+  rk->c = rk->e + s;
+  for (int i = 0; i < s; i++) {
+    for (int j = 0; j < s; j++)
+      rk->A[i * s + j] = B->A[i][j];
+    rk->b[i] = B->b[i];
+    rk->e[i] = B->b[i] - B->d[i];
+    rk->c[i] = B->c[i];
+  }
+  ARKodeButcherTable_Free(B);
+  return 0;
+}
+
+cs_rk *cs_rk_create(int n, int nq, int second_order, int nroot, cs_rk_rhs rhs,
+                    cs_rk_roots roots, cs_rk_project project, void *user)
+{
+  cs_rk *rk = calloc(1, sizeof *rk);
+  if (!rk || load_table(rk)) {
+    free(rk);
+    return NULL;
+  }
+  rk->n = n, rk->nq = nq, rk->nroot = nroot, rk->second_order = second_order && n % 2 == 0;
+  rk->rhs = rhs, rk->roots = roots, rk->project = project, rk->user = user;
+  rk->rtol = 1e-6;
+  rk->hmax = INFINITY;
+  int s = rk->stages;
+  size_t total = (size_t)n * (9 + (size_t)s) + (size_t)nq * (6 + (size_t)s) + 3 * (size_t)nroot;
+  double *pool = calloc(total + 1, sizeof(double));
+  rk->root_info = calloc((size_t)nroot + 1, sizeof *rk->root_info);
+  if (!pool || !rk->root_info) {
+    free(pool);
+    cs_rk_free(rk);
+    return NULL;
+  }
+  rk->y = pool; /* owns the pool */
+  pool += n;
+  rk->f = grab(&pool, n), rk->y_prev = grab(&pool, n), rk->f_prev = grab(&pool, n);
+  rk->ytmp = grab(&pool, n), rk->ynew = grab(&pool, n), rk->err = grab(&pool, n);
+  rk->w = grab(&pool, n), rk->werr = grab(&pool, n), rk->K = grab(&pool, n * s);
+  rk->yq = grab(&pool, nq), rk->fq = grab(&pool, nq), rk->yq_prev = grab(&pool, nq);
+  rk->fq_prev = grab(&pool, nq), rk->yqtmp = grab(&pool, nq), rk->yqnew = grab(&pool, nq);
+  rk->KQ = grab(&pool, nq * s);
+  rk->g = grab(&pool, nroot), rk->g_prev = grab(&pool, nroot), rk->g_tmp = grab(&pool, nroot);
+  return rk;
+}
+
+void cs_rk_free(cs_rk *rk)
+{
+  if (!rk)
+    return;
+  free(rk->y);
+  free(rk->A);
+  free(rk->root_info);
+  free(rk);
+}
+
+void cs_rk_set_tolerances(cs_rk *rk, double rtol, const double *atol, const double *cap)
+{
+  rk->rtol = rtol, rk->atol = atol, rk->cap = cap;
+}
+
+void cs_rk_set_max_step(cs_rk *rk, double hmax) { rk->hmax = hmax > 0 ? hmax : INFINITY; }
+void cs_rk_set_initial_step(cs_rk *rk, double h0) { rk->h = h0 > 0 ? h0 : 0.0; }
+
+static void weights(cs_rk *rk, const double *y)
+{
+  for (int i = 0; i < rk->n; i++) {
+    double tol = rk->rtol * fabs(y[i]) + (rk->atol ? rk->atol[i] : 1e-9);
+    rk->w[i] = 1.0 / (rk->cap ? fmin(tol, rk->cap[i]) : tol);
+  }
+}
+
+static double wrms(const cs_rk *rk, const double *x)
+{
+  double sum = 0.0;
+  for (int i = 0; i < rk->n; i++) {
+    double e = x[i] * rk->w[i];
+    sum += e * e;
+  }
+  return sqrt(sum / rk->n);
+}
+
+static int eval(cs_rk *rk, double t, const double *y, double *f, double *fq)
+{
+  rk->count.rhs_evals++;
+  return rk->rhs(t, y, f, fq, rk->user);
+}
+
+/* One step of size h from (t, y, yq) with f there: ynew, yqnew and, when err is non-NULL,
+ * the embedded error estimate. Returns the rhs' status. */
+static int attempt(cs_rk *rk, double t, const double *y, const double *yq, const double *f,
+                   const double *fq, double h, double *ynew, double *yqnew, double *err)
+{
+  const int n = rk->n, nq = rk->nq, s = rk->stages;
+  memcpy(rk->K, f, (size_t)n * sizeof *f);
+  memcpy(rk->KQ, fq, (size_t)nq * sizeof *fq);
+  for (int i = 1; i < s; i++) {
+    memcpy(rk->ytmp, y, (size_t)n * sizeof *y);
+    for (int j = 0; j < i; j++) {
+      double a = h * rk->A[i * s + j];
+      if (a == 0.0)
+        continue;
+      const double *Kj = rk->K + (size_t)j * n;
+      for (int k = 0; k < n; k++)
+        rk->ytmp[k] += a * Kj[k];
+    }
+    int st = eval(rk, t + rk->c[i] * h, rk->ytmp, rk->K + (size_t)i * n, rk->KQ + (size_t)i * nq);
+    if (st)
+      return st;
+  }
+  memcpy(ynew, y, (size_t)n * sizeof *y);
+  memcpy(yqnew, yq, (size_t)nq * sizeof *yq);
+  if (err)
+    memset(err, 0, (size_t)n * sizeof *err);
+  for (int j = 0; j < s; j++) {
+    double bj = h * rk->b[j], ej = h * rk->e[j];
+    const double *Kj = rk->K + (size_t)j * n, *KQj = rk->KQ + (size_t)j * nq;
+    if (bj != 0.0) {
+      for (int k = 0; k < n; k++)
+        ynew[k] += bj * Kj[k];
+      for (int k = 0; k < nq; k++)
+        yqnew[k] += bj * KQj[k];
+    }
+    if (err && ej != 0.0)
+      for (int k = 0; k < n; k++)
+        err[k] += ej * Kj[k];
+  }
+  return 0;
+}
+
+/* Project (when the caller asked for it) and evaluate f and g at the current state. */
+static int settle_state(cs_rk *rk)
+{
+  if (rk->project) {
+    int p = rk->project(rk->t, rk->y, rk->user);
+    if (p < 0) {
+      snprintf(rk->failure, sizeof rk->failure,
+               "the state could not be brought back onto the constraints");
+      return -1;
+    }
+    rk->count.projections += p;
+  }
+  int st = eval(rk, rk->t, rk->y, rk->f, rk->fq);
+  if (st) {
+    snprintf(rk->failure, sizeof rk->failure, "the right-hand side failed at the step's end");
+    return -1;
+  }
+  if (rk->nroot)
+    rk->roots(rk->t, rk->y, rk->g, rk->user);
+  return 0;
+}
+
+/* Hairer and Wanner's starting step (Solving ODEs I, II.4): one Euler probe. */
+static double initial_step(cs_rk *rk)
+{
+  weights(rk, rk->y);
+  double d0 = wrms(rk, rk->y), d1 = wrms(rk, rk->f);
+  double h0 = (d0 < 1e-5 || d1 < 1e-5) ? 1e-6 : 0.01 * d0 / d1;
+  h0 = fmin(h0, rk->hmax);
+  for (int k = 0; k < rk->n; k++)
+    rk->ytmp[k] = rk->y[k] + h0 * rk->f[k];
+  if (eval(rk, rk->t + h0, rk->ytmp, rk->ynew, rk->yqnew))
+    return h0 * 1e-3;
+  for (int k = 0; k < rk->n; k++)
+    rk->err[k] = (rk->ynew[k] - rk->f[k]) / h0;
+  double d2 = wrms(rk, rk->err), dm = fmax(d1, d2);
+  double h1 = dm <= 1e-15 ? fmax(1e-6, 1e-3 * h0) : pow(0.01 / dm, 1.0 / (rk->order + 1));
+  return fmin(fmin(100.0 * h0, h1), rk->hmax);
+}
+
+int cs_rk_init(cs_rk *rk, double t, const double *y, const double *yq)
+{
+  rk->t = rk->t_prev = t;
+  memcpy(rk->y, y, (size_t)rk->n * sizeof *y);
+  memcpy(rk->yq, yq, (size_t)rk->nq * sizeof *yq);
+  int st = eval(rk, t, rk->y, rk->f, rk->fq);
+  if (st)
+    return st;
+  if (rk->nroot)
+    rk->roots(t, rk->y, rk->g, rk->user);
+  memcpy(rk->y_prev, rk->y, (size_t)rk->n * sizeof *y);
+  memcpy(rk->yq_prev, rk->yq, (size_t)rk->nq * sizeof *yq);
+  memcpy(rk->f_prev, rk->f, (size_t)rk->n * sizeof *y);
+  memcpy(rk->fq_prev, rk->fq, (size_t)rk->nq * sizeof *yq);
+  /* a restart is where the force law changed: start again from a step the new state's
+   * own derivatives allow */
+  double h0 = initial_step(rk);
+  rk->h = rk->h > 0.0 ? fmin(rk->h, h0) : h0;
+  return 0;
+}
+
+/* Hermite interpolant of the last step at t into out (n). */
+void cs_rk_interpolate(const cs_rk *rk, double t, double *out)
+{
+  const double h = rk->t - rk->t_prev, th = h > 0 ? (t - rk->t_prev) / h : 1.0;
+  const double t2 = th * th, t3 = t2 * th, t4 = t3 * th, t5 = t4 * th;
+  const double c00 = 2 * t3 - 3 * t2 + 1, c10 = h * (t3 - 2 * t2 + th), c01 = -2 * t3 + 3 * t2,
+               c11 = h * (t3 - t2);
+  const int half = rk->second_order ? rk->n / 2 : 0;
+  if (half) {
+    const double q0 = 1 - 10 * t3 + 15 * t4 - 6 * t5, q1 = h * (th - 6 * t3 + 8 * t4 - 3 * t5),
+                 q2 = h * h * (0.5 * t2 - 1.5 * t3 + 1.5 * t4 - 0.5 * t5),
+                 q3 = 10 * t3 - 15 * t4 + 6 * t5, q4 = h * (-4 * t3 + 7 * t4 - 3 * t5),
+                 q5 = h * h * (0.5 * t3 - t4 + 0.5 * t5);
+    for (int k = 0; k < half; k++)
+      out[k] = q0 * rk->y_prev[k] + q1 * rk->f_prev[k] + q2 * rk->f_prev[half + k] +
+               q3 * rk->y[k] + q4 * rk->f[k] + q5 * rk->f[half + k];
+  }
+  for (int k = half; k < rk->n; k++)
+    out[k] = c00 * rk->y_prev[k] + c10 * rk->f_prev[k] + c01 * rk->y[k] + c11 * rk->f[k];
+}
+
+static int crossed(double before, double after)
+{
+  return before != 0.0 && (after == 0.0 || (before < 0.0) != (after < 0.0));
+}
+
+/* The earliest time in the last step where a root crosses, on the interpolant (Illinois,
+ * bracketed); returns the bracket's upper end, where the crossing has happened. */
+static double locate_root(cs_rk *rk)
+{
+  double t_first = rk->t;
+  const double tol = 4.0 * DBL_EPSILON * fmax(fabs(rk->t), fabs(rk->t - rk->t_prev));
+  for (int i = 0; i < rk->nroot; i++) {
+    if (!crossed(rk->g_prev[i], rk->g[i]))
+      continue;
+    double lo = rk->t_prev, hi = t_first, glo = rk->g_prev[i];
+    cs_rk_interpolate(rk, hi, rk->ytmp);
+    rk->roots(hi, rk->ytmp, rk->g_tmp, rk->user);
+    double ghi = rk->g_tmp[i];
+    if (!crossed(glo, ghi))
+      continue; /* crosses only after an earlier root: that one comes first */
+    int side = 0;
+    for (int it = 0; it < 200 && hi - lo > tol; it++) {
+      double a = fabs(glo), b = fabs(ghi);
+      double mid = lo + (hi - lo) * (a / (a + b));
+      if (!(mid > lo && mid < hi) || it % 8 == 7)
+        mid = 0.5 * (lo + hi); /* guard the regula falsi from creeping */
+      cs_rk_interpolate(rk, mid, rk->ytmp);
+      rk->roots(mid, rk->ytmp, rk->g_tmp, rk->user);
+      double gm = rk->g_tmp[i];
+      if (crossed(glo, gm)) {
+        hi = mid, ghi = gm;
+        if (side == 1)
+          glo *= 0.5; /* Illinois: the stale end counts for less */
+        side = 1;
+      } else {
+        lo = mid, glo = gm != 0.0 ? gm : glo;
+        if (side == -1)
+          ghi *= 0.5;
+        side = -1;
+      }
+    }
+    t_first = fmin(t_first, hi);
+  }
+  return t_first;
+}
+
+static int any_crossed(const cs_rk *rk)
+{
+  for (int i = 0; i < rk->nroot; i++)
+    if (crossed(rk->g_prev[i], rk->g[i]))
+      return 1;
+  return 0;
+}
+
+/* Replace the last step's end by an exact step to the root located at t_root; which roots
+ * crossed there. The interpolant's root can sit a round-off before the exact solution's (a
+ * restart on the root itself: g = 3e-18 at the step's start, measured); the exact step then
+ * has not crossed yet, and is pushed past t_root by round-offs doubling each time until it
+ * has (at worst back to the step's own end, where it had). */
+static int step_to_root(cs_rk *rk, double t_root)
+{
+  const double t_end = rk->t, tol = 4.0 * DBL_EPSILON * fmax(fabs(t_end), t_end - rk->t_prev);
+  double push = tol;
+  for (double t_try = t_root; t_try < t_end;) {
+    int st = attempt(rk, rk->t_prev, rk->y_prev, rk->yq_prev, rk->f_prev, rk->fq_prev,
+                     t_try - rk->t_prev, rk->y, rk->yq, NULL);
+    if (st) {
+      snprintf(rk->failure, sizeof rk->failure, "the right-hand side failed stepping to a root");
+      return -1;
+    }
+    rk->t = t_try;
+    if (settle_state(rk))
+      return -1;
+    if (any_crossed(rk))
+      break;
+    t_try = fmin(t_end, t_root + push);
+    push *= 2.0;
+    if (t_try >= t_end) { /* the step's own end, recomputed exactly */
+      st = attempt(rk, rk->t_prev, rk->y_prev, rk->yq_prev, rk->f_prev, rk->fq_prev,
+                   t_end - rk->t_prev, rk->y, rk->yq, NULL);
+      rk->t = t_end;
+      if (st || settle_state(rk))
+        return -1;
+    }
+  }
+  for (int i = 0; i < rk->nroot; i++)
+    rk->root_info[i] = crossed(rk->g_prev[i], rk->g[i]) ? (rk->g_prev[i] < 0.0 ? 1 : -1) : 0;
+  return any_crossed(rk) ? CS_RK_ROOT : CS_RK_STEP;
+}
+
+int cs_rk_step(cs_rk *rk, double t_stop)
+{
+  const double span = t_stop - rk->t;
+  if (!(span > 0.0))
+    return CS_RK_STEP;
+  weights(rk, rk->y);
+  double h = fmin(rk->h, rk->hmax), err_norm = 0.0;
+  for (int fails = 0;; fails++) {
+    int last = h >= span * (1.0 - 4.0 * DBL_EPSILON);
+    if (last)
+      h = span;
+    if (fails >= MAX_FAILURES || h < 16.0 * DBL_EPSILON * fmax(fabs(rk->t), 1e-300)) {
+      snprintf(rk->failure, sizeof rk->failure, "the step size fell to %.3g s after %d failed "
+               "attempts (error estimate %.3g of the tolerance)", h, fails, err_norm);
+      return -1;
+    }
+    int st = attempt(rk, rk->t, rk->y, rk->yq, rk->f, rk->fq, h, rk->ynew, rk->yqnew, rk->err);
+    if (st < 0) {
+      snprintf(rk->failure, sizeof rk->failure, "the right-hand side failed at t = %.9g s",
+               rk->t);
+      return -1;
+    }
+    if (st > 0) {
+      rk->count.rejected_states++;
+      h *= 0.25;
+      continue;
+    }
+    err_norm = wrms(rk, rk->err);
+    for (int k = 0; k < rk->n; k++)
+      rk->werr[k] = rk->err[k] * rk->w[k];
+    if (!(err_norm <= 1.0)) {
+      rk->count.error_test_failures++;
+      double shrink = isfinite(err_norm) ? SAFETY * pow(err_norm, -1.0 / (rk->order + 1)) : 0.0;
+      h *= fmax(SHRINK_MIN, fmin(shrink, 0.9));
+      continue;
+    }
+    /* accepted */
+    rk->t_prev = rk->t;
+    memcpy(rk->y_prev, rk->y, (size_t)rk->n * sizeof *rk->y);
+    memcpy(rk->yq_prev, rk->yq, (size_t)rk->nq * sizeof *rk->yq);
+    memcpy(rk->f_prev, rk->f, (size_t)rk->n * sizeof *rk->f);
+    memcpy(rk->fq_prev, rk->fq, (size_t)rk->nq * sizeof *rk->fq);
+    memcpy(rk->g_prev, rk->g, (size_t)rk->nroot * sizeof *rk->g);
+    memcpy(rk->y, rk->ynew, (size_t)rk->n * sizeof *rk->y);
+    memcpy(rk->yq, rk->yqnew, (size_t)rk->nq * sizeof *rk->yq);
+    rk->t = last ? t_stop : rk->t + h;
+    rk->count.steps++;
+    rk->h_last = h;
+    double grow = err_norm > 0.0 ? SAFETY * pow(err_norm, -1.0 / (rk->order + 1)) : GROW_MAX;
+    grow = fmin(GROW_MAX, fmax(SHRINK_MIN, grow));
+    if (fails > 0)
+      grow = fmin(grow, 1.0);
+    if (!last || grow < 1.0)
+      rk->h = h * grow; /* a step cut short by t_stop says nothing of the next one's size */
+    break;
+  }
+  if (settle_state(rk))
+    return -1;
+  /* a root function exactly 0 at the step's start (a restart on the root) is armed by the
+   * sign it takes at the step's end */
+  return any_crossed(rk) ? step_to_root(rk, locate_root(rk)) : CS_RK_STEP;
+}
+
+int cs_rk_state_at(cs_rk *rk, double t, double *y, double *yq)
+{
+  if (t >= rk->t) {
+    memcpy(y, rk->y, (size_t)rk->n * sizeof *y);
+    memcpy(yq, rk->yq, (size_t)rk->nq * sizeof *yq);
+    return 0;
+  }
+  if (t <= rk->t_prev) {
+    memcpy(y, rk->y_prev, (size_t)rk->n * sizeof *y);
+    memcpy(yq, rk->yq_prev, (size_t)rk->nq * sizeof *yq);
+    return 0;
+  }
+  /* the stage work arrays are free between steps */
+  int st = attempt(rk, rk->t_prev, rk->y_prev, rk->yq_prev, rk->f_prev, rk->fq_prev,
+                   t - rk->t_prev, y, yq, NULL);
+  if (!st && rk->project && rk->project(t, y, rk->user) < 0)
+    st = -1;
+  return st;
+}
+
+double cs_rk_time(const cs_rk *rk) { return rk->t; }
+double cs_rk_step_start(const cs_rk *rk) { return rk->t_prev; }
+const double *cs_rk_y(const cs_rk *rk) { return rk->y; }
+const double *cs_rk_yq(const cs_rk *rk) { return rk->yq; }
+const int *cs_rk_root_info(const cs_rk *rk) { return rk->root_info; }
+const char *cs_rk_failure(const cs_rk *rk) { return rk->failure; }
+const double *cs_rk_weighted_error(const cs_rk *rk) { return rk->werr; }
+
+void cs_rk_counters_get(const cs_rk *rk, cs_rk_counters *c)
+{
+  *c = rk->count;
+  c->last_step = rk->h_last;
+}

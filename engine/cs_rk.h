@@ -1,0 +1,70 @@
+/*
+ * cs_rk.h — an explicit embedded Runge-Kutta integrator for y' = f(t, y) with quadratures,
+ * root finding and a projection after each step (internal).
+ *
+ * Why our own driver around a SUNDIALS table rather than ARKODE: the mechanism's ODE lives on
+ * the constraint manifold, so every accepted step is projected back onto it, and a located
+ * root or an output instant is reached by an exact step from the step's start rather than by
+ * interpolation (the restart state after a contact event carries the method's full order).
+ * ARKODE's ERKStep offers neither. The Butcher table is SUNDIALS' own (Fehlberg 7(8), 13
+ * stages, order 8 propagated).
+ *
+ * Roots are located on a Hermite interpolant of the step (quintic in the first half of y,
+ * the positions, whose second derivative is the derivative of the second half; cubic in the
+ * rest), then the state at the root is computed by an exact step to it.
+ */
+#ifndef CS_RK_H
+#define CS_RK_H
+
+typedef struct cs_rk cs_rk;
+
+/* f: ydot (n) and the quadratures' integrands yqdot (nq) at (t, y). Returns 0, > 0 when the
+ * state is not admissible (the step is retried smaller), < 0 to fail. */
+typedef int (*cs_rk_rhs)(double t, const double *y, double *ydot, double *yqdot, void *user);
+/* g (nroot) at (t, y). */
+typedef void (*cs_rk_roots)(double t, const double *y, double *g, void *user);
+/* Bring y back onto its manifold after a step; returns 1 when y changed, 0 when not, < 0 when
+ * it cannot. */
+typedef int (*cs_rk_project)(double t, double *y, void *user);
+
+enum { CS_RK_STEP = 0, CS_RK_ROOT = 1 };
+
+/* n must be even when the first half of y is the second half's integral (positions and
+ * velocities); `second_order` says so and selects the quintic interpolant. NULL when out of
+ * memory. */
+cs_rk *cs_rk_create(int n, int nq, int second_order, int nroot, cs_rk_rhs rhs,
+                    cs_rk_roots roots, cs_rk_project project, void *user);
+void cs_rk_free(cs_rk *rk);
+/* Error weights 1 / min(rtol |y_i| + atol_i, cap_i) (arrays of n, kept by pointer). */
+void cs_rk_set_tolerances(cs_rk *rk, double rtol, const double *atol, const double *cap);
+void cs_rk_set_max_step(cs_rk *rk, double hmax);
+void cs_rk_set_initial_step(cs_rk *rk, double h0);
+/* Start (or restart) at (t, y, yq): f and g are evaluated there. Returns the rhs' status. */
+int cs_rk_init(cs_rk *rk, double t, const double *y, const double *yq);
+/* One accepted step towards t_stop, never beyond it; stops at the first root within it.
+ * Returns CS_RK_STEP or CS_RK_ROOT, or < 0 (see cs_rk_failure). */
+int cs_rk_step(cs_rk *rk, double t_stop);
+/* y at t within the last step on its Hermite interpolant (cheap, of lower order than the
+ * method: for locating and sampling, not for continuing from). */
+void cs_rk_interpolate(const cs_rk *rk, double t, double *y);
+/* The state (y, yq) at t within the last step [t_prev, t], by an exact step from t_prev. */
+int cs_rk_state_at(cs_rk *rk, double t, double *y, double *yq);
+double cs_rk_time(const cs_rk *rk);
+/* Where the last step began (cs_rk_time after a restart, until the next step). */
+double cs_rk_step_start(const cs_rk *rk);
+const double *cs_rk_y(const cs_rk *rk);
+const double *cs_rk_yq(const cs_rk *rk);
+/* Direction of each root at the last CS_RK_ROOT: +1 rising, −1 falling, 0 not a root. */
+const int *cs_rk_root_info(const cs_rk *rk);
+/* Why the last step failed, in words (the step size and the cause). */
+const char *cs_rk_failure(const cs_rk *rk);
+/* The step's weighted local error estimate per unknown, at the last attempt (n). */
+const double *cs_rk_weighted_error(const cs_rk *rk);
+
+typedef struct cs_rk_counters {
+  long steps, rhs_evals, error_test_failures, rejected_states, projections;
+  double last_step;
+} cs_rk_counters;
+void cs_rk_counters_get(const cs_rk *rk, cs_rk_counters *c);
+
+#endif
