@@ -36,7 +36,7 @@ typedef enum cs_formulation {
   CS_INDEX3 = 0, /* q' = v, M v' + Φqᵀλ = Q, Φ = 0 */
   CS_GGL = 1,    /* stabilized index 2: adds Φq v + Φt = 0 and q' = v − Φqᵀμ */
   CS_PROJECTED = 2 /* index 1: q' = v, v' = a(q, v, t) from the augmented system, each step
-                    * projected onto Φ = 0, Φq v + Φt = 0; explicit Runge-Kutta of order 8 */
+                    * projected onto Φ = 0, Φq v + Φt = 0; explicit Runge-Kutta of order 6 */
 } cs_formulation;
 /* "index3", "ggl", "projected": the name model files use. */
 const char *cs_formulation_name(cs_formulation formulation);

@@ -6,8 +6,11 @@
  * the constraint manifold, so every accepted step is projected back onto it, and a located
  * root or an output instant is reached by an exact step from the step's start rather than by
  * interpolation (the restart state after a contact event carries the method's full order).
- * ARKODE's ERKStep offers neither. The Butcher table is SUNDIALS' own (Fehlberg 7(8), 13
- * stages, order 8 propagated).
+ * ARKODE's ERKStep offers neither. The Butcher table is SUNDIALS' own: Verner 6(5), 8
+ * stages. Measured against Fehlberg 7(8) on the clearance slider-crank: Fehlberg's error
+ * estimate (four stages only) passes steps across the δ^1.5 onset of contact that are off by
+ * 1e-6, so it needed rtol 1e-12 and 50,000 evaluations for the accuracy Verner reaches at rtol
+ * 3e-9 with 30,000.
  *
  * Roots are located on a Hermite interpolant of the step (quintic in the first half of y,
  * the positions, whose second derivative is the derivative of the second half; cubic in the
