@@ -72,6 +72,18 @@ holds "rows: one per output interval over 1 s, plus t0 (interval $interval)" \
 holds "final time 1 s" awk -v t="$(field t)" 'BEGIN { exit !(t == 1) }'
 holds "energy balance of the pendulum below 1e-6 of its 9.81 J swing" awk -v b="$(field balance)" 'BEGIN { exit !(b < 9.81e-6 && b > -9.81e-6) }'
 
+# the Python package, as Debian's python3 finds it under a prefix (/usr/local: no PYTHONPATH)
+pydir=$prefix/lib/python3/dist-packages
+holds "Python package installed" [ -f "$pydir/clearsim/__init__.py" ]
+expect "import the installed package" 0 env -u CLEARSIM_LIBRARY PYTHONPATH="$pydir" /usr/bin/python3 -c "
+import clearsim, os
+r = clearsim.Model.from_file('$model').run(t_end=1.0)
+print(os.path.realpath(clearsim.library_path))
+assert float('$(field x)') == r.position(1)[-1, 0], 'Python and C disagree'
+assert len(r.time) == $(field rows)
+"
+contains "it loads the installed library" "$tmp/out" "$(readlink -f "$so")"
+
 # programs and data under the GNUInstallDirs places
 expect "installed clearsim check" 0 "$prefix/bin/clearsim" check "$model"
 contains "installed clearsim assembles" "$tmp/out" "assembly     ok"
