@@ -352,3 +352,55 @@ def test_threads_run_in_parallel():
             pytest.skip(f"no free core to show it on (CPU/wall {best:.2f}, load "
                         f"{os.getloadavg()[0]:.2f} on {cores} cores)")
         assert best > 1.25, f"CPU/wall {best:.2f}: the runs did not proceed in parallel"
+
+
+# ---------------------------------------------------------------- a law written in Python ----
+
+BALL = {"name": "custom", "bodies": [
+    {"name": "g", "ground": True},
+    {"name": "ball", "mass": 2, "inertia": 1e-4, "velocity": [0.5, 0, 0]}],
+    "clearance_joints": [{
+        "name": "S", "type": "spherical", "body1": "g", "body2": "ball", "pin_radius": 0.01,
+        "hole_radius": 0.011, "materials": [{"E": 2e11, "nu": 0.3}, {"E": 2e11, "nu": 0.3}],
+        "contact": {"elastic": {"model": "my_linear", "k": 1e6},
+                    "damping": {"model": "kelvin_voigt", "c": 0}}}],
+    "solver": {"t_end": 0.008, "rtol": 1e-10, "atol": 1e-13}, "output": {"interval": 1e-5}}
+
+
+def linear_registry(force=None):
+    return clearsim.Registry().add_elastic(
+        "my_linear", params={"k": ("N/m", "stiffness")},
+        force=force or (lambda d, p: (p["k"] * d, p["k"])),
+        energy=lambda d, p: 0.5 * p["k"] * d * d, summary="F = k delta")
+
+
+def test_a_contact_law_written_in_python():
+    """tests/test_custom_law.c's linear spring, in Python: the contact lasts half a period of
+    sqrt(k/m) and the ball leaves at the speed it came; the same run with the built-in
+    power_law (K = k, n = 1) agrees to round-off."""
+    r = clearsim.Model.from_dict(BALL, registry=linear_registry()).run()
+    (ev,) = r.events
+    assert ev["t_off"] - ev["t_on"] == pytest.approx(np.pi * np.sqrt(2 / 1e6), rel=1e-9)
+    assert ev["impact_velocity"] == pytest.approx(0.5, rel=1e-9)
+    assert r.velocity("ball")[-1, 0] == pytest.approx(-0.5, rel=1e-8)
+    assert abs(r.energy["balance_error"]).max() < 1e-8 * 0.25  # of the 0.25 J the ball carries
+    d = json.loads(json.dumps(BALL))
+    d["clearance_joints"][0]["contact"]["elastic"] = {"model": "power_law", "K": 1e6, "n": 1}
+    c = clearsim.Model.from_dict(d).run()
+    assert np.abs(r.positions - c.positions).max() < 1e-12
+    # the catalogue without it does not know the name
+    with pytest.raises(clearsim.InputError, match="unknown elastic model \"my_linear\""):
+        clearsim.Model.from_dict(BALL)
+
+
+def test_a_python_law_that_raises():
+    def bad(d, p):
+        raise ZeroDivisionError("my law broke")
+    with pytest.raises(ZeroDivisionError, match="my law broke"):
+        clearsim.Model.from_dict(BALL, registry=linear_registry(bad)).run()
+    with pytest.raises(clearsim.InputError) as e:
+        clearsim.Model.from_dict({**BALL, "clearance_joints": [{
+            **BALL["clearance_joints"][0], "contact": {
+                "elastic": {"model": "my_linear", "k": -1},
+                "damping": {"model": "kelvin_voigt", "c": 0}}}]}, registry=linear_registry())
+    assert e.value.path == "/clearance_joints/0/contact/elastic/k"

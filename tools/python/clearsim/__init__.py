@@ -19,6 +19,7 @@ from .errors import (ArgumentError, AssemblyError, Error, FileError, InputError,
 from .impact import ImpactResult, impact
 from .laws import Law, Param, laws
 from .model import Model, Result
+from .registry import Registry
 
 
 def version():
@@ -29,4 +30,4 @@ def version():
 __version__ = version()
 __all__ = ["Model", "Result", "impact", "ImpactResult", "laws", "Law", "Param", "version",
            "Error", "InputError", "AssemblyError", "SolverError", "FileError", "OutOfMemory",
-           "ArgumentError", "Interrupted", "library_path"]
+           "ArgumentError", "Interrupted", "Registry", "library_path"]

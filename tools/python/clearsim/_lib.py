@@ -68,13 +68,32 @@ class cs_param_spec(Structure):
                 ("lo", c_double), ("hi", c_double), ("flags", c_int), ("doc", c_char_p)]
 
 
+class cs_material(Structure):
+    _fields_ = [(n, c_double) for n in ("E", "nu", "yield_strength", "hardness", "density",
+                                        "roughness")]
+
+
+class cs_contact_geometry(Structure):
+    _fields_ = [("shape", c_int), ("internal", c_int), ("R1", c_double), ("R2", c_double),
+                ("length", c_double), ("m1", cs_material), ("m2", cs_material),
+                ("mass1", c_double), ("mass2", c_double)]
+
+
+# the law's ops (cs_contact.h), for laws written in Python
+create_fn = CFUNCTYPE(c_int, POINTER(c_double), POINTER(cs_contact_geometry), POINTER(c_void_p),
+                      POINTER(cs_error))
+destroy_fn = CFUNCTYPE(None, c_void_p)
+elastic_fn = CFUNCTYPE(c_double, c_void_p, c_double, POINTER(c_double))
+energy_fn = CFUNCTYPE(c_double, c_void_p, c_double)
+
+
 class cs_law(Structure):
-    # the leading members; the ops that follow are never touched from Python
     _fields_ = [("name", c_char_p), ("family", c_int), ("summary", c_char_p),
                 ("source", c_char_p), ("params", POINTER(cs_param_spec)), ("nparams", c_int),
                 ("create", c_void_p), ("destroy", c_void_p), ("elastic", c_void_p),
                 ("energy", c_void_p), ("normal", c_void_p), ("restitution", c_void_p),
-                ("friction", c_void_p), ("report", c_void_p), ("ignores_cr", c_int)]
+                ("friction", c_void_p), ("report", c_void_p), ("ignores_cr", c_int),
+                ("rolling_moment", c_void_p), ("hysteresis", c_void_p)]
 
 
 # ---------------------------------------------------------------- the library ----------------
@@ -156,6 +175,7 @@ _prototypes = {
     "cs_impact_run": (c_int, [_I, c_char_p, POINTER(cs_impact_result), _E]),
     "cs_registry_new": (_R, []),
     "cs_registry_free": (None, [_R]),
+    "cs_registry_add": (c_int, [_R, POINTER(cs_law), _E]),
     "cs_registry_count": (c_int, [_R, c_int]),
     "cs_registry_get": (POINTER(cs_law), [_R, c_int, c_int]),
     "cs_family_name": (c_char_p, [c_int]),

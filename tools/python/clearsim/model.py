@@ -24,30 +24,33 @@ class Model:
     """A loaded, validated mechanism (cs_model). Build it with from_file, from_dict or
     from_json; a bad input raises clearsim.InputError naming the file and the JSON path."""
 
-    def __init__(self, handle, origin):
+    def __init__(self, handle, origin, registry=None):
         self._h = c_void_p(handle)
         self.origin = origin
+        self.registry = registry  # its laws must outlive the model
 
     @classmethod
-    def from_file(cls, path):
+    def from_file(cls, path, registry=None):
+        """registry: a clearsim.Registry with laws of your own (default: the catalogue)."""
         path = os.fspath(path)
         h, err = c_void_p(), _lib.cs_error()
-        st = lib.cs_model_load_file(path.encode(), None, byref(h), byref(err))
+        st = lib.cs_model_load_file(path.encode(), _reg(registry), byref(h), byref(err))
         if st:
             raise error(st, text(err.message), path)
-        return cls(h.value, path)
+        return cls(h.value, path, registry)
 
     @classmethod
-    def from_json(cls, s, origin="<string>"):
+    def from_json(cls, s, origin="<string>", registry=None):
         h, err = c_void_p(), _lib.cs_error()
-        st = lib.cs_model_load_string(s.encode(), origin.encode(), None, byref(h), byref(err))
+        st = lib.cs_model_load_string(s.encode(), origin.encode(), _reg(registry), byref(h),
+                                      byref(err))
         if st:
             raise error(st, text(err.message), origin)
-        return cls(h.value, origin)
+        return cls(h.value, origin, registry)
 
     @classmethod
-    def from_dict(cls, d, origin="<dict>"):
-        return cls.from_json(json.dumps(d), origin)
+    def from_dict(cls, d, origin="<dict>", registry=None):
+        return cls.from_json(json.dumps(d), origin, registry)
 
     def __del__(self):
         if getattr(self, "_h", None) and self._h.value:
@@ -122,12 +125,19 @@ class Model:
             lib.cs_sim_free(sim)
         if rec.exception is not None:  # raised by the progress callback: the caller's own
             raise rec.exception
+        if self.registry is not None and self.registry.exception is not None:
+            e, self.registry.exception = self.registry.exception, None
+            raise e  # raised by a contact law written in Python
         if ctrl_c:
             raise Interrupted(f"{self.name}: interrupted at t = {result.t_final:.9g} s",
                               result)
         if st not in (0, 5):
             raise error(st, text(err.message), self.origin, result)
         return result
+
+
+def _reg(registry):
+    return registry._h if registry is not None else None
 
 
 def _call_interruptibly(call, flag):
