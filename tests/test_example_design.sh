@@ -5,7 +5,7 @@
 set -u
 . "$(dirname "$0")/cs_test.sh"
 export PYTHONPATH="${CS_BUILD_DIR:-build}/python" PYTHONDONTWRITEBYTECODE=1
-expect "clearance_design.py --quick" 0 /usr/bin/python3 examples/clearance_design.py --quick --out "$tmp/design.png"
+expect "clearance_design.py --quick" 0 py examples/clearance_design.py --quick --out "$tmp/design.png"
 cat "$tmp/out"
 holds "PNG written" [ -s "$tmp/design.png" ]
 holds "it is a PNG" grep -q PNG <(head -c 8 "$tmp/design.png")
