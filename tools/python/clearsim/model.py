@@ -53,7 +53,7 @@ class Model:
         return cls.from_json(json.dumps(d), origin, registry)
 
     def __del__(self):
-        if getattr(self, "_h", None) and self._h.value:
+        if getattr(self, "_h", None) and self._h.value and lib is not None:
             lib.cs_model_free(self._h)
             self._h = None
 
@@ -193,7 +193,7 @@ class _Recorder:
             lib.cs_rows_set_next(self.rows, self.next, None)
 
     def __del__(self):
-        if getattr(self, "rows", None):
+        if getattr(self, "rows", None) and lib is not None:
             lib.cs_rows_free(self.rows)
             self.rows = None
 

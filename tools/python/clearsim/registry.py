@@ -35,7 +35,7 @@ class Registry:
         self.exception = None    # raised in a law op during a run; re-raised by Model.run
 
     def __del__(self):
-        if getattr(self, "_h", None) and self._h.value:
+        if getattr(self, "_h", None) and self._h.value and lib is not None:
             lib.cs_registry_free(self._h)
             self._h = None
 
