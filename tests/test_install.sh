@@ -86,6 +86,14 @@ assert float('$(field x)') == r.position(1)[-1, 0], 'Python and C disagree'
 assert len(r.time) == $(field rows)
 "
 contains "it loads the installed library" "$tmp/out" "$(readlink -f "$so")"
+# under /usr/local, Debian's python3 reads lib/python3.X/dist-packages: the .pth there leads it
+# to the package (site.addsitedir processes it as the interpreter does at start)
+pyx=$(/usr/bin/python3 -c "import sys; print('python%d.%d' % sys.version_info[:2])")
+holds "clearsim.pth in lib/$pyx/dist-packages" [ -f "$prefix/lib/$pyx/dist-packages/clearsim.pth" ]
+CLEARSIM_LIBRARY= expect "import through the .pth" 0 py -c "
+import site; site.addsitedir('$prefix/lib/$pyx/dist-packages')
+import clearsim; print(clearsim.__file__)"
+contains "the .pth leads to the installed package" "$tmp/out" "$pydir/clearsim/__init__.py"
 
 # programs and data under the GNUInstallDirs places
 expect "installed clearsim check" 0 "$prefix/bin/clearsim" check "$model"
