@@ -30,8 +30,8 @@ CLI = os.path.join(BUILD, "tools", "clearsim")
 CLEARANCE = "models/slider_crank_clearance.json"
 
 
-def cli_run(model, out):
-    subprocess.run([CLI, "run", model, "-o", str(out), "--quiet"], check=True)
+def cli_run(model, out, *args):
+    subprocess.run([CLI, "run", model, "-o", str(out), "--quiet", *args], check=True)
     return h5py.File(out, "r")
 
 
@@ -144,6 +144,21 @@ def test_from_dict_and_json_give_the_same_run():
         same(r.positions, a.positions, "positions")
         same(r.joint("C")["normal_force"], a.joint("C")["normal_force"], "normal_force")
     assert a.time[-1] == 0.004
+
+
+def test_tolerances_and_formulation(tmp_path):
+    m = clearsim.Model.from_file("models/pendulum.json")
+    assert m.tolerances == (1e-8, 1e-10)  # the file's
+    r = m.set_tolerances(1e-6, 1e-8).set_formulation("index3").run(t_end=1.0)
+    assert m.tolerances == (1e-6, 1e-8) and r.formulation == "index3"
+    d = json.loads(m.json)
+    d["solver"].update(rtol=1e-6, atol=1e-8, formulation="index3")
+    (tmp_path / "p.json").write_text(json.dumps(d))
+    with cli_run(str(tmp_path / "p.json"), tmp_path / "p.h5", "--t-end", "1") as f:
+        same(r.positions, f["bodies/position"][()], "the same settings in the file")
+    with pytest.raises(clearsim.ArgumentError):
+        m.set_tolerances(2.0, 1e-8)
+    assert m.tolerances == (1e-6, 1e-8)
 
 
 # ---------------------------------------------------------------- errors ---------------------

@@ -98,6 +98,29 @@ class Model:
     def output_interval(self):
         return lib.cs_model_output_interval(self._h)
 
+    @property
+    def tolerances(self):
+        """(rtol, atol) the runs will use."""
+        rtol, atol = c_double(), c_double()
+        lib.cs_model_tolerances(self._h, byref(rtol), byref(atol))
+        return rtol.value, atol.value
+
+    def set_tolerances(self, rtol, atol):
+        """Override the model file's solver rtol and atol (m, rad) for the runs to come."""
+        err = _lib.cs_error()
+        st = lib.cs_model_set_tolerances(self._h, rtol, atol, byref(err))
+        if st:
+            raise error(st, text(err.message), self.origin)
+        return self
+
+    def set_formulation(self, formulation):
+        """"ggl" or "index3", overriding the model file's."""
+        codes = {"index3": 0, "ggl": 1}
+        if formulation not in codes:
+            raise ValueError(f"formulation {formulation!r}: expected 'ggl' or 'index3'")
+        lib.cs_model_set_formulation(self._h, codes[formulation])
+        return self
+
     # ---------------------------------------------------------------- running -------------
     def run(self, t_end=None, output=None, progress=None):
         """Integrate to t_end (default: the model's) and return a Result with every output row
@@ -230,6 +253,7 @@ class _Recorder:
 
         r = Result()
         r.model_name, r.bodies = m.name, m.bodies
+        r.formulation = None
         r.time = take(1, ())
         r.positions = take(3 * nbody, (nbody, 3))
         r.velocities = take(3 * nbody, (nbody, 3))
@@ -251,6 +275,7 @@ class _Recorder:
         return r
 
     def _from_sim(self, r, sim, nrow, clearances):
+        r.formulation = "ggl" if lib.cs_sim_formulation(sim) == 1 else "index3"
         r.constraint_names = [text(lib.cs_sim_constraint_name(sim, k)) for k in range(nrow)]
         st = _lib.cs_stats()
         lib.cs_sim_stats(sim, byref(st))
