@@ -253,6 +253,47 @@ const char *cs_impact_output_path(const cs_impact *impact); /* "" when none is n
 cs_status cs_impact_run(const cs_impact *impact, const char *h5_path, cs_impact_result *result,
                         cs_error *err);
 
+/* ---------------------------------------------------------------- in-memory output ------- */
+
+/* Every series the HDF5 file records (README.md "Output"), one row per distinct output instant,
+ * kept in memory: for hosts that want a run's arrays without a file, and without running
+ * their own code at every output instant. Pass cs_rows_output as an output callback
+ * (cs_sim_set_output, or cs_run_options.progress) with the recorder as its user pointer. */
+typedef struct cs_rows cs_rows;
+
+enum { CS_ROWS_ENERGY = 7, CS_ROWS_CLEARANCE = 12 };
+
+/* NULL when out of memory. The model must outlive the recorder. */
+cs_rows *cs_rows_new(const cs_model *model);
+void cs_rows_free(cs_rows *rows);
+/* The output callback: records the row (an instant not after the last row's is skipped), then
+ * calls the callback set by cs_rows_set_next, if any, and returns what it returns (non-zero
+ * stops the run). Returns 1, stopping the run, when out of memory. */
+int cs_rows_output(const cs_sim *sim, void *rows);
+void cs_rows_set_next(cs_rows *rows, cs_output_fn fn, void *user);
+long cs_rows_count(const cs_rows *rows);
+/* Values per row, in this order (B bodies, R constraint rows, D drivers, C clearance joints):
+ *   time; position[B][3]; velocity[B][3]; acceleration[B][3]; lambda[R]; position drift;
+ *   velocity drift; energy: kinetic, potential, strain, dissipated, driver_work, applied_work,
+ *   balance_error; driver reaction[D]; per clearance joint: eccentricity x, y, penetration,
+ *   penetration_rate, normal_force, tangential_force, rolling_torque, contact_point x, y,
+ *   in_contact, impact_velocity, region. */
+int cs_rows_width(const cs_rows *rows);
+/* count × width doubles, row-major; valid until the next row or cs_rows_free. */
+const double *cs_rows_data(const cs_rows *rows);
+/* The drivers, in their order in a row: joint indices (cs_model_joint_name). */
+int cs_rows_driver_count(const cs_rows *rows);
+int cs_rows_driver(const cs_rows *rows, int i);
+
+/* ---------------------------------------------------------------- host bindings ---------- */
+
+/* For programs that bind the library through a foreign-function interface (the Python package
+ * tools/python/clearsim): an interrupt callback (cs_sim_set_interrupt, cs_run_options) that
+ * reads an int the host owns, `user` pointing to it. The host stops a run by setting the int
+ * from another thread or a signal handler, without the run calling back into the host's
+ * runtime (and taking its lock) at every step. Non-zero: stop. */
+int cs_interrupt_flag(void *user);
+
 #ifdef __cplusplus
 }
 #endif

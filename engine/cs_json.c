@@ -429,6 +429,7 @@ cs_status cs_json_root(const cs_json *js, const cJSON *root, const char *const *
   const char *text;
   CS_TRY(cs_json_object(js, root, ""));
   CS_TRY(cs_json_keys(js, root, "", allowed, ""));
+  CS_TRY(cs_json_text(js, root, "", "$schema", "a string (the JSON Schema's URI)", 0, &text));
   CS_TRY(cs_json_name(js, root, "", name));
   CS_TRY(cs_json_text(js, root, "", "description", "a string", 0, &text));
   *description = cs_json_strdup(text ? text : "");

@@ -639,10 +639,11 @@ static cs_status load_output(const loader *ld, const cJSON *root)
 
 /* ---------------------------------------------------------------- the model -------------- */
 
+/* "$schema" names the file's JSON Schema for editors (models/schema/); the loader ignores it. */
 static const char *const model_keys[] = {"name",   "description", "gravity",
                                          "bodies", "joints",      "drivers",
                                          "forces", "clearance_joints", "solver", "output",
-                                         NULL};
+                                         "$schema", NULL};
 
 static cs_status load_root(loader *ld, const cJSON *root, const char *text)
 {

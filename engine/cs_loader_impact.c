@@ -11,9 +11,10 @@
 #include "cs_impact.h"
 #include "cs_json.h"
 
+/* "$schema" names the file's JSON Schema for editors (models/schema/); the loader ignores it. */
 static const char *const impact_keys[] = {"name",   "description", "geometry", "materials",
                                           "masses", "velocity",    "contact",  "solver",
-                                          "output", NULL};
+                                          "output", "$schema", NULL};
 static const char *const geometry_keys[] = {"shape", "internal", "R1", "R2", "length", NULL};
 /* indexed by cs_contact_shape */
 static const char *const shapes[] = {"point", "line", NULL};

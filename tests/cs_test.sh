@@ -17,6 +17,14 @@ holds() { # name, command…: the command succeeds (a test such as [ -s FILE ])
   local name=$1; shift
   if "$@"; then ok; else bad "$name"; fi
 }
+py() { # Debian's python3, with the sanitizers' runtimes first in a sanitizer build (CMake's
+  # CS_PY_PRELOAD), since it may load libclearsim.so
+  if [ -n "${CS_PY_PRELOAD:-}" ]; then
+    LD_PRELOAD=$CS_PY_PRELOAD ASAN_OPTIONS=detect_leaks=0 /usr/bin/python3 "$@"
+  else
+    /usr/bin/python3 "$@"
+  fi
+}
 finish() { # the closing line; the script's exit status
   echo "$pass passed, $fail failed"
   [ "$fail" -eq 0 ]

@@ -32,7 +32,7 @@ static const struct bad_file {
    "/name: expected a non-empty name without '/', got 5"},
   {"unknown_top_key.json", CS_ERR_INPUT,
    "/: unknown key \"gravty\" (expected one of: name, description, gravity, bodies, joints, "
-   "drivers, forces, clearance_joints, solver, output)"},
+   "drivers, forces, clearance_joints, solver, output, $schema)"},
   {"gravity_length.json", CS_ERR_INPUT,
    "/gravity: expected an array of 2 numbers [gx, gy], got 3 elements"},
   {"bodies_missing.json", CS_ERR_INPUT, "/bodies: missing, expected an array of bodies"},

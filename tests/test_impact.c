@@ -488,7 +488,7 @@ static void test_bad_input(const cs_registry *reg)
       "contact (use lankarani_nikravesh or a cylinder law)");
   bad("\"velocity\"", "\"speed\"",
       "bad.json: /: unknown key \"speed\" (expected one of: name, description, geometry, "
-      "materials, masses, velocity, contact, solver, output)");
+      "materials, masses, velocity, contact, solver, output, $schema)");
   bad("\"rtol\": 1e-08", "\"rtol\": 2",
       "bad.json: /solver/rtol: expected a number in (0, 1), got 2");
 }

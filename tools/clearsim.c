@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "clearsim.h"
+#include "clearsim_schema.h"
 
 #include <math.h>
 #include <signal.h>
@@ -477,6 +478,8 @@ int main(int argc, char **argv)
     return cmd_laws(argc - 2, argv + 2);
   if (!strcmp(argv[1], "impact"))
     return cmd_impact(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "schema"))
+    return cs_cli_schema(argc - 2, argv + 2);
   fprintf(stderr, "clearsim: unknown command \"%s\"\n%s", argv[1], usage_main);
   return EXIT_USAGE;
 }

@@ -1,0 +1,33 @@
+"""clearsim — planar multibody dynamics with clearance joints, from Python.
+
+    import clearsim
+    m = clearsim.Model.from_file("models/slider_crank_clearance.json")
+    r = m.run()                        # in memory; m.run(output="x.h5") writes HDF5 too
+    r.time, r.position("rod"), r.joint("C")["normal_force"], r.events, r.energy, r.status
+    clearsim.impact("models/impact_ball_socket.json")
+    clearsim.laws()
+
+A binding of libclearsim (the shared library) through ctypes: numpy arrays out, exceptions
+(clearsim.Error and one subclass per status) carrying the library's message and JSON path.
+From a build tree: PYTHONPATH=build/python; installed: cmake --install puts it under
+<prefix>/lib/python3/dist-packages. CLEARSIM_LIBRARY overrides where the library is.
+"""
+from ._lib import PATH as library_path
+from ._lib import lib as _lib_handle
+from .errors import (ArgumentError, AssemblyError, Error, FileError, InputError, Interrupted,
+                     OutOfMemory, SolverError)
+from .impact import ImpactResult, impact
+from .laws import Law, Param, laws
+from .model import Model, Result
+from .registry import Registry
+
+
+def version():
+    """The library's version (cs_version)."""
+    return _lib_handle.cs_version().decode()
+
+
+__version__ = version()
+__all__ = ["Model", "Result", "impact", "ImpactResult", "laws", "Law", "Param", "version",
+           "Error", "InputError", "AssemblyError", "SolverError", "FileError", "OutOfMemory",
+           "ArgumentError", "Interrupted", "Registry", "library_path"]

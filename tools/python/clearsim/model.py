@@ -1,0 +1,348 @@
+"""Models and runs: clearsim.Model, clearsim.Result."""
+import ctypes
+import json
+import math
+import os
+import threading
+from ctypes import byref, c_double, c_int, c_void_p
+
+import numpy as np
+
+from . import _lib
+from ._lib import lib, text
+from .errors import Error, Interrupted, error
+
+JOINT_SERIES = ("eccentricity", "penetration", "penetration_rate", "normal_force",
+                "tangential_force", "rolling_torque", "contact_point", "in_contact",
+                "impact_velocity", "region")
+ENERGY = ("kinetic", "potential", "strain", "dissipated", "driver_work", "applied_work",
+          "balance_error")
+EVENT_FIELDS = ("t_on", "t_off", "impact_velocity", "max_penetration", "max_force")
+
+
+class Model:
+    """A loaded, validated mechanism (cs_model). Build it with from_file, from_dict or
+    from_json; a bad input raises clearsim.InputError naming the file and the JSON path."""
+
+    def __init__(self, handle, origin, registry=None):
+        self._h = c_void_p(handle)
+        self.origin = origin
+        self.registry = registry  # its laws must outlive the model
+
+    @classmethod
+    def from_file(cls, path, registry=None):
+        """registry: a clearsim.Registry with laws of your own (default: the catalogue)."""
+        path = os.fspath(path)
+        h, err = c_void_p(), _lib.cs_error()
+        st = lib.cs_model_load_file(path.encode(), _reg(registry), byref(h), byref(err))
+        if st:
+            raise error(st, text(err.message), path)
+        return cls(h.value, path, registry)
+
+    @classmethod
+    def from_json(cls, s, origin="<string>", registry=None):
+        h, err = c_void_p(), _lib.cs_error()
+        st = lib.cs_model_load_string(s.encode(), origin.encode(), _reg(registry), byref(h),
+                                      byref(err))
+        if st:
+            raise error(st, text(err.message), origin)
+        return cls(h.value, origin, registry)
+
+    @classmethod
+    def from_dict(cls, d, origin="<dict>", registry=None):
+        return cls.from_json(json.dumps(d), origin, registry)
+
+    def __del__(self):
+        if getattr(self, "_h", None) and self._h.value and lib is not None:
+            lib.cs_model_free(self._h)
+            self._h = None
+
+    # ---------------------------------------------------------------- what it holds -------
+    @property
+    def name(self):
+        return text(lib.cs_model_name(self._h))
+
+    @property
+    def json(self):
+        """The input JSON, verbatim."""
+        return text(lib.cs_model_json(self._h))
+
+    @property
+    def bodies(self):
+        return [text(lib.cs_model_body_name(self._h, b))
+                for b in range(lib.cs_model_body_count(self._h))]
+
+    @property
+    def joints(self):
+        """Ideal joints and drivers: {name: kind}."""
+        return {text(lib.cs_model_joint_name(self._h, j)): text(lib.cs_model_joint_kind(self._h, j))
+                for j in range(lib.cs_model_joint_count(self._h))}
+
+    @property
+    def clearance_joints(self):
+        """{name: {"kind", "clearance" (m), "regions"}}."""
+        out = {}
+        for k in range(lib.cs_model_clearance_count(self._h)):
+            out[text(lib.cs_model_clearance_name(self._h, k))] = {
+                "kind": text(lib.cs_model_clearance_kind(self._h, k)),
+                "clearance": lib.cs_model_clearance_size(self._h, k),
+                "regions": [text(lib.cs_model_clearance_region(self._h, k, r))
+                            for r in range(lib.cs_model_clearance_region_count(self._h, k))]}
+        return out
+
+    @property
+    def t_end(self):
+        return lib.cs_model_t_end(self._h)
+
+    @property
+    def output_interval(self):
+        return lib.cs_model_output_interval(self._h)
+
+    @property
+    def tolerances(self):
+        """(rtol, atol) the runs will use."""
+        rtol, atol = c_double(), c_double()
+        lib.cs_model_tolerances(self._h, byref(rtol), byref(atol))
+        return rtol.value, atol.value
+
+    def set_tolerances(self, rtol, atol):
+        """Override the model file's solver rtol and atol (m, rad) for the runs to come."""
+        err = _lib.cs_error()
+        st = lib.cs_model_set_tolerances(self._h, rtol, atol, byref(err))
+        if st:
+            raise error(st, text(err.message), self.origin)
+        return self
+
+    def set_formulation(self, formulation):
+        """"ggl" or "index3", overriding the model file's."""
+        codes = {"index3": 0, "ggl": 1}
+        if formulation not in codes:
+            raise ValueError(f"formulation {formulation!r}: expected 'ggl' or 'index3'")
+        lib.cs_model_set_formulation(self._h, codes[formulation])
+        return self
+
+    # ---------------------------------------------------------------- running -------------
+    def run(self, t_end=None, output=None, progress=None):
+        """Integrate to t_end (default: the model's) and return a Result with every output row
+        in memory. output="x.h5" also writes the HDF5 file `clearsim run` writes.
+
+        progress(t, t_end) is called at every output row (in the thread that runs the model);
+        returning True stops the run (Result.status "interrupted"). Ctrl-C raises
+        clearsim.Interrupted (a KeyboardInterrupt) whose .result keeps the rows so far. A solver
+        failure raises clearsim.SolverError with the partial .result. The GIL is released while
+        the library integrates: runs in several threads proceed in parallel."""
+        rec = _Recorder(self, progress, t_end if t_end else self.t_end)
+        opt = _lib.cs_run_options(
+            output_path=os.fspath(output).encode() if output is not None else b"",
+            t_end=float(t_end) if t_end else 0.0, progress=rec.callback, progress_user=rec.rows,
+            interrupt=_lib.INTERRUPT_FLAG, interrupt_user=ctypes.addressof(rec.flag))
+        sim, err = c_void_p(), _lib.cs_error()
+
+        def call():
+            return lib.cs_run(self._h, byref(opt), byref(sim), byref(err))
+
+        st, ctrl_c = _call_interruptibly(call, rec.flag)
+        try:
+            result = rec.result(sim, st, text(err.message))
+        finally:
+            lib.cs_sim_free(sim)
+        if rec.exception is not None:  # raised by the progress callback: the caller's own
+            raise rec.exception
+        if self.registry is not None and self.registry.exception is not None:
+            e, self.registry.exception = self.registry.exception, None
+            raise e  # raised by a contact law written in Python
+        if ctrl_c:
+            raise Interrupted(f"{self.name}: interrupted at t = {result.t_final:.9g} s",
+                              result)
+        if st not in (0, 5):
+            raise error(st, text(err.message), self.origin, result)
+        return result
+
+
+def _reg(registry):
+    return registry._h if registry is not None else None
+
+
+def _call_interruptibly(call, flag):
+    """Run call() so that Ctrl-C stops it: in the main thread the call goes to a worker and
+    this thread waits, free to take KeyboardInterrupt and set the flag the run polls between
+    steps. Returns (call's value, whether Ctrl-C stopped it)."""
+    if threading.current_thread() is not threading.main_thread():
+        return call(), False
+    box, done = {}, threading.Event()
+
+    def work():
+        try:
+            box["value"] = call()
+        except BaseException as e:  # noqa: BLE001 (handed to the caller's thread)
+            box["error"] = e
+        finally:
+            done.set()
+
+    # (an Event, not Thread.join: a KeyboardInterrupt inside join() can leave the thread
+    # looking finished while it still runs)
+    worker = threading.Thread(target=work, name="clearsim run", daemon=True)
+    worker.start()
+    ctrl_c = False
+    while not done.is_set():
+        try:
+            done.wait(0.05)
+        except KeyboardInterrupt:
+            flag.value = 1
+            ctrl_c = True
+    if "error" in box:
+        raise box["error"]
+    return box["value"], ctrl_c
+
+
+class _Recorder:
+    """The run's rows: the library's in-memory sink (cs_rows: every series the HDF5 writer
+    records, from the same accessors) is the output callback, so no Python runs at output
+    instants unless a progress callback is asked for."""
+
+    def __init__(self, model, progress, t_end):
+        self.model = model
+        self.progress = progress
+        self.t_end = t_end
+        self.flag = c_int(0)
+        self.exception = None
+        self.rows = c_void_p(lib.cs_rows_new(model._h))
+        if not self.rows:
+            raise MemoryError("clearsim: cannot make the row recorder")
+        self.callback = _lib.ROWS_OUTPUT
+        self.next = None
+        if progress is not None:
+            self.next = _lib.output_fn(self._progress)
+            lib.cs_rows_set_next(self.rows, self.next, None)
+
+    def __del__(self):
+        if getattr(self, "rows", None) and lib is not None:
+            lib.cs_rows_free(self.rows)
+            self.rows = None
+
+    def _progress(self, sim, user):
+        try:
+            if self.progress(lib.cs_sim_time(c_void_p(sim)), self.t_end):
+                return 1
+        except BaseException as e:  # noqa: BLE001 (re-raised in the caller's thread)
+            self.exception = e
+            return 1
+        return 0
+
+    def table(self):
+        n, w = lib.cs_rows_count(self.rows), lib.cs_rows_width(self.rows)
+        if n == 0:
+            return np.zeros((0, w))
+        return np.ctypeslib.as_array(lib.cs_rows_data(self.rows), shape=(n, w)).copy()
+
+    def result(self, sim, status, message):
+        m = self.model
+        nbody, nrow = lib.cs_model_body_count(m._h), lib.cs_model_constraint_count(m._h)
+        names = list(m.joints)
+        drivers = [names[lib.cs_rows_driver(self.rows, i)]
+                   for i in range(lib.cs_rows_driver_count(self.rows))]
+        clearances = list(m.clearance_joints)
+        table = self.table()
+        n = table.shape[0]
+        cols = iter(range(table.shape[1]))
+
+        def take(width, shape=None):
+            idx = [next(cols) for _ in range(width)]
+            block = table[:, idx[0]:idx[-1] + 1] if width else np.zeros((n, 0))
+            return np.ascontiguousarray(block.reshape((n,) + shape) if shape is not None else block)
+
+        r = Result()
+        r.model_name, r.bodies = m.name, m.bodies
+        r.formulation = None
+        r.time = take(1, ())
+        r.positions = take(3 * nbody, (nbody, 3))
+        r.velocities = take(3 * nbody, (nbody, 3))
+        r.accelerations = take(3 * nbody, (nbody, 3))
+        r.lambdas = take(nrow, (nrow,))
+        r.drift = {"position": take(1, ()), "velocity": take(1, ())}
+        r.energy = {k: take(1, ()) for k in ENERGY}
+        r.drivers = {d: {"reaction": take(1, ())} for d in drivers}
+        r.joints = {c: {k: take(2, (2,)) if k in ("eccentricity", "contact_point")
+                        else take(1, ()) for k in JOINT_SERIES} for c in clearances}
+        assert next(cols, None) is None, "cs_rows' layout and clearsim.Result disagree"
+        r.status = {0: "complete", 5: "interrupted"}.get(status, "failed")
+        r.message = message if status else ""
+        r.constraint_names, r.stats, r.warnings, r.clipped_steps = [], {}, "", 0
+        r.events = np.zeros(0, dtype=_event_dtype(clearances))
+        r.t_final = r.time[-1] if n else math.nan
+        if sim.value:
+            self._from_sim(r, sim, nrow, clearances)
+        return r
+
+    def _from_sim(self, r, sim, nrow, clearances):
+        r.formulation = "ggl" if lib.cs_sim_formulation(sim) == 1 else "index3"
+        r.constraint_names = [text(lib.cs_sim_constraint_name(sim, k)) for k in range(nrow)]
+        st = _lib.cs_stats()
+        lib.cs_sim_stats(sim, byref(st))
+        r.stats = {k: getattr(st, k) for k, _ in _lib.cs_stats._fields_}
+        r.warnings = text(lib.cs_sim_warnings(sim))
+        r.clipped_steps = lib.cs_sim_clip_count(sim)
+        r.t_final = lib.cs_sim_time(sim)
+        ev = _lib.cs_contact_event()
+        m = self.model._h
+        rows = []
+        for i in range(lib.cs_sim_event_count(sim)):
+            lib.cs_sim_event(sim, i, byref(ev))
+            rows.append((clearances[ev.joint],
+                         text(lib.cs_model_clearance_region(m, ev.joint, ev.region)))
+                        + tuple(getattr(ev, f) for f in EVENT_FIELDS))
+        r.events = np.array(rows, dtype=_event_dtype(clearances))
+
+
+def _event_dtype(names):
+    width = max([len(n) for n in names] + [1])
+    return np.dtype([("joint", f"U{width}"), ("region", "U16")]
+                    + [(f, float) for f in EVENT_FIELDS])
+
+
+class Result:
+    """A run's rows, as numpy arrays (the HDF5 file's series, same names and units):
+
+    time (N,); position/velocity/acceleration(body) (N, 3): x, y, theta and their rates;
+    positions/velocities/accelerations (N, bodies, 3); lambdas (N, rows) with
+    constraint_names; drift["position"|"velocity"]; energy[kinetic|potential|strain|
+    dissipated|driver_work|applied_work|balance_error]; joint(name) a clearance joint's
+    series (eccentricity (N, 2), penetration, penetration_rate, normal_force,
+    tangential_force, rolling_torque, contact_point (N, 2), in_contact, impact_velocity,
+    region) or a driver's {"reaction"}; events: one row per contact (joint, region, t_on,
+    t_off, impact_velocity, max_penetration, max_force); status ("complete",
+    "interrupted", "failed"), message, warnings, stats (solver counters), t_final."""
+
+    def _body(self, body):
+        if isinstance(body, str):
+            try:
+                return self.bodies.index(body)
+            except ValueError:
+                raise KeyError(f"no body named {body!r} (bodies: {', '.join(self.bodies)})") \
+                    from None
+        return body
+
+    def position(self, body):
+        return self.positions[:, self._body(body), :]
+
+    def velocity(self, body):
+        return self.velocities[:, self._body(body), :]
+
+    def acceleration(self, body):
+        return self.accelerations[:, self._body(body), :]
+
+    def joint(self, name):
+        if name in self.joints:
+            return self.joints[name]
+        if name in self.drivers:
+            return self.drivers[name]
+        raise KeyError(f"no clearance joint or driver named {name!r} (clearance joints: "
+                       f"{', '.join(self.joints) or 'none'}; drivers: "
+                       f"{', '.join(self.drivers) or 'none'})")
+
+    def reaction(self, driver):
+        return self.joint(driver)["reaction"]
+
+    def __repr__(self):
+        return (f"<clearsim.Result {self.model_name}: {self.status}, {len(self.time)} rows to "
+                f"t = {self.t_final:.6g} s, {len(self.events)} contacts>")
