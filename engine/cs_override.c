@@ -146,6 +146,30 @@ static cs_status apply(cJSON *root, const char *origin, const cs_override *overr
   return CS_OK;
 }
 
+/* cJSON prints a number with 15 digits when that reads back within an epsilon of it, which
+ * can change its last bit; the edited document must hold the very doubles of the original and
+ * of the overrides. So every number is turned into raw text first: the shortest of %.15g,
+ * %.16g, %.17g that strtod reads back exactly (17 digits always do). */
+static int exact_numbers(cJSON *node)
+{
+  for (; node; node = node->next) {
+    if (cJSON_IsNumber(node)) {
+      char buf[40];
+      for (int digits = 15; digits <= 17; digits++) {
+        snprintf(buf, sizeof buf, "%.*g", digits, node->valuedouble);
+        if (strtod(buf, NULL) == node->valuedouble)
+          break;
+      }
+      if (!(node->valuestring = cs_json_strdup(buf)))
+        return 0;
+      node->type = cJSON_Raw;
+    } else if (!exact_numbers(node->child)) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
 cs_status cs_model_apply_overrides(const char *json, const char *origin,
                                    const cs_override *overrides, int n, char **edited,
                                    cs_error *err)
@@ -160,8 +184,7 @@ cs_status cs_model_apply_overrides(const char *json, const char *origin,
   CS_TRY(cs_json_parse(&js, json, strlen(json), &root));
   cs_status st = apply(root, origin, overrides, n, err);
   if (st == CS_OK) {
-    /* cJSON prints every number so that it reads back to the same double */
-    *edited = cJSON_Print(root);
+    *edited = exact_numbers(root) ? cJSON_Print(root) : NULL;
     st = *edited ? CS_OK : cs_fail(err, CS_ERR_MEMORY, "%s: out of memory", origin);
   }
   cJSON_Delete(root);

@@ -279,8 +279,11 @@ cs_status sweep_plan_load(const char *file, sweep_plan *p, cs_error *err)
   if (!(p->model_path = resolve(file, p->model_label)))
     return cs_json_out_of_memory(&js);
   st = cs_json_read_file(p->model_path, &p->model_text, &len, err);
-  if (st != CS_OK) /* say which sweep file names the model */
-    return cs_fail(err, CS_ERR_INPUT, "%s: /model: %s", file, err->message);
+  if (st != CS_OK) { /* say which sweep file names the model */
+    char why[sizeof err->message];
+    memcpy(why, err->message, sizeof why);
+    return cs_fail(err, CS_ERR_INPUT, "%s: /model: %.900s", file, why);
+  }
   return CS_OK;
 }
 
