@@ -177,6 +177,7 @@ cs_status sweep_run_local(const sweep_plan *plan, const char *summary, const lon
 
 /* MPI (built when CMake finds it): launched by mpirun or srun? */
 int sweep_mpi_launched(void);
+int sweep_mpi_built(void);
 /* Initialise; rank and size. 0 when MPI is not built in. */
 int sweep_mpi_init(int *argc, char ***argv, int *rank, int *size);
 void sweep_mpi_finalize(void);

@@ -127,6 +127,7 @@ static int parse(int argc, char **argv, options *o)
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       fputs(usage, stdout);
+      printf("\nThis build %s MPI.\n", sweep_mpi_built() ? "runs over" : "was made without");
       return -1;
     } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && i + 1 < argc) {
       o->out = argv[++i];

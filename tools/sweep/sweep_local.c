@@ -24,6 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -96,10 +99,7 @@ static void *thread_main(void *arg)
 
 /* ---------------------------------------------------------------- the coordinator -------- */
 
-/* Start worker w; `others` are the workers started before it, whose coordinator ends a forked
- * child must close (or a worker would never see its input end, nor the coordinator its
- * results end, while a sibling holds a copy). */
-static int start(worker *w, int threads, worker *others, int nothers)
+static int start(worker *w, int threads)
 {
   int t[2], r[2];
   if (pipe(t) || pipe(r))
@@ -115,13 +115,18 @@ static int start(worker *w, int threads, worker *others, int nothers)
   if (w->pid < 0)
     return -1;
   if (w->pid == 0) {
-    close(w->task_w);
-    close(w->result_r);
-    for (int k = 0; k < nothers; k++)
-      if (&others[k] != w && others[k].alive) {
-        close(others[k].task_w);
-        close(others[k].result_r);
-      }
+    /* Keep only this worker's two pipe ends: the siblings' ends (or they would never see end
+     * of input), and the summary file's descriptor, whose lock a worker would otherwise hold
+     * after a killed coordinator, so that --resume could not open it. */
+    long max = sysconf(_SC_OPEN_MAX);
+    for (int fd = 3; fd < (max > 0 && max < 65536 ? max : 65536); fd++)
+      if (fd != w->task_r && fd != w->result_w)
+        close(fd);
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGTERM); /* a killed coordinator stops its workers' cases */
+    if (getppid() == 1)
+      _exit(0);
+#endif
     work(w);
     _exit(0); /* no atexit handlers: HDF5's would touch the coordinator's summary file */
   }
@@ -161,7 +166,7 @@ static int hand_out(worker *w, long i)
 }
 
 /* A worker process died while running case w->busy: record it failed, start a new one. */
-static int replace(worker *w, sweep_sink *sink, worker *all, int n)
+static int replace(worker *w, sweep_sink *sink)
 {
   int sig;
   long lost = w->busy;
@@ -174,7 +179,7 @@ static int replace(worker *w, sweep_sink *sink, worker *all, int n)
   snprintf(w->buf->message, sizeof w->buf->message, "the worker process running this case "
            "died (%s)", sig ? strsignal(sig) : "it exited");
   sweep_sink_record(sink, w->buf);
-  return start(w, 0, all, n);
+  return start(w, 0);
 }
 
 static void forward_stop(worker *ws, int n, int threads)
@@ -202,7 +207,7 @@ cs_status sweep_run_local(const sweep_plan *p, const char *summary, const long *
     ws[k].plan = p;
     ws[k].summary = summary;
     ws[k].buf = malloc(sweep_result_size(p));
-    if (!ws[k].buf || start(&ws[k], threads, ws, k)) {
+    if (!ws[k].buf || start(&ws[k], threads)) {
       failed_start = 1;
       break;
     }
@@ -230,7 +235,7 @@ cs_status sweep_run_local(const sweep_plan *p, const char *summary, const long *
       if (fds[k].fd < 0 || !(fds[k].revents & (POLLIN | POLLHUP | POLLERR)))
         continue;
       if (!read_full(w->result_r, w->buf, sweep_result_size(p))) {
-        if (stopping || threads || replace(w, sink, ws, n)) {
+        if (stopping || threads || replace(w, sink)) {
           int sig;
           stop(w, threads, &sig);
           continue;

@@ -30,6 +30,8 @@ int sweep_mpi_launched(void)
 #ifdef CS_HAVE_MPI
 #include <mpi.h>
 
+int sweep_mpi_built(void) { return 1; }
+
 enum { TAG_READY = 1, TAG_RESULT = 2, TAG_TASK = 3 };
 
 int sweep_mpi_init(int *argc, char ***argv, int *rank, int *size)
@@ -123,6 +125,8 @@ cs_status sweep_run_mpi(const sweep_plan *p, const char *summary, const long *to
 }
 
 #else /* no MPI in this build */
+
+int sweep_mpi_built(void) { return 0; }
 
 int sweep_mpi_init(int *argc, char ***argv, int *rank, int *size)
 {
