@@ -4,7 +4,8 @@
                             (floats compared as bytes), except /cases/wall_time
   direct SUMMARY CASE RUN   case CASE's row equals what `clearsim run` wrote to RUN.h5,
                             computed here from the run's own time series and events
-  model MODEL SUMMARY CASE OUT   write MODEL with case CASE's overrides applied (JSON pointers)
+  model MODEL SUMMARY CASE OUT   write MODEL with case CASE's overrides applied (JSON pointers,
+                            and each parameter's "also" places)
   random SUMMARY            the parameters obey the sweep file's distributions and bounds
   poincare SUMMARY          periods 2π/ω, floor(t_end/period) samples per case, NaN after
 Prints what differs and exits 1 on any failure.
@@ -72,9 +73,12 @@ def model(model_path, summary, case, out):
     with h5py.File(summary, "r") as f:
         paths = [p.decode() if isinstance(p, bytes) else p for p in f["cases/parameters"].attrs["paths"]]
         values = f["cases/parameters"][int(case)]
+        sweep = json.loads(f["sweep"][()])
     doc = json.load(open(model_path))
-    for p, v in zip(paths, values):
+    for p, v, spec in zip(paths, values, sweep["parameters"]):
         _pointer_set(doc, p, float(v))  # repr round-trips: the same double the sweep used
+        for also in spec.get("also", []):  # scale × value, as the sweep computes it
+            _pointer_set(doc, also["path"], also.get("scale", 1.0) * float(v))
     json.dump(doc, open(out, "w"), indent=1)
     return 0
 

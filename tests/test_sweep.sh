@@ -21,7 +21,11 @@ cd "$tmp"
 cat > grid.json <<'JSON'
 {"name": "grid", "model": "model.json", "mode": "grid", "t_end": 0.006,
  "parameters": [{"path": "/clearance_joints/0/hole_radius", "values": [0.0098, 0.0100]},
-                {"path": "/drivers/0/motion/velocity", "linspace": [300, 600, 3]}]}
+                {"path": "/drivers/0/motion/velocity", "linspace": [300, 600, 3],
+                 "also": [{"path": "/bodies/1/velocity/1", "scale": 0.025},
+                          {"path": "/bodies/1/velocity/2"},
+                          {"path": "/bodies/2/velocity/1", "scale": 0.025},
+                          {"path": "/bodies/2/velocity/2", "scale": -0.4166666666666667}]}]}
 JSON
 expect "grid, --jobs 1" 0 "$cli" sweep grid.json -o one.h5 --jobs 1
 contains "the closing line counts the cases" out "sweep grid: 6 cases, 6 recorded (0 failed, 0 suspect)"
@@ -158,7 +162,7 @@ bad "a truncation that keeps nothing" '{"name": "b", "model": "model.json", "mod
 bad "a pointer without its slash" '{"name": "b", "model": "model.json", "parameters": [{"path": "solver/rtol", "values": [1e-6]}]}' \
   'bad.json: /parameters/0/path: expected a JSON pointer into the model, starting with '"'"'/'"'"', got "solver/rtol"'
 bad "a misspelt key" '{"name": "b", "model": "model.json", "parameters": [{"path": "/solver/rtol", "value": [1e-6]}]}' \
-  'bad.json: /parameters/0: unknown key "value" for a parameter (expected one of: path, values, linspace, uniform, normal, min, max)'
+  'bad.json: /parameters/0: unknown key "value" for a parameter (expected one of: path, values, linspace, uniform, normal, min, max, also)'
 bad "one path twice" '{"name": "b", "model": "model.json", "parameters": [{"path": "/solver/rtol", "values": [1e-6]}, {"path": "/solver/rtol", "values": [1e-7]}]}' \
   'bad.json: /parameters/1: the path "/solver/rtol" is already swept by /parameters/0'
 bad "Poincaré without a periodic driver" '{"name": "b", "model": "model.json", "poincare": true, "parameters": [{"path": "/drivers/0/motion/velocity", "values": [0]}]}' \

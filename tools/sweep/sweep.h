@@ -32,6 +32,10 @@ typedef struct sweep_param {
   double *values;
   double a, b;     /* uniform [a, b] or normal [mean, sd] */
   double lo, hi;   /* a normal's truncation, ±inf when none */
+  int nalso;       /* "also": more places that get scale × the value (a speed and the
+                      initial velocities it implies) */
+  char **also;
+  double *also_scale;
 } sweep_param;
 
 typedef struct sweep_plan {
@@ -48,6 +52,7 @@ typedef struct sweep_plan {
   int trajectories, poincare;
   int nparam;
   sweep_param *params;
+  int noverride;     /* overrides per case: the parameters and their "also" places */
   long ncase;
   double *values;    /* [ncase][nparam] */
   /* From validation: each case's end time and driver period (0: no periodic driver). */
@@ -69,7 +74,8 @@ cs_status sweep_plan_load(const char *file, sweep_plan *plan, cs_error *err);
  * and the columns. */
 cs_status sweep_plan_validate(sweep_plan *plan, cs_error *err);
 void sweep_plan_free(sweep_plan *plan);
-/* Case i's overrides: pointers into the plan, values printed into `text` (nparam × 32). */
+/* Case i's overrides (noverride of them): pointers into the plan, values printed into `text`
+ * (noverride × 32 chars). */
 void sweep_case_overrides(const sweep_plan *plan, long i, cs_override *ov, char *text);
 /* "SWEEP: case I: MODEL", the origin of case i's messages. */
 void sweep_case_origin(const sweep_plan *plan, long i, char *out, size_t size);

@@ -179,8 +179,8 @@ void sweep_run_case(const sweep_plan *p, long i, const char *traj, cs_interrupt_
   for (int f = 0; f < p->nfig; f++)
     r->fig[f] = f > fig_poincare(p) ? NAN : 0.0; /* samples past a case's last period: NaN */
   acc a = {.p = p, .fig = r->fig};
-  cs_override *ov = malloc((size_t)p->nparam * sizeof *ov);
-  char *text = malloc((size_t)p->nparam * 32), origin[1024];
+  cs_override *ov = malloc((size_t)p->noverride * sizeof *ov);
+  char *text = malloc((size_t)p->noverride * 32), origin[1024];
   a.r2 = calloc((size_t)p->ndriver + 1, sizeof *a.r2);
   cs_error err;
   cs_model *m = NULL;
@@ -189,7 +189,7 @@ void sweep_run_case(const sweep_plan *p, long i, const char *traj, cs_interrupt_
   if (ov && text && a.r2) {
     sweep_case_overrides(p, i, ov, text);
     sweep_case_origin(p, i, origin, sizeof origin);
-    st = cs_model_load_string_overrides(p->model_text, origin, ov, p->nparam, NULL, &m, &err);
+    st = cs_model_load_string_overrides(p->model_text, origin, ov, p->noverride, NULL, &m, &err);
     if (st == CS_OK)
       st = run(&a, m, i, traj, stop, r, &err);
   }

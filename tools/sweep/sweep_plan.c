@@ -22,7 +22,8 @@ static const char *const sweep_keys[] = {"name", "description", "model", "parame
                                          "samples", "seed", "t_end", "trajectories",
                                          "poincare", NULL};
 static const char *const param_keys[] = {"path", "values", "linspace", "uniform", "normal",
-                                         "min", "max", NULL};
+                                         "min", "max", "also", NULL};
+static const char *const also_keys[] = {"path", "scale", NULL};
 static const char *const mode_names[] = {"grid", "zip", "random", NULL};
 
 /* ---------------------------------------------------------------- parameters ------------- */
@@ -95,6 +96,46 @@ static cs_status param_distribution(const cs_json *js, const cJSON *v, const cha
   return CS_OK;
 }
 
+/* Is `ptr` a JSON pointer? (fails naming kp otherwise) */
+static cs_status pointer(const cs_json *js, const char *kp, const char *ptr)
+{
+  if (ptr[0] != '/')
+    return cs_json_fail(js, kp, "expected a JSON pointer into the model, starting with '/', "
+                        "got \"%.60s\"", ptr);
+  return CS_OK;
+}
+
+/* "also": [{"path": "/bodies/1/velocity/2", "scale": 1}, …]: more places the value goes. */
+static cs_status load_also(const cs_json *js, const cJSON *v, const char *path, sweep_param *p)
+{
+  const cJSON *also;
+  char ap[CS_JSON_PATH], ep[CS_JSON_PATH], kp[CS_JSON_PATH];
+  CS_TRY(cs_json_array(js, v, path, "also", "an array of {\"path\": ..., \"scale\": ...}", 0,
+                       &also));
+  if (!also)
+    return CS_OK;
+  cs_json_child(ap, path, "also");
+  p->nalso = cJSON_GetArraySize(also);
+  p->also = calloc((size_t)p->nalso + 1, sizeof *p->also);
+  p->also_scale = calloc((size_t)p->nalso + 1, sizeof *p->also_scale);
+  if (!p->also || !p->also_scale)
+    return cs_json_out_of_memory(js);
+  for (int k = 0; k < p->nalso; k++) {
+    const cJSON *a = cJSON_GetArrayItem(also, k);
+    const char *ptr;
+    cs_json_element(ep, ap, k);
+    CS_TRY(cs_json_object(js, a, ep));
+    CS_TRY(cs_json_keys(js, a, ep, also_keys, " for an \"also\" place"));
+    CS_TRY(cs_json_text(js, a, ep, "path", "a JSON pointer into the model (a string)", 1, &ptr));
+    cs_json_child(kp, ep, "path");
+    CS_TRY(pointer(js, kp, ptr));
+    CS_TRY(cs_json_number(js, a, ep, "scale", CS_JSON_ANY, 1.0, &p->also_scale[k]));
+    if (!(p->also[k] = cs_json_strdup(ptr)))
+      return cs_json_out_of_memory(js);
+  }
+  return CS_OK;
+}
+
 static cs_status load_param(const cs_json *js, const cJSON *v, const char *path,
                             sweep_mode mode, sweep_param *p)
 {
@@ -103,14 +144,12 @@ static cs_status load_param(const cs_json *js, const cJSON *v, const char *path,
   CS_TRY(cs_json_keys(js, v, path, param_keys, " for a parameter"));
   CS_TRY(cs_json_text(js, v, path, "path", "a JSON pointer into the model (a string such as "
                       "\"/solver/rtol\")", 1, &ptr));
-  if (ptr[0] != '/') {
-    char kp[CS_JSON_PATH];
-    cs_json_child(kp, path, "path");
-    return cs_json_fail(js, kp, "expected a JSON pointer into the model, starting with '/', "
-                        "got \"%.60s\"", ptr);
-  }
+  char kp[CS_JSON_PATH];
+  cs_json_child(kp, path, "path");
+  CS_TRY(pointer(js, kp, ptr));
   if (!(p->path = cs_json_strdup(ptr)))
     return cs_json_out_of_memory(js);
+  CS_TRY(load_also(js, v, path, p));
   p->lo = -INFINITY;
   p->hi = INFINITY;
   int drawn = cs_json_member(v, "uniform") || cs_json_member(v, "normal");
@@ -244,6 +283,7 @@ static cs_status load_root(const cs_json *js, const cJSON *root, sweep_plan *p)
       if (!strcmp(p->params[k].path, p->params[j].path))
         return cs_json_fail(js, path, "the path \"%s\" is already swept by /parameters/%d",
                             p->params[j].path, k);
+    p->noverride += 1 + p->params[j].nalso;
     if (p->mode == SWEEP_ZIP && p->params[j].n != p->params[0].n)
       return cs_json_fail(js, path, "expected %d values as /parameters/0 has (a zip sweep varies "
                           "its parameters together), got %d", p->params[0].n, p->params[j].n);
@@ -292,6 +332,9 @@ void sweep_plan_free(sweep_plan *p)
   for (int j = 0; p->params && j < p->nparam; j++) {
     free(p->params[j].path);
     free(p->params[j].values);
+    for (int k = 0; p->params[j].also && k < p->params[j].nalso; k++)
+      free(p->params[j].also[k]);
+    free(p->params[j].also), free(p->params[j].also_scale);
   }
   for (int k = 0; p->joints && k < p->njoint; k++)
     free(p->joints[k]);
@@ -309,11 +352,16 @@ void sweep_plan_free(sweep_plan *p)
 
 void sweep_case_overrides(const sweep_plan *p, long i, cs_override *ov, char *text)
 {
+  int n = 0;
   for (int j = 0; j < p->nparam; j++) {
-    /* %.17g reads back to the same double */
-    snprintf(text + 32 * j, 32, "%.17g", p->values[i * p->nparam + j]);
-    ov[j].pointer = p->params[j].path;
-    ov[j].json = text + 32 * j;
+    const sweep_param *q = &p->params[j];
+    double v = p->values[i * p->nparam + j];
+    for (int k = -1; k < q->nalso; k++, n++) {
+      /* %.17g reads back to the same double */
+      snprintf(text + 32 * n, 32, "%.17g", k < 0 ? v : q->also_scale[k] * v);
+      ov[n].pointer = k < 0 ? q->path : q->also[k];
+      ov[n].json = text + 32 * n;
+    }
   }
 }
 
@@ -409,8 +457,8 @@ static const char *columns_differ(const sweep_plan *p, const cs_model *m)
 
 static cs_status validate_case(sweep_plan *p, long i, cs_error *err)
 {
-  cs_override *ov = malloc((size_t)p->nparam * sizeof *ov);
-  char *text = malloc((size_t)p->nparam * 32), origin[1024], *edited = NULL;
+  cs_override *ov = malloc((size_t)p->noverride * sizeof *ov);
+  char *text = malloc((size_t)p->noverride * 32), origin[1024], *edited = NULL;
   cs_model *m = NULL;
   if (!ov || !text) {
     free(ov), free(text);
@@ -418,7 +466,7 @@ static cs_status validate_case(sweep_plan *p, long i, cs_error *err)
   }
   sweep_case_overrides(p, i, ov, text);
   sweep_case_origin(p, i, origin, sizeof origin);
-  cs_status st = cs_model_apply_overrides(p->model_text, origin, ov, p->nparam, &edited, err);
+  cs_status st = cs_model_apply_overrides(p->model_text, origin, ov, p->noverride, &edited, err);
   if (st == CS_OK)
     st = cs_model_load_string(edited, origin, NULL, &m, err);
   if (st == CS_OK && i == 0)
