@@ -14,6 +14,7 @@ if ! $py -c 'import h5py, numpy' 2>/dev/null; then
   echo "FAIL $py lacks h5py/numpy (apt-get install python3-h5py python3-numpy)"
   exit 1
 fi
+root=$(pwd)
 cp "$model" "$tmp/model.json"
 cd "$tmp"
 
@@ -134,6 +135,12 @@ JSON
 expect "Poincaré sweep with trajectories" 0 "$cli" sweep bif.json -o bif.h5 -q
 expect "periods 2π/ω, whole periods sampled, NaN after" 0 $check poincare bif.h5
 holds "a trajectory file per case" test -s bif_cases/case_000000.h5 -a -s bif_cases/case_000001.h5
+expect "tools/plot on a summary" 0 "$py" "$root/tools/plot" bif.h5 -o plots
+contains "…each figure against each parameter" out "vs-velocity"
+contains "…and the bifurcation diagram of the swept speed" out "bifurcation-C-velocity"
+holds "…as PNGs" test -s plots/vs-velocity.png -a -s plots/bifurcation-C-velocity.png
+expect "tools/plot --list on a grid summary" 0 "$py" "$root/tools/plot" one.h5 --list
+contains "…one figure per parameter" out "vs-hole_radius"
 expect "--threads refuses trajectories" 1 "$cli" sweep bif.json -o x.h5 --threads
 
 # ---------------------------------------------------------------- bad sweep files
