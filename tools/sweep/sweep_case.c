@@ -133,7 +133,9 @@ static cs_status run(acc *a, const cs_model *m, long i, const char *traj, cs_int
 {
   cs_sim *sim = NULL;
   cs_status st = cs_sim_create(m, &sim, err);
-  if (st != CS_OK) {
+  if (st != CS_OK) { /* no run: no figures (NaN), only the message */
+    for (int f = 0; f < a->p->nfig; f++)
+      a->fig[f] = NAN;
     if (traj)
       cs_h5_write_failure(traj, m, err->message, NULL);
     return st;
