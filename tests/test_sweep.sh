@@ -127,6 +127,18 @@ contains "…and says so" out "ran 0 in"
 expect "--resume with another sweep's summary is refused" 2 "$cli" sweep grid.json -o straight.h5 --resume
 contains "…naming both" err "straight.h5: not a summary of this sweep (its /sweep or /model differs from grid.json"
 
+# ---------------------------------------------------------------- a failed case
+cat > fail.json <<'JSON'
+{"name": "fail", "model": "model.json", "t_end": 0.002,
+ "parameters": [{"path": "/solver/max_steps", "values": [100000, 1, 100000]}]}
+JSON
+expect "a failing case does not stop the sweep" 0 "$cli" sweep fail.json -o fail.h5
+contains "…it is counted" out "3 recorded (1 failed, 0 suspect)"
+holds "…recorded failed, the others complete" test "$($py -c "
+import h5py; print(*[s.decode() for s in h5py.File('fail.h5')['cases/status'][:]])")" = "complete failed complete"
+contains "…naming the sweep file, the case and what failed" <($py -c "
+import h5py; print(h5py.File('fail.h5')['cases/message'][1].decode())") "fail.json: case 1: model.json: the integrator failed at t = "
+
 # ---------------------------------------------------------------- Poincaré, trajectories
 cat > bif.json <<'JSON'
 {"name": "bif", "model": "model.json", "poincare": true, "trajectories": true, "t_end": 0.03,
