@@ -162,7 +162,7 @@ typedef struct sweep_sink {
   const sweep_plan *plan;
   sweep_out *out;
   long total, done, failed, suspect;
-  double started;
+  double started, drawn; /* when the sweep started, when the bar was last drawn */
   int bar;   /* draw a progress bar (stderr is a terminal) */
   cs_status io;
   cs_error io_err;

@@ -95,11 +95,10 @@ static void clock_text(double seconds, char *out, size_t size)
 
 void sweep_sink_draw(sweep_sink *s, int final)
 {
-  static double last; /* the CLI's own: one bar per process */
   double now = sweep_clock();
-  if (!s->bar || (!final && now - last < 0.2))
+  if (!s->bar || (!final && now - s->drawn < 0.2))
     return;
-  last = now;
+  s->drawn = now;
   double frac = s->total > 0 ? (double)s->done / (double)s->total : 1.0;
   int width = 30, filled = (int)(frac * width);
   char elapsed[32], eta[32] = "?";
@@ -276,8 +275,8 @@ int sweep_main(int argc, char **argv)
   if (mpi)
     code = sweep_mpi_all_agree(code);
   if (!code) {
-    sweep_sink sink = {&plan, summary, ntodo, 0, 0, 0, sweep_clock(),
-                       rank == 0 && !o.quiet && isatty(STDERR_FILENO), CS_OK, {0}};
+    sweep_sink sink = {.plan = &plan, .out = summary, .total = ntodo, .started = sweep_clock(),
+                       .bar = rank == 0 && !o.quiet && isatty(STDERR_FILENO), .io = CS_OK};
     int jobs = o.jobs ? o.jobs : default_jobs();
     char workers[64];
     cs_status st;
@@ -309,8 +308,8 @@ int sweep_main(int argc, char **argv)
       if (!o.quiet)
         closing_line(&plan, &sink, out, sink.done, sweep_clock() - sink.started, workers);
       code = st == CS_ERR_IO ? EXIT_OUTPUT : finished ? 0 : EXIT_INTERRUPTED;
-      if (mpi && size > 1 && st == CS_ERR_INTERRUPTED) {
-        fflush(NULL); /* the other ranks may be mid-case: end them */
+      if (mpi && size > 1 && st != CS_OK) {
+        fflush(NULL); /* the other ranks may be mid-case or waiting for one: end them */
         sweep_mpi_abort(code);
       }
     }
