@@ -378,14 +378,13 @@ static herr_t write_text(hid_t d, hsize_t i, const char *text)
 
 static herr_t write_row(const column *c, hsize_t i, const double *row)
 {
+  /* row i of a [ncase], [ncase, n1] or [ncase, n1, n2] dataset: c->width doubles */
   hid_t file = H5Dget_space(c->dset);
-  int rank = H5Sget_simple_extent_ndims(file);
   hsize_t start[3] = {i, 0, 0}, count[3], w = (hsize_t)c->width;
   H5Sget_simple_extent_dims(file, count, NULL);
   count[0] = 1;
   hid_t mem = H5Screate_simple(1, &w, NULL);
   herr_t rc = H5Sselect_hyperslab(file, H5S_SELECT_SET, start, NULL, count, NULL);
-  (void)rank;
   if (rc >= 0)
     rc = H5Dwrite(c->dset, H5T_NATIVE_DOUBLE, mem, file, H5P_DEFAULT, row + c->offset);
   H5Sclose(mem);
