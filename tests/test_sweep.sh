@@ -37,7 +37,11 @@ holds "default output name: grid.h5" "$cli" sweep grid.json -q
 expect "--jobs 1, every core, 3 processes, threads, default name: identical summaries" 0 \
   $check same one.h5 all.h5 three.h5 threads.h5 grid.h5
 if command -v mpirun >/dev/null && "$cli" sweep --help | grep -q "This build runs over MPI"; then
-  expect "grid, mpirun -n 3" 0 mpirun --allow-run-as-root --oversubscribe -n 3 "$cli" sweep grid.json -o mpi.h5
+  # OpenMPI leaks in MPI_Init/MPI_Finalize (hwloc, its dlopen'ed components): under the
+  # sanitizer build, leak checking is off for the ranks only (memory errors are still caught;
+  # the sweep's own code is leak-checked by the local runs above)
+  expect "grid, mpirun -n 3" 0 env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+    mpirun --allow-run-as-root --oversubscribe -n 3 "$cli" sweep grid.json -o mpi.h5
   contains "…ran over the ranks" out "3 MPI ranks (2 running cases)"
   expect "mpirun -n 3 gives the same summary" 0 $check same one.h5 mpi.h5
 else
