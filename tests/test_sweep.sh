@@ -143,6 +143,18 @@ import h5py; print(*[s.decode() for s in h5py.File('fail.h5')['cases/status'][:]
 contains "…naming the sweep file, the case and what failed" <($py -c "
 import h5py; print(h5py.File('fail.h5')['cases/message'][1].decode())") "fail.json: case 1: model.json: the integrator failed at t = "
 
+# the run's own evidence against a case (cs_sim_warnings) makes it "suspect", with the evidence
+sed 's/"formulation": "ggl"/"formulation": "index3"/' model.json > model_index3.json
+cat > suspect.json <<'JSON'
+{"name": "suspect", "model": "model_index3.json", "t_end": 0.024,
+ "parameters": [{"path": "/solver/rtol", "values": [1e-4]}]}
+JSON
+expect "index 3 at rtol 1e-4 on the clearance slider-crank" 0 "$cli" sweep suspect.json -o suspect.h5
+contains "…is counted suspect" out "1 recorded (0 failed, 1 suspect)"
+contains "…and its message is the energy evidence" <($py -c "
+import h5py; f = h5py.File('suspect.h5'); print(f['cases/status'][0].decode(), f['cases/message'][0].decode())") \
+  "suspect energy balance error up to"
+
 # ---------------------------------------------------------------- Poincaré, trajectories
 cat > bif.json <<'JSON'
 {"name": "bif", "model": "model.json", "poincare": true, "trajectories": true, "t_end": 0.03,
