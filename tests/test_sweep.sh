@@ -143,6 +143,27 @@ import h5py; print(*[s.decode() for s in h5py.File('fail.h5')['cases/status'][:]
 contains "…naming the sweep file, the case and what failed" <($py -c "
 import h5py; print(h5py.File('fail.h5')['cases/message'][1].decode())") "fail.json: case 1: model.json: the integrator failed at t = "
 
+# a worker process that dies (a crash, the OOM killer): its case is recorded failed, a new
+# worker takes its place and the sweep goes on
+cat > crash.json <<'JSON'
+{"name": "crash", "model": "model.json", "t_end": 0.04,
+ "parameters": [{"path": "/clearance_joints/0/hole_radius", "linspace": [0.0098, 0.0100, 6]}]}
+JSON
+"$cli" sweep crash.json -o crash.h5 --jobs 2 >crash.out 2>&1 & pid=$!
+child=
+for _ in $(seq 100); do
+  child=$(ps -o pid= --ppid $pid 2>/dev/null | head -1 | tr -d ' ')
+  [ -n "$child" ] && break
+  sleep 0.05
+done
+[ -n "$child" ] && kill -KILL "$child"
+wait $pid; code=$?
+holds "a killed worker does not stop the sweep (exit $code)" test $code -eq 0
+contains "…its case is counted failed" crash.out "6 recorded (1 failed, 0 suspect)"
+contains "…with what happened" <($py -c "
+import h5py; print(*[m.decode() for m in h5py.File('crash.h5')['cases/message'][:] if m])") \
+  "the worker process running this case died (Killed)"
+
 # the run's own evidence against a case (cs_sim_warnings) makes it "suspect", with the evidence
 sed 's/"formulation": "ggl"/"formulation": "index3"/' model.json > model_index3.json
 cat > suspect.json <<'JSON'
