@@ -58,7 +58,7 @@ static const char *const usage_main =
   "  check MODEL.json                                   validate and assemble, no integration\n"
   "  impact IMPACT.json [-o OUT.h5] [--quiet]           one normal impact of two bodies\n"
   "  laws [FAMILY]                                      list the contact-force laws\n"
-  "  sweep SWEEP.json [-o OUT.h5] [--jobs N] [--resume]  a parameter study (MPI-aware)\n"
+  "  sweep SWEEP.json [-o OUT.h5] [--jobs N] [--resume] a parameter study, every core or MPI\n"
   "\n"
   "`clearsim <command> --help` describes a command. Exit codes: 0 ok, 1 usage, 2 bad input,\n"
   "3 assembly failure, 4 solver failure, 5 interrupted, 6 output file error.\n";
