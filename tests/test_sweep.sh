@@ -42,7 +42,7 @@ if command -v mpirun >/dev/null && "$cli" sweep --help | grep -q "This build run
   # the sweep's own code is leak-checked by the local runs above)
   expect "grid, mpirun -n 3" 0 env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
     mpirun --allow-run-as-root --oversubscribe -n 3 "$cli" sweep grid.json -o mpi.h5
-  contains "…ran over the ranks" out "3 MPI ranks (2 running cases)"
+  contains "…ran over the ranks, rank 0 too" out "3 MPI ranks (3 running cases)"
   expect "mpirun -n 3 gives the same summary" 0 $check same one.h5 mpi.h5
 else
   echo "SKIP mpirun -n 3: mpirun absent or clearsim built without MPI"

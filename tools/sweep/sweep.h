@@ -164,6 +164,7 @@ typedef struct sweep_sink {
   long total, done, failed, suspect;
   double started, drawn; /* when the sweep started, when the bar was last drawn */
   int bar;   /* draw a progress bar (stderr is a terminal) */
+  int workers; /* how many ran cases (set by the runner) */
   cs_status io;
   cs_error io_err;
 } sweep_sink;
@@ -180,6 +181,17 @@ int sweep_poll_interrupt(void *user);
  * (a worker takes the next case when it is done). CS_ERR_INTERRUPTED when stopped. */
 cs_status sweep_run_local(const sweep_plan *plan, const char *summary, const long *todo,
                           long ntodo, int jobs, int threads, sweep_sink *sink);
+
+/* One worker thread fed by hand (rank 0 of an MPI sweep runs cases too): give it a case, poll
+ * its descriptor, take the row (valid until the next take). No trajectories (HDF5 is not
+ * thread-safe and the coordinator writes the summary). */
+typedef struct sweep_worker sweep_worker;
+sweep_worker *sweep_worker_thread(const sweep_plan *plan, const char *summary);
+int sweep_worker_fd(const sweep_worker *w);
+int sweep_worker_idle(const sweep_worker *w);
+int sweep_worker_give(sweep_worker *w, long i);
+const sweep_result *sweep_worker_take(sweep_worker *w);
+void sweep_worker_free(sweep_worker *w);
 
 /* MPI (built when CMake finds it): launched by mpirun or srun? */
 int sweep_mpi_launched(void);

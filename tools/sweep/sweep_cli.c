@@ -282,7 +282,7 @@ int sweep_main(int argc, char **argv)
     cs_status st;
     if (mpi && size > 1) {
       st = sweep_run_mpi(&plan, out, todo, ntodo, rank, size, &sink);
-      snprintf(workers, sizeof workers, "%d MPI ranks (%d running cases)", size, size - 1);
+      snprintf(workers, sizeof workers, "%d MPI ranks (%d running cases)", size, sink.workers);
     } else {
       st = sweep_run_local(&plan, out, todo, ntodo, jobs, o.threads, &sink);
       snprintf(workers, sizeof workers, "%d %s", jobs < ntodo ? jobs : (int)ntodo,

@@ -32,7 +32,7 @@
 
 #include "sweep.h"
 
-typedef struct worker {
+struct sweep_worker {
   const sweep_plan *plan;
   const char *summary;
   int task_r, task_w, result_r, result_w; /* pipes: coordinator → worker, worker → coordinator */
@@ -41,7 +41,8 @@ typedef struct worker {
   int alive;
   long busy;          /* the case it runs, −1 when idle */
   sweep_result *buf;
-} worker;
+};
+typedef sweep_worker worker;
 
 static int read_full(int fd, void *buf, size_t n)
 {
@@ -259,4 +260,44 @@ cs_status sweep_run_local(const sweep_plan *p, const char *summary, const long *
   if (sink->io != CS_OK)
     return sink->io;
   return stopping || next < ntodo ? CS_ERR_INTERRUPTED : CS_OK;
+}
+
+/* ---------------------------------------------------------------- one thread worker ------ */
+
+sweep_worker *sweep_worker_thread(const sweep_plan *p, const char *summary)
+{
+  worker *w = calloc(1, sizeof *w);
+  if (!w)
+    return NULL;
+  w->plan = p;
+  w->summary = summary;
+  w->buf = malloc(sweep_result_size(p));
+  if (!w->buf || start(w, 1)) {
+    free(w->buf);
+    free(w);
+    return NULL;
+  }
+  return w;
+}
+
+int sweep_worker_fd(const sweep_worker *w) { return w->result_r; }
+int sweep_worker_idle(const sweep_worker *w) { return w->busy < 0; }
+int sweep_worker_give(sweep_worker *w, long i) { return hand_out(w, i); }
+
+const sweep_result *sweep_worker_take(sweep_worker *w)
+{
+  if (!read_full(w->result_r, w->buf, sweep_result_size(w->plan)))
+    return NULL;
+  w->busy = -1;
+  return w->buf;
+}
+
+void sweep_worker_free(sweep_worker *w)
+{
+  int sig;
+  if (!w)
+    return;
+  stop(w, 1, &sig);
+  free(w->buf);
+  free(w);
 }
