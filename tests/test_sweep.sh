@@ -28,6 +28,9 @@ cat > grid.json <<'JSON'
                           {"path": "/bodies/2/velocity/1", "scale": 0.025},
                           {"path": "/bodies/2/velocity/2", "scale": -0.4166666666666667}]}]}
 JSON
+expect "--check validates without running" 0 "$cli" sweep grid.json --check
+contains "…and counts the cases" out "sweep grid: 6 cases of model.json, every one valid (2 parameters, 6 overrides each)"
+holds "…writing nothing" test ! -e grid.h5
 expect "grid, --jobs 1" 0 "$cli" sweep grid.json -o one.h5 --jobs 1
 contains "the closing line counts the cases" out "sweep grid: 6 cases, 6 recorded (0 failed, 0 suspect)"
 expect "grid, every core" 0 "$cli" sweep grid.json -o all.h5 -q

@@ -33,6 +33,7 @@ static const char *const usage =
   "  -j, --jobs N          worker processes (default: every core); ignored under MPI\n"
   "  --threads             workers are threads of one process (no trajectories)\n"
   "  --resume              run only the cases OUT.h5 does not hold yet\n"
+  "  --check               validate every case, print the count, run nothing\n"
   "  -q, --quiet           no progress bar and no closing line\n"
   "  -h, --help            this text\n";
 
@@ -117,7 +118,7 @@ void sweep_sink_draw(sweep_sink *s, int final)
 
 typedef struct options {
   const char *sweep, *out;
-  int jobs, threads, resume, quiet;
+  int jobs, threads, resume, quiet, check;
 } options;
 
 static int parse(int argc, char **argv, options *o)
@@ -143,6 +144,8 @@ static int parse(int argc, char **argv, options *o)
       o->threads = 1;
     } else if (!strcmp(a, "--resume")) {
       o->resume = 1;
+    } else if (!strcmp(a, "--check")) {
+      o->check = 1;
     } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
       o->quiet = 1;
     } else if (a[0] == '-' || o->sweep) {
@@ -270,6 +273,16 @@ int sweep_main(int argc, char **argv)
   sweep_out *summary = NULL;
   long *todo = NULL, ntodo = 0;
   code = prepare(&o, &plan, rank);
+  if (!code && o.check) {
+    if (rank == 0)
+      printf("sweep %s: %ld cases of %s, every one valid (%d parameters, %d overrides each)\n",
+             plan.name, plan.ncase, plan.model_path, plan.nparam, plan.noverride);
+    if (mpi)
+      sweep_mpi_finalize();
+    free(fallback);
+    sweep_plan_free(&plan);
+    return 0;
+  }
   if (!code && rank == 0)
     code = open_summary(&o, &plan, out, &summary, &todo, &ntodo);
   if (mpi)
