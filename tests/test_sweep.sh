@@ -123,6 +123,10 @@ holds "SIGTERM: exit 5 (or 0 had it finished first: got $code)" test $code -eq 5
 holds "the interrupted summary says so" test "$($py -c "import h5py; print(h5py.File('cut.h5').attrs['status'])")" = \
   "$([ $code -eq 5 ] && echo interrupted || echo complete)"
 [ $code -eq 5 ] && contains "the interruption says what --resume will do" cut.err "--resume runs the"
+if [ $code -eq 5 ]; then
+  expect "starting an unfinished sweep over without --resume is refused" 1 "$cli" sweep long.json -o cut.h5
+  contains "…saying how to go on" err "finished cases of this unfinished sweep: --resume runs the others; remove the file to start over"
+fi
 expect "--resume runs the rest" 0 "$cli" sweep long.json -o cut.h5 -q --resume
 expect "interrupted + resumed = straight through" 0 $check same straight.h5 cut.h5
 "$cli" sweep long.json -o killed.h5 -q --jobs 2 & pid=$!

@@ -150,6 +150,9 @@ typedef struct sweep_out sweep_out;
  * sweep file and model and mark in done[i] the cases it holds. */
 cs_status sweep_out_open(const sweep_plan *plan, const char *path, int resume, sweep_out **out,
                          unsigned char *done, cs_error *err);
+/* Does `path` hold an unfinished summary of this sweep (some cases finished, some pending)?
+ * Then *finished says how many: starting over would throw them away. */
+int sweep_out_unfinished(const sweep_plan *plan, const char *path, long *finished);
 /* Write case r->index's row and flush: a killed sweep keeps every case recorded. */
 cs_status sweep_out_write(sweep_out *out, const sweep_result *r, cs_error *err);
 /* Root status ("complete", "interrupted") and close. */

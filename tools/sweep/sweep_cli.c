@@ -220,6 +220,12 @@ static int open_summary(const options *o, const sweep_plan *plan, const char *ou
     fprintf(stderr, "clearsim sweep: --resume: %s does not exist\n", out);
     return EXIT_USAGE;
   }
+  long finished;
+  if (!o->resume && access(out, F_OK) == 0 && sweep_out_unfinished(plan, out, &finished)) {
+    fprintf(stderr, "clearsim sweep: %s holds %ld finished cases of this unfinished sweep: "
+                    "--resume runs the others; remove the file to start over\n", out, finished);
+    return EXIT_USAGE;
+  }
   if (plan->trajectories) {
     char dir[4096];
     sweep_trajectory_path(out, 0, dir, sizeof dir);

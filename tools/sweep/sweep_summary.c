@@ -337,6 +337,34 @@ static cs_status resume(sweep_out *o, unsigned char *done, cs_error *err)
 
 /* ---------------------------------------------------------------- the interface ---------- */
 
+int sweep_out_unfinished(const sweep_plan *p, const char *path, long *finished)
+{
+  cs_h5_quiet quiet = cs_h5_quiet_begin();
+  hid_t file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+  char *sweep = file >= 0 ? read_text(file, "sweep") : NULL;
+  hid_t d = sweep && !strcmp(sweep, p->text) ? H5Dopen2(file, "cases/status", H5P_DEFAULT)
+                                             : H5I_INVALID_HID;
+  char **status = calloc((size_t)p->ncase + 1, sizeof *status);
+  hid_t t = text_type(), space = d >= 0 ? H5Dget_space(d) : H5I_INVALID_HID;
+  long pending = 0;
+  *finished = 0;
+  if (space >= 0 && status && H5Sget_simple_extent_npoints(space) == p->ncase &&
+      H5Dread(d, t, H5S_ALL, H5S_ALL, H5P_DEFAULT, status) >= 0)
+    for (long i = 0; i < p->ncase; i++) {
+      int waiting = status[i] && !strcmp(status[i], "pending");
+      pending += waiting;
+      *finished += !waiting;
+      H5free_memory(status[i]);
+    }
+  free(status), free(sweep);
+  H5Tclose(t);
+  cs_h5_close_id(space, H5Sclose);
+  cs_h5_close_id(d, H5Dclose);
+  cs_h5_close_id(file, H5Fclose);
+  cs_h5_quiet_end(&quiet);
+  return pending > 0 && *finished > 0;
+}
+
 cs_status sweep_out_open(const sweep_plan *p, const char *path, int resuming, sweep_out **out,
                          unsigned char *done, cs_error *err)
 {
