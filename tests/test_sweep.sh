@@ -130,7 +130,8 @@ fi
 expect "--resume runs the rest" 0 "$cli" sweep long.json -o cut.h5 -q --resume
 expect "interrupted + resumed = straight through" 0 $check same straight.h5 cut.h5
 "$cli" sweep long.json -o killed.h5 -q --jobs 2 & pid=$!
-sleep 0.5; kill -KILL $pid 2>/dev/null; wait $pid 2>/dev/null
+for _ in $(seq 200); do [ -e killed.h5 ] && break; sleep 0.05; done # validated, summary made
+sleep 0.3; kill -KILL $pid 2>/dev/null; wait $pid 2>/dev/null
 expect "a killed sweep's summary resumes" 0 "$cli" sweep long.json -o killed.h5 -q --resume
 expect "killed + resumed = straight through" 0 $check same straight.h5 killed.h5
 expect "--resume of a complete summary runs nothing" 0 "$cli" sweep long.json -o straight.h5 --resume

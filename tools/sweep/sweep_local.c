@@ -183,6 +183,24 @@ static int replace(worker *w, sweep_sink *sink)
   return start(w, 0);
 }
 
+/* Give case i to w; a worker process that died while idle (its pipe is broken) is replaced
+ * first, the case not having started. 0 when no worker could take it (it stays pending). */
+static int give(worker *w, long i, int threads)
+{
+  if (hand_out(w, i))
+    return 1;
+  int sig;
+  w->busy = -1;
+  if (threads)
+    return 0;
+  stop(w, 0, &sig);
+  if (start(w, 0) || !hand_out(w, i)) {
+    w->busy = -1;
+    return 0;
+  }
+  return 1;
+}
+
 static void forward_stop(worker *ws, int n, int threads)
 {
   for (int k = 0; !threads && k < n; k++)
@@ -212,7 +230,7 @@ cs_status sweep_run_local(const sweep_plan *p, const char *summary, const long *
       failed_start = 1;
       break;
     }
-    hand_out(&ws[k], todo[next++]);
+    give(&ws[k], todo[next++], threads);
   }
   for (;;) {
     int busy = 0;
@@ -245,8 +263,8 @@ cs_status sweep_run_local(const sweep_plan *p, const char *summary, const long *
         sweep_sink_record(sink, w->buf);
       }
       w->busy = -1;
-      if (!stopping && next < ntodo && !hand_out(w, todo[next++]))
-        w->busy = -1;
+      if (!stopping && next < ntodo)
+        give(w, todo[next++], threads);
     }
   }
   for (int k = 0; k < n; k++) {
