@@ -160,7 +160,9 @@ JSON
 "$cli" sweep crash.json -o crash.h5 --jobs 2 >crash.out 2>&1 & pid=$!
 child=
 for _ in $(seq 100); do
-  child=$(ps -o pid= --ppid $pid 2>/dev/null | head -1 | tr -d ' ')
+  for stat in /proc/[0-9]*/stat; do # a child of the sweep (no procps on a bare Debian)
+    read -r cpid _ _ ppid _ < "$stat" 2>/dev/null && [ "$ppid" = "$pid" ] && child=$cpid && break
+  done
   [ -n "$child" ] && break
   sleep 0.05
 done
