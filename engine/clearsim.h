@@ -294,6 +294,38 @@ int cs_rows_driver(const cs_rows *rows, int i);
  * runtime (and taking its lock) at every step. Non-zero: stop. */
 int cs_interrupt_flag(void *user);
 
+/* ---------------------------------------------------------------- models with overrides -- */
+
+/* One edit of a model document, applied to the parsed JSON before the model is built, so the
+ * value goes through the loader's validation like any in a file: `pointer` is an RFC 6901 JSON
+ * pointer ("/clearance_joints/0/hole_radius"; ~1 is '/', ~0 is '~') whose parent must exist;
+ * an object member there is replaced or added, an array element replaced ("-" appends).
+ * `json` is the value as JSON text: "0.0099", "\"hertz\"", "{\"velocity\": 100}". Numbers
+ * printed with "%.17g" read back to the same double. */
+typedef struct cs_override {
+  const char *pointer;
+  const char *json;
+} cs_override;
+
+/* Load a model with n overrides applied in order (a later one may edit what an earlier one
+ * set). `origin` is the name in error messages (NULL: the path; for a parameter study e.g.
+ * "study.json: case 7: model.json"), so a message reads "<origin>: <JSON path>: <what>", both
+ * for an override that names no place in the model and for a value the loader refuses. The
+ * model's cs_model_json() is the edited document. */
+cs_status cs_model_load_file_overrides(const char *path, const char *origin,
+                                       const cs_override *overrides, int n,
+                                       const cs_registry *registry, cs_model **model,
+                                       cs_error *err);
+cs_status cs_model_load_string_overrides(const char *json, const char *origin,
+                                         const cs_override *overrides, int n,
+                                         const cs_registry *registry, cs_model **model,
+                                         cs_error *err);
+/* The edited document alone, as indented JSON text (*edited malloc'd; the caller frees it):
+ * for writing the model a study ran, or for reading what an override set. */
+cs_status cs_model_apply_overrides(const char *json, const char *origin,
+                                   const cs_override *overrides, int n, char **edited,
+                                   cs_error *err);
+
 #ifdef __cplusplus
 }
 #endif

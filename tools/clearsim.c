@@ -17,6 +17,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sweep/sweep.h"
+
 enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_ASSEMBLY = 3, EXIT_SOLVER = 4, EXIT_INTERRUPTED = 5,
        EXIT_OUTPUT = 6 };
 
@@ -57,6 +59,7 @@ static const char *const usage_main =
   "  check MODEL.json                                   validate and assemble, no integration\n"
   "  impact IMPACT.json [-o OUT.h5] [--quiet]           one normal impact of two bodies\n"
   "  laws [FAMILY]                                      list the contact-force laws\n"
+  "  sweep SWEEP.json [-o OUT.h5] [--jobs N] [--resume] a parameter study, every core or MPI\n"
   "\n"
   "`clearsim <command> --help` describes a command. Exit codes: 0 ok, 1 usage, 2 bad input,\n"
   "3 assembly failure, 4 solver failure, 5 interrupted, 6 output file error.\n";
@@ -480,6 +483,8 @@ int main(int argc, char **argv)
     return cmd_impact(argc - 2, argv + 2);
   if (!strcmp(argv[1], "schema"))
     return cs_cli_schema(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "sweep"))
+    return sweep_main(argc - 2, argv + 2);
   fprintf(stderr, "clearsim: unknown command \"%s\"\n%s", argv[1], usage_main);
   return EXIT_USAGE;
 }
