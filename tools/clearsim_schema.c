@@ -228,7 +228,7 @@ static const key_doc contact_keys[] = {
   END};
 
 static const key_doc solver_keys[] = {
-  {"formulation", "enum:index3|ggl", "index-3 DAE or stabilized index 2 (default ggl)"},
+  {"formulation", "enum:index3|ggl|projected", "index-3 DAE, stabilized index 2 (default ggl), or the index-1 ODE with projection integrated by explicit Runge-Kutta (projected)"},
   {"t_end", "number>0", "end time, s (default 1)"},
   {"rtol", "number>0", "relative tolerance (default 1e-6)"},
   {"atol", "number>0", "absolute tolerance of positions, m and rad (default 1e-8)"},
