@@ -4,9 +4,9 @@
  *   M a + Φqᵀλ = Q,  Φq a = γ   ⇒   (Φq M⁻¹ Φqᵀ) λ = Φq M⁻¹ Q − γ,  a = M⁻¹ (Q − Φqᵀλ)
  *
  * with M diagonal and positive. The m × m complement is factored by Cholesky with diagonal
- * pivoting, which stops at the rank it finds: redundant rows and the rows a singular
- * position makes dependent get λ = 0 (a basic, not minimum-norm, solution: a is the same,
- * and cs_solve_accelerations reports the minimum-norm λ at output instants).
+ * pivoting; pivots a singular position or a redundant row make small are damped (cs_accel.c),
+ * so λ stays bounded there (a regularised, not minimum-norm, solution: cs_solve_accelerations
+ * reports the minimum-norm λ at output instants).
  *
  * Why not cs_solve_accelerations: it factors the (n + m)² augmented matrix with a rank check
  * and allocates per call, fine at output instants but 4 µs of every right-hand side of the
