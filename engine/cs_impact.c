@@ -480,20 +480,9 @@ static cs_status close_file(run *r, cs_status st, const cs_error *run_err, cs_er
   cs_status io = cs_h5_table_flush(&r->tab, err);
   if (io == CS_OK && st == CS_OK && write_result(r->file, r->res) < 0)
     io = cs_h5_fail(err, r->path, "write /result");
-  if (io == CS_OK && cs_h5_write_stats(r->file, &r->res->stats) < 0)
-    io = cs_h5_fail(err, r->path, "write the solver statistics");
   const char *status = st == CS_OK ? "complete" : "failed";
-  const char *message = st == CS_OK ? "" : run_err->message;
-  if (io != CS_OK)
-    status = "failed", message = err->message;
-  if (cs_h5_write_status(r->file, status, message) < 0 && io == CS_OK)
-    io = cs_h5_fail(err, r->path, "write the final status");
-  if (cs_h5_table_close(&r->tab) < 0 && io == CS_OK)
-    io = cs_h5_fail(err, r->path, "close a dataset");
-  if (H5Fclose(r->file) < 0 && io == CS_OK)
-    io = cs_h5_fail(err, r->path, "close the file");
-  r->file = H5I_INVALID_HID;
-  return io;
+  return cs_h5_end_file(&r->file, &r->tab, r->path, io, status,
+                        st == CS_OK ? "" : run_err->message, &r->res->stats, err);
 }
 
 /* ---------------------------------------------------------------- integration ------------ */
