@@ -249,6 +249,13 @@ const char *cs_impact_output_path(const cs_impact *impact); /* "" when none is n
 cs_status cs_impact_run(const cs_impact *impact, const char *h5_path, cs_impact_result *result,
                         cs_error *err);
 
+/* ---------------------------------------------------------------- interrupting an impact - */
+
+/* Polled at every step and every output row of cs_impact_run (so a stop request is met
+ * promptly whatever the output interval); non-zero stops the run with CS_ERR_INTERRUPTED and
+ * the file says "interrupted". fn NULL: never interrupted. */
+void cs_impact_set_interrupt(cs_impact *impact, cs_interrupt_fn fn, void *user);
+
 #ifdef __cplusplus
 }
 #endif

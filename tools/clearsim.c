@@ -27,6 +27,14 @@ static void on_signal(int sig)
   interrupted = 1;
 }
 
+/* Long commands stop cleanly on Ctrl-C, SIGTERM and a closed terminal (SIGHUP). */
+static void catch_stop_signals(void)
+{
+  signal(SIGINT, on_signal);
+  signal(SIGTERM, on_signal);
+  signal(SIGHUP, on_signal);
+}
+
 /* Both paths name one existing file (the model would be overwritten by HDF5). */
 static int same_file(const char *a, const char *b)
 {
@@ -244,9 +252,7 @@ static int cmd_run(int argc, char **argv)
   progress p = {t_end > 0 ? t_end : cs_model_t_end(model), 0};
   int bar = !quiet && isatty(STDERR_FILENO);
   cs_run_options opt = {out, t_end, bar ? show_progress : NULL, &p, poll_interrupt, NULL};
-  signal(SIGINT, on_signal);
-  signal(SIGTERM, on_signal);
-  signal(SIGHUP, on_signal); /* a closed terminal ends the run as cleanly as Ctrl-C */
+  catch_stop_signals();
   cs_sim *sim = NULL;
   cs_status st = cs_run(model, &opt, &sim, &err);
   if (p.shown)
@@ -348,7 +354,9 @@ static void impact_summary(const cs_impact *imp, const cs_impact_result *r, cons
                            cs_status st)
 {
   printf("impact         %s\n", cs_impact_name(imp));
-  printf("status         %s\n", st == CS_OK ? "complete" : "failed");
+  printf("status         %s\n", st == CS_OK                ? "complete"
+                               : st == CS_ERR_INTERRUPTED ? "interrupted"
+                                                          : "failed");
   printf("delta_max      %.9g m\n", r->delta_max);
   printf("F_max          %.9g N\n", r->F_max);
   printf("contact time   %.9g s\n", r->t_contact);
@@ -403,6 +411,8 @@ static int cmd_impact(int argc, char **argv)
     out = *cs_impact_output_path(imp) ? cs_impact_output_path(imp)
                                       : (fallback = default_output(path));
   cs_impact_result r;
+  cs_impact_set_interrupt(imp, poll_interrupt, NULL);
+  catch_stop_signals();
   cs_status st = cs_impact_run(imp, out, &r, &err);
   if (st != CS_OK)
     fprintf(stderr, "clearsim: %s\n", err.message);
