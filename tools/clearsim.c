@@ -3,7 +3,7 @@
  *
  * Exit codes (documented in README.md):
  *   0 success, 1 usage, 2 bad input (model file), 3 assembly failure, 4 solver failure,
- *   5 interrupted, 6 output file error.
+ *   5 interrupted, 6 output file error, 7 out of memory.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "clearsim.h"
@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_ASSEMBLY = 3, EXIT_SOLVER = 4, EXIT_INTERRUPTED = 5,
-       EXIT_OUTPUT = 6 };
+       EXIT_OUTPUT = 6, EXIT_MEMORY = 7 };
 
 static volatile sig_atomic_t interrupted;
 
@@ -52,6 +52,7 @@ static int exit_code(cs_status st)
   case CS_ERR_SOLVER: return EXIT_SOLVER;
   case CS_ERR_INTERRUPTED: return EXIT_INTERRUPTED;
   case CS_ERR_IO: return EXIT_OUTPUT;
+  case CS_ERR_MEMORY: return EXIT_MEMORY;
   default: return EXIT_SOLVER;
   }
 }
@@ -66,7 +67,7 @@ static const char *const usage_main =
   "  laws [FAMILY]                                      list the contact-force laws\n"
   "\n"
   "`clearsim <command> --help` describes a command. Exit codes: 0 ok, 1 usage, 2 bad input,\n"
-  "3 assembly failure, 4 solver failure, 5 interrupted, 6 output file error.\n";
+  "3 assembly failure, 4 solver failure, 5 interrupted, 6 output file error, 7 out of memory.\n";
 
 static const char *const usage_run =
   "usage: clearsim run MODEL.json [-o OUT.h5] [--t-end T] [--quiet]\n"
@@ -450,7 +451,7 @@ static int cmd_laws(int argc, char **argv)
   cs_registry *reg = cs_registry_new();
   if (!reg) {
     fprintf(stderr, "clearsim: out of memory\n");
-    return EXIT_SOLVER;
+    return EXIT_MEMORY;
   }
   int shown = 0;
   for (int f = 0; f < CS_FAMILY_COUNT; f++) {
