@@ -433,6 +433,166 @@ static int depth_before(const char *text, size_t at)
   return deepest;
 }
 
+/* ---- a syntax check that allocates nothing: when cJSON fails on text that passes it, cJSON
+ * ran out of memory (it cannot say so itself) ---- */
+
+typedef struct scan {
+  const char *p, *end;
+  int depth;
+} scan;
+
+static void scan_space(scan *s)
+{
+  while (s->p < s->end && (*s->p == ' ' || *s->p == '\t' || *s->p == '\n' || *s->p == '\r'))
+    s->p++;
+}
+
+/* Four hex digits after "\\u": their value, or −1. */
+static long scan_hex4(scan *s)
+{
+  long u = 0;
+  for (int k = 0; k < 4; k++, s->p++) {
+    if (s->p >= s->end)
+      return -1;
+    char c = *s->p;
+    int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+          : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    if (d < 0)
+      return -1;
+    u = 16 * u + d;
+  }
+  return u;
+}
+
+static int scan_string(scan *s)
+{
+  if (s->p >= s->end || *s->p++ != '"')
+    return 0;
+  while (s->p < s->end && *s->p != '"') {
+    if ((unsigned char)*s->p < 0x20)
+      return 0;
+    if (*s->p++ == '\\') {
+      if (s->p >= s->end)
+        return 0;
+      char e = *s->p++;
+      if (e == 'u') {
+        long u = scan_hex4(s);
+        if (u >= 0xDC00 && u <= 0xDFFF) /* a low surrogate alone */
+          return 0;
+        if (u >= 0xD800 && u <= 0xDBFF) { /* a high one wants its low one */
+          if (s->end - s->p < 2 || s->p[0] != '\\' || s->p[1] != 'u')
+            return 0;
+          s->p += 2;
+          long low = scan_hex4(s);
+          if (low < 0xDC00 || low > 0xDFFF)
+            return 0;
+        }
+        if (u < 0)
+          return 0;
+      } else if (!e || !strchr("\"\\/bfnrt", e)) {
+        return 0;
+      }
+    }
+  }
+  return s->p < s->end && *s->p++ == '"';
+}
+
+static int scan_digits(scan *s)
+{
+  const char *start = s->p;
+  while (s->p < s->end && *s->p >= '0' && *s->p <= '9')
+    s->p++;
+  return s->p > start;
+}
+
+/* RFC 8259's number, which strtod (cJSON's reader) takes whole */
+static int scan_number(scan *s)
+{
+  if (s->p < s->end && *s->p == '-')
+    s->p++;
+  if (s->p < s->end && *s->p == '0')
+    s->p++;
+  else if (!scan_digits(s))
+    return 0;
+  if (s->p < s->end && *s->p == '.' && (s->p++, !scan_digits(s)))
+    return 0;
+  if (s->p < s->end && (*s->p == 'e' || *s->p == 'E')) {
+    s->p++;
+    if (s->p < s->end && (*s->p == '+' || *s->p == '-'))
+      s->p++;
+    return scan_digits(s);
+  }
+  return 1;
+}
+
+static int scan_value(scan *s);
+
+static int scan_container(scan *s, char close)
+{
+  if (++s->depth > CJSON_NESTING_LIMIT)
+    return 0;
+  s->p++;
+  scan_space(s);
+  if (s->p < s->end && *s->p == close) {
+    s->p++;
+    s->depth--;
+    return 1;
+  }
+  for (;;) {
+    if (close == '}') {
+      if (!scan_string(s))
+        return 0;
+      scan_space(s);
+      if (s->p >= s->end || *s->p++ != ':')
+        return 0;
+    }
+    if (!scan_value(s))
+      return 0;
+    scan_space(s);
+    if (s->p < s->end && *s->p == ',') {
+      s->p++;
+      scan_space(s);
+      continue;
+    }
+    if (s->p < s->end && *s->p++ == close) {
+      s->depth--;
+      return 1;
+    }
+    return 0;
+  }
+}
+
+static int scan_value(scan *s)
+{
+  scan_space(s);
+  if (s->p >= s->end)
+    return 0;
+  char c = *s->p;
+  if (c == '{' || c == '[')
+    return scan_container(s, c == '{' ? '}' : ']');
+  if (c == '"')
+    return scan_string(s);
+  static const char *const words[] = {"true", "false", "null"};
+  for (int w = 0; w < 3; w++) {
+    size_t n = strlen(words[w]);
+    if ((size_t)(s->end - s->p) >= n && memcmp(s->p, words[w], n) == 0) {
+      s->p += n;
+      return 1;
+    }
+  }
+  return scan_number(s);
+}
+
+/* text[0 … len) is one JSON value, surrounded by white space only. */
+static int syntax_ok(const char *text, size_t len)
+{
+  scan s = {text, text + len, 0};
+  if (!scan_value(&s))
+    return 0;
+  scan_space(&s);
+  return s.p == s.end;
+}
+
 static cs_status parse_error(const cs_json *js, const char *text, size_t len, size_t at,
                              const char *why)
 {
@@ -472,6 +632,8 @@ cs_status cs_json_parse(const cs_json *js, const char *text, size_t len, cJSON *
   *root = cJSON_ParseWithLengthOpts(text + skip, len - skip + 1, &end, 1);
   if (*root)
     return CS_OK;
+  if (syntax_ok(text + skip, len - skip))
+    return cs_fail(js->err, CS_ERR_MEMORY, "%s: out of memory while parsing", js->origin);
   size_t at = end ? (size_t)(end - text) : skip;
   if (depth_before(text, at < len ? at + 1 : len) > CJSON_NESTING_LIMIT)
     return parse_error(js, text, len, at, "arrays and objects nested deeper than "

@@ -549,6 +549,20 @@ static void test_bad_input(const cs_registry *reg)
       "materials, masses, velocity, contact, solver, output)");
   bad("\"rtol\": 1e-08", "\"rtol\": 2",
       "bad.json: /solver/rtol: expected a number in (0, 1), got 2");
+  /* the limits every input file shares (models/README.md "Limits") */
+  bad("\"velocity\": 0.3", "\"velocity\": 1e300",
+      "bad.json: /velocity: expected a number > 0 of magnitude at most 1e+20 (beyond, the "
+      "engine's arithmetic overflows), got 1e+300");
+  bad("\"masses\": [1, 0]", "\"masses\": [1e-300, 0]",
+      "bad.json: /masses/0: expected a mass >= 0 (0: a fixed body; else at least 1e-20 kg), "
+      "got 1e-300");
+  bad("\"name\": \"t1\"", "\"name\": \".\"",
+      "bad.json: /name: expected a name: 1 to 64 bytes of UTF-8, not \".\", without '/', got "
+      "\".\"");
+  bad("{\"name\"", "\xEF\xBB\xBF\xEF\xBB\xBF{\"name\"",
+      "bad.json: line 1 column 4: a second byte-order mark (expected at most one, at the start)");
+  bad("\"name\": \"t1\"", "\"name\": \"t\xFF\"",
+      "bad.json: line 1 column 12: not valid UTF-8 (byte 0xFF)");
 }
 
 /* The format reference's impact example (models/README.md "Impact files") loads, and runs
