@@ -2,7 +2,7 @@
 # Crash-safe output (engine/cs_h5_driver.c): a full disk ends a run with exit 6, one line on
 # stderr, no crash at exit, and a file that says `failed` and holds exactly the first rows of
 # the complete run; SIGKILLs at random instants of a dense-output run leave every file
-# readable whole (tools/crash-bench, 30 kills here, 200 in the benchmark).
+# readable whole (tools/crash-bench, 20 kills here, 200 in the benchmark).
 #
 # The full disk is a small tmpfs mounted here: a real ENOSPC from the kernel, met by the
 # driver's reserve (posix_fallocate) and by plain writes alike, with the CLI's real exit path
@@ -84,7 +84,7 @@ one_line "/dev/full" "$tmp/err"
 holds "/dev/full is still a device" [ -c /dev/full ]
 
 # SIGKILL at random instants: every file readable whole
-if "$py" tools/crash-bench --kills 30 --seed 7 --clearsim "$cli" >"$tmp/kills" 2>&1; then ok
+if "$py" tools/crash-bench --kills 20 --seed 7 --clearsim "$cli" >"$tmp/kills" 2>&1; then ok
 else bad "files unreadable after SIGKILL:"; cat "$tmp/kills"; fi
 tail -2 "$tmp/kills"
 finish
