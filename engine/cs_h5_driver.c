@@ -24,7 +24,7 @@ static const haddr_t MAXADDR = ((haddr_t)1 << (8 * sizeof(off_t) - 1)) - 1;
 typedef struct pending {
   haddr_t addr;
   size_t size;
-  int super; /* the superblock: committed first */
+  int super; /* covers address 0, the superblock: committed first */
   unsigned char *data;
 } pending;
 
@@ -197,6 +197,15 @@ static herr_t commit(cs_file *f, int closing)
       }
   drop_pending(f);
   f->committed = f->eoa;
+  /* The file ends at its EOA once closed; while open, at the EOA plus the reserve (HDF5 gives
+   * back free space at the end of the file, so the EOA may have shrunk). Nothing committed
+   * lies beyond the EOA. */
+  haddr_t end = f->eoa + (closing ? 0 : f->reserve);
+  if (end < f->size) {
+    if (ftruncate(f->fd, (off_t)end) < 0)
+      return fail("cannot truncate the file");
+    f->size = f->reserved = end;
+  }
   if (f->name && link_name(f) < 0)
     return fail("cannot name the file");
   return 0;
@@ -268,9 +277,7 @@ static H5FD_t *drv_open(const char *name, unsigned flags, hid_t fapl, haddr_t ma
 static herr_t drv_close(H5FD_t *file)
 {
   cs_file *f = (cs_file *)file;
-  herr_t rc = 0;
-  if (!f->abandoned && f->np)
-    rc = commit(f, 1);
+  herr_t rc = f->abandoned ? 0 : commit(f, 1);
   if (close(f->fd) < 0 && rc == 0)
     rc = fail("cannot close the file");
   drop_pending(f);
@@ -293,8 +300,10 @@ static int drv_cmp(const H5FD_t *a, const H5FD_t *b)
 static herr_t drv_query(const H5FD_t *file, unsigned long *flags)
 {
   (void)file;
-  /* Not ACCUMULATE_METADATA: the superblock must arrive as its own write. */
-  *flags = H5FD_FEAT_AGGREGATE_METADATA | H5FD_FEAT_DATA_SIEVE | H5FD_FEAT_AGGREGATE_SMALLDATA;
+  /* As sec2. With the metadata accumulator the superblock may arrive merged with the
+   * metadata after it: whatever covers address 0 is committed first. */
+  *flags = H5FD_FEAT_AGGREGATE_METADATA | H5FD_FEAT_ACCUMULATE_METADATA | H5FD_FEAT_DATA_SIEVE |
+           H5FD_FEAT_AGGREGATE_SMALLDATA;
   return 0;
 }
 
@@ -353,9 +362,18 @@ static herr_t drv_write(H5FD_t *file, H5FD_mem_t type, hid_t dxpl, haddr_t addr,
   }
   /* Space the last commit may point into waits for the next commit; so does everything once
    * the file is abandoned (the disk must not change any more). The superblock always waits:
-   * it is what makes new space part of the file. */
-  if (f->abandoned || addr < f->committed || type == H5FD_MEM_SUPER) {
-    if (keep(f, addr, size, type == H5FD_MEM_SUPER, buf) < 0)
+   * it is what makes new space part of the file. A write that straddles the last commit's end
+   * is split: its new part goes to disk now, like any new space. */
+  int super = type == H5FD_MEM_SUPER || addr == 0;
+  if (!f->abandoned && !super && addr < f->committed && addr + size > f->committed) {
+    size_t old = (size_t)(f->committed - addr);
+    if (drv_write(file, type, dxpl, f->committed, size - old,
+                  (const unsigned char *)buf + old) < 0)
+      return -1;
+    size = old;
+  }
+  if (f->abandoned || addr < f->committed || super) {
+    if (keep(f, addr, size, super, buf) < 0)
       return fail("out of memory");
     return 0;
   }
@@ -380,23 +398,11 @@ static herr_t drv_flush(H5FD_t *file, hid_t dxpl, hbool_t closing)
   return commit((cs_file *)file, closing);
 }
 
+/* HDF5 truncates before it flushes its metadata accumulator (H5F__flush_phase2): the state is
+ * not complete yet, so the file's size is set at the commit instead. */
 static herr_t drv_truncate(H5FD_t *file, hid_t dxpl, hbool_t closing)
 {
-  (void)dxpl;
-  cs_file *f = (cs_file *)file;
-  if (f->abandoned)
-    return 0;
-  if (commit(f, closing) < 0)
-    return -1;
-  /* The file ends at its EOA when closed; while open, at the EOA plus the reserve (HDF5
-   * gives back free space at the end of the file, so the EOA may have shrunk). Nothing
-   * committed lies beyond the EOA. */
-  haddr_t end = f->eoa + (closing ? 0 : f->reserve);
-  if (end < f->size) {
-    if (ftruncate(f->fd, (off_t)end) < 0)
-      return fail("cannot truncate the file");
-    f->size = f->reserved = end;
-  }
+  (void)file, (void)dxpl, (void)closing;
   return 0;
 }
 

@@ -12,10 +12,13 @@
  *
  * This driver keeps every write that lands in the space of the last committed state (below
  * its EOA: in-place metadata, the superblock, reused space) in memory, and writes space beyond
- * it at once (nothing on disk points there yet). A flush commits: it reserves the file's
- * space up to the new EOA plus a reserve (posix_fallocate: a full disk fails here, before
- * anything in place changed), writes the superblock (the new EOA covers the new space, whose
- * contents are already on disk), then the other in-place writes. Killed at any instant, the
+ * it at once (nothing on disk points there yet). A flush commits (at the driver's flush
+ * callback, the last step of HDF5's flush: HDF5 truncates before it empties its metadata
+ * accumulator): it reserves the file's space up to the new EOA plus a reserve
+ * (posix_fallocate: a full disk fails here, before anything in place changed), writes the
+ * superblock (the new EOA covers the new space, whose contents are already on disk; with the
+ * accumulator it may come merged with the metadata after it, in one write), then the other
+ * in-place writes. Killed at any instant, the
  * file on disk is the last commit or the last commit with some in-place entries updated,
  * each of which points only at space already written. A new file is created unnamed
  * (O_TMPFILE) and linked to its name at its first commit, so a run killed while laying out
