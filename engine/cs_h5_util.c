@@ -6,8 +6,10 @@
  * extend-and-write per dataset and flushed with H5Fflush; a block is also written when a
  * second has passed since the last one, so a slow run loses at most a second of rows when
  * killed. Files use HDF5's default (earliest) format: its superblock records no "open for
- * writing" flag, so the file of a killed run opens without h5clear. The Debian serial library
- * is not thread-safe: two runs may write files in one process, but not from two threads.
+ * writing" flag, so the file of a killed run opens without h5clear; they are written through
+ * cs_h5_driver, whose commits keep every flushed state readable after a kill or a full disk.
+ * The Debian serial library is not thread-safe: two runs may write files in one process, but
+ * not from two threads.
  */
 #include "cs_h5_util.h"
 

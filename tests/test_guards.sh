@@ -9,6 +9,11 @@ py=/usr/bin/python3
 . "$(dirname "$0")/cs_test.sh"
 
 expect "a catalogue file is bad input" 2 "$cli" check tests/bad_input/name_dot.json
+cp models/impact_ball_socket.json "$tmp/imp.json"
+expect "impact -o naming the impact file is refused" 1 "$cli" impact "$tmp/imp.json" -o "$tmp/imp.json"
+contains "and says why" "$tmp/err" "the output file is the impact file"
+holds "the impact file is left as it was" cmp -s models/impact_ball_socket.json "$tmp/imp.json"
+expect "impact -o '' is refused" 1 "$cli" impact "$tmp/imp.json" -o ""
 expect "/dev/zero is bad input" 2 timeout 5 "$cli" check /dev/zero
 contains "/dev/zero: said why" "$tmp/err" "larger than 16777216 bytes (16 MiB"
 

@@ -411,6 +411,13 @@ static int cmd_impact(int argc, char **argv)
   if (!out)
     out = *cs_impact_output_path(imp) ? cs_impact_output_path(imp)
                                       : (fallback = default_output(path));
+  if (!*out || same_file(out, path)) { /* as for run: HDF5 would replace the impact file */
+    fprintf(stderr, "clearsim impact: %s\n", *out ? "the output file is the impact file: "
+            "choose another with -o" : "-o names no file");
+    cs_impact_free(imp);
+    free(fallback);
+    return EXIT_USAGE;
+  }
   cs_impact_result r;
   cs_impact_set_interrupt(imp, poll_interrupt, NULL);
   catch_stop_signals();
