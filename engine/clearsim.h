@@ -176,9 +176,12 @@ int cs_sim_event_count(const cs_sim *sim);
 void cs_sim_event(const cs_sim *sim, int i, cs_contact_event *event);
 /* How often a damping law's pull was clipped to a zero normal force (accepted steps). */
 long cs_sim_clip_count(const cs_sim *sim);
-/* What the run's own evidence says against its result, "" when nothing: today the energy
- * balance error beyond 1 % of the energy the run moved (kinetic, change of potential, strain,
- * work, dissipation), checked at every reported state. The text is valid until the next call. */
+/* What the run's own evidence says against its result, "" when nothing, checked at every
+ * reported state: the energy balance error beyond 1 % of the energy the run moved (kinetic,
+ * change of potential, strain, work, dissipation); a clearance joint starting with the pin
+ * inside the wall; a penetration beyond the clearance or a quarter of the pin radius;
+ * multipliers or driver reactions beyond 1000 times the forces the mechanism can carry
+ * (engine/cs_evidence.h). Findings are joined by "; ". The text is valid until the next call. */
 const char *cs_sim_warnings(const cs_sim *sim);
 
 /* ---------------------------------------------------------------- runs with output ------- */
@@ -325,6 +328,13 @@ cs_status cs_model_load_string_overrides(const char *json, const char *origin,
 cs_status cs_model_apply_overrides(const char *json, const char *origin,
                                    const cs_override *overrides, int n, char **edited,
                                    cs_error *err);
+
+/* ---------------------------------------------------------------- interrupting an impact - */
+
+/* Polled at every step and every output row of cs_impact_run (so a stop request is met
+ * promptly whatever the output interval); non-zero stops the run with CS_ERR_INTERRUPTED and
+ * the file says "interrupted". fn NULL: never interrupted. */
+void cs_impact_set_interrupt(cs_impact *impact, cs_interrupt_fn fn, void *user);
 
 #ifdef __cplusplus
 }

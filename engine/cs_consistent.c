@@ -40,6 +40,10 @@ static int min_norm_solve(const cs_model *m, const double *A, const int *idx, in
   int rows = m->nrow, ldb = rows > nf ? rows : nf;
   double *Af = malloc((size_t)rows * nf * sizeof *Af), *s = malloc((size_t)ldb * sizeof *s);
   lapack_int rank = -1;
+  /* dgelsd reads all ldb entries of b, the solution's rows past the equations' too
+   * (valgrind: uninitialised, which a NaN left there would spread into x) */
+  for (int r = rows; r < ldb; r++)
+    b[r] = 0.0;
   if (Af && s) {
     for (int c = 0; c < nf; c++)
       memcpy(Af + (size_t)c * rows, A + (size_t)idx[c] * rows, (size_t)rows * sizeof *Af);

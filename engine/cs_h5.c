@@ -383,9 +383,8 @@ static cs_status open_quietly(const char *path, const cs_sim *sim, cs_h5 **out, 
   if (st == CS_OK && H5Fflush(h->file, H5F_SCOPE_LOCAL) < 0)
     st = cs_h5_fail(err, path, "flush");
   if (st != CS_OK) {
-    /* Best effort: a half-made file should say why it is half made. */
-    if (h->file >= 0)
-      cs_h5_write_status(h->file, "failed", err ? err->message : "cannot create the layout");
+    /* Never committed, so no file is left (cs_h5_driver.h): the error says why. */
+    cs_h5_end_file(&h->file, &h->tab, path, st, "failed", "", NULL, err);
     release(h);
     return st;
   }
@@ -425,27 +424,18 @@ cs_status cs_h5_append(cs_h5 *h5, const cs_sim *sim, cs_error *err)
 static cs_status close_quietly(cs_h5 *h, const cs_sim *sim, const char *status,
                                const char *message, cs_error *err)
 {
+  cs_stats stats, *have = NULL;
+  if (sim)
+    cs_sim_stats(sim, have = &stats);
   cs_status st = cs_h5_table_flush(&h->tab, err);
   if (st == CS_OK && sim) {
-    cs_stats stats;
-    cs_sim_stats(sim, &stats);
-    if (cs_h5_write_stats(h->file, &stats) < 0)
-      st = cs_h5_fail(err, h->path, "write the solver statistics");
-    else if (put_events(h->file, sim) < 0)
+    if (put_events(h->file, sim) < 0)
       st = cs_h5_fail(err, h->path, "write the contact events");
     else if (cs_h5_attr_text(h->file, "warnings", cs_sim_warnings(sim)) < 0)
       st = cs_h5_fail(err, h->path, "write the warnings");
   }
   /* Rows that did not land make the run failed, whatever the caller says. */
-  if (st != CS_OK)
-    status = "failed", message = err ? err->message : "cannot write the last rows";
-  if (cs_h5_write_status(h->file, status, message) < 0 && st == CS_OK)
-    st = cs_h5_fail(err, h->path, "write the final status");
-  if (cs_h5_table_close(&h->tab) < 0 && st == CS_OK)
-    st = cs_h5_fail(err, h->path, "close a dataset");
-  if (H5Fclose(h->file) < 0 && st == CS_OK)
-    st = cs_h5_fail(err, h->path, "close the file");
-  h->file = H5I_INVALID_HID;
+  st = cs_h5_end_file(&h->file, &h->tab, h->path, st, status, message, have, err);
   release(h);
   return st;
 }
@@ -470,8 +460,8 @@ cs_status cs_h5_write_failure(const char *path, const cs_model *model, const cha
   hid_t file;
   cs_status st = cs_h5_create_file(path, cs_model_name(model), cs_model_json(model), "failed",
                                    message ? message : "", &file, err);
-  if (file >= 0 && H5Fclose(file) < 0 && st == CS_OK)
-    st = cs_h5_fail(err, path, "close the file");
+  if (file >= 0)
+    st = cs_h5_end_file(&file, NULL, path, st, "failed", message ? message : "", NULL, err);
   cs_h5_quiet_end(&q);
   return st;
 }

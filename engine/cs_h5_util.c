@@ -6,12 +6,15 @@
  * extend-and-write per dataset and flushed with H5Fflush; a block is also written when a
  * second has passed since the last one, so a slow run loses at most a second of rows when
  * killed. Files use HDF5's default (earliest) format: its superblock records no "open for
- * writing" flag, so the file of a killed run opens without h5clear. The Debian serial library
- * is not thread-safe: two runs may write files in one process, but not from two threads.
+ * writing" flag, so the file of a killed run opens without h5clear; they are written through
+ * cs_h5_driver, whose commits keep every flushed state readable after a kill or a full disk.
+ * The Debian serial library is not thread-safe: two runs may write files in one process, but
+ * not from two threads.
  */
 #include "cs_h5_util.h"
 
 #include "cs_error.h"
+#include "cs_h5_driver.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,10 +35,18 @@ cs_h5_quiet cs_h5_quiet_begin(void)
 
 void cs_h5_quiet_end(const cs_h5_quiet *q) { H5Eset_auto2(H5E_DEFAULT, q->fn, q->data); }
 
+/* The innermost reason on HDF5's stack, its first line only, and without the sec2 driver's
+ * ", time = …" details: a message is one line. */
 static herr_t innermost(unsigned n, const H5E_error2_t *e, void *detail)
 {
-  if (n == 0 && e->desc)
-    snprintf(detail, 256, "%s", e->desc);
+  if (n == 0 && e->desc) {
+    char *d = detail;
+    snprintf(d, 256, "%s", e->desc);
+    d[strcspn(d, "\n")] = '\0';
+    char *time = strstr(d, ": time = ");
+    if (time)
+      *time = '\0';
+  }
   return 0;
 }
 
@@ -166,14 +177,67 @@ cs_status cs_h5_create_file(const char *path, const char *name, const char *json
                             const char *status, const char *message, hid_t *file,
                             cs_error *err)
 {
-  *file = H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
-  if (*file < 0)
-    return cs_h5_fail(err, path, "create the file");
+  hid_t fapl = cs_h5_driver_fapl();
+  *file = fapl < 0 ? H5I_INVALID_HID : H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+  /* the reason first: every HDF5 call (H5Pclose too) clears the error stack */
+  cs_status st = *file < 0 ? cs_h5_fail(err, path, "create the file") : CS_OK;
+  cs_h5_close_id(fapl, H5Pclose);
+  if (st != CS_OK)
+    return st;
   if (cs_h5_attr_text(*file, "clearsim_version", cs_version()) < 0 ||
       cs_h5_attr_text(*file, "model_name", name) < 0 ||
       cs_h5_attr_text(*file, "status", status) < 0 ||
       cs_h5_attr_text(*file, "message", message) < 0 || cs_h5_text(*file, "model", -1, &json) < 0)
     return cs_h5_fail(err, path, "write the root attributes and /model");
+  return CS_OK;
+}
+
+/* The file after a failed write: abandoned at its last commit, then reopened to say so. */
+static cs_status salvage(hid_t *file, cs_h5_table *t, const char *path, const char *message,
+                         const cs_stats *stats, cs_error *err)
+{
+  int on_disk = cs_h5_driver_abandon(*file);
+  if (t)
+    cs_h5_table_close(t);
+  H5Fclose(*file); /* cannot fail at the disk any more; objects left open close with it */
+  *file = H5I_INVALID_HID;
+  if (!on_disk)
+    return CS_ERR_IO; /* failed before its first commit: no file */
+  hid_t fapl = cs_h5_driver_fapl();
+  hid_t f = fapl < 0 ? H5I_INVALID_HID : H5Fopen(path, H5F_ACC_RDWR, fapl);
+  cs_h5_close_id(fapl, H5Pclose);
+  if (f < 0)
+    return CS_ERR_IO;
+  if ((stats && cs_h5_write_stats(f, stats) < 0) || cs_h5_write_status(f, "failed", message) < 0)
+    cs_h5_driver_abandon(f); /* the file keeps status "running" */
+  H5Fclose(f);
+  (void)err;
+  return CS_ERR_IO;
+}
+
+cs_status cs_h5_end_file(hid_t *file, cs_h5_table *t, const char *path, cs_status io,
+                         const char *status, const char *message, const cs_stats *stats,
+                         cs_error *err)
+{
+  if (*file < 0)
+    return io;
+  if (io == CS_OK && stats && cs_h5_write_stats(*file, stats) < 0)
+    io = cs_h5_fail(err, path, "write the solver statistics");
+  if (io == CS_OK && cs_h5_write_status(*file, status, message) < 0)
+    io = cs_h5_fail(err, path, "write the final status");
+  /* A failure already reported (to the append that met it) leaves the file abandoned. */
+  if (io == CS_OK && cs_h5_driver_failed(*file))
+    io = cs_fail(err, CS_ERR_IO, "HDF5 output '%s': an earlier write failed", path);
+  /* The file's message is the first error: the caller's when it failed first. */
+  if (io != CS_OK)
+    return salvage(file, t, path, strcmp(status, "failed") == 0 && message && message[0] ? message
+                                  : err ? err->message : "cannot write the file", stats, err);
+  herr_t rc = t ? cs_h5_table_close(t) : 0;
+  if (rc < 0 || H5Fclose(*file) < 0) {
+    io = cs_h5_fail(err, path, rc < 0 ? "close a dataset" : "close the file");
+    return salvage(file, NULL, path, err ? err->message : "cannot close the file", stats, err);
+  }
+  *file = H5I_INVALID_HID;
   return CS_OK;
 }
 

@@ -6,6 +6,9 @@
  * time, flushed at least every second). cs_h5.c (a mechanism's run) and cs_impact.c (a single
  * impact) lay out their files with it.
  *
+ * Files are written through cs_h5_driver (crash-safe commits; a file abandoned after a failed
+ * write stays at its last commit).
+ *
  * Errors: HDF5's automatic error printing is process-global state. Entry points of the sinks
  * bracket their HDF5 calls with cs_h5_quiet_begin/end, which save the caller's handler, turn
  * printing off and restore it, so the library never prints and an embedding program keeps its
@@ -98,5 +101,15 @@ cs_status cs_h5_table_end_row(cs_h5_table *t, double time, cs_error *err);
 cs_status cs_h5_table_flush(cs_h5_table *t, cs_error *err);
 /* Close the datasets; 0 when all closed cleanly. Buffers are freed too. */
 herr_t cs_h5_table_close(cs_h5_table *t);
+
+/* The end of a file: message, then status, then the table's datasets (t may be NULL) and the
+ * file closed; *file is invalid on return. io != CS_OK says that an earlier write failed (err
+ * holds why). When a write failed, before or here, the file is abandoned at its last commit
+ * (cs_h5_driver.h: the rows flushed before the failure), closed, and reopened to record
+ * status "failed", the message and, if given, the statistics; the file's reserve makes room
+ * for them on a full disk. Returns the first I/O error, or CS_OK. */
+cs_status cs_h5_end_file(hid_t *file, cs_h5_table *t, const char *path, cs_status io,
+                         const char *status, const char *message, const cs_stats *stats,
+                         cs_error *err);
 
 #endif

@@ -385,14 +385,30 @@ static cs_status open_file(run *r, cs_error *err)
   return st;
 }
 
+void cs_impact_set_interrupt(cs_impact *impact, cs_interrupt_fn fn, void *user)
+{
+  if (impact)
+    impact->interrupt = fn, impact->interrupt_user = user;
+}
+
+static cs_status poll_interrupt(const run *r, double t, cs_error *err)
+{
+  if (r->imp->interrupt && r->imp->interrupt(r->imp->interrupt_user))
+    return cs_fail(err, CS_ERR_INTERRUPTED, "impact: interrupted at t = %.9g s", t);
+  return CS_OK;
+}
+
 /* One output row at time t from the state y. */
 static cs_status output_row(run *r, double t, const double *y, cs_error *err)
 {
+  cs_status st = poll_interrupt(r, t, err);
+  if (st != CS_OK)
+    return st;
   r->rows++;
   if (!r->path)
     return CS_OK;
   int row;
-  cs_status st = cs_h5_table_begin_row(&r->tab, &row, err);
+  st = cs_h5_table_begin_row(&r->tab, &row, err);
   if (st != CS_OK)
     return st;
   cs_contact_out o;
@@ -480,20 +496,10 @@ static cs_status close_file(run *r, cs_status st, const cs_error *run_err, cs_er
   cs_status io = cs_h5_table_flush(&r->tab, err);
   if (io == CS_OK && st == CS_OK && write_result(r->file, r->res) < 0)
     io = cs_h5_fail(err, r->path, "write /result");
-  if (io == CS_OK && cs_h5_write_stats(r->file, &r->res->stats) < 0)
-    io = cs_h5_fail(err, r->path, "write the solver statistics");
-  const char *status = st == CS_OK ? "complete" : "failed";
-  const char *message = st == CS_OK ? "" : run_err->message;
-  if (io != CS_OK)
-    status = "failed", message = err->message;
-  if (cs_h5_write_status(r->file, status, message) < 0 && io == CS_OK)
-    io = cs_h5_fail(err, r->path, "write the final status");
-  if (cs_h5_table_close(&r->tab) < 0 && io == CS_OK)
-    io = cs_h5_fail(err, r->path, "close a dataset");
-  if (H5Fclose(r->file) < 0 && io == CS_OK)
-    io = cs_h5_fail(err, r->path, "close the file");
-  r->file = H5I_INVALID_HID;
-  return io;
+  const char *status = st == CS_OK ? "complete" : st == CS_ERR_INTERRUPTED ? "interrupted"
+                                                                          : "failed";
+  return cs_h5_end_file(&r->file, &r->tab, r->path, io, status,
+                        st == CS_OK ? "" : run_err->message, &r->res->stats, err);
 }
 
 /* ---------------------------------------------------------------- integration ------------ */
@@ -528,6 +534,8 @@ static cs_status integrate(run *r, cs_error *err)
       break;
     }
     accept(r);
+    if ((st = poll_interrupt(r, t, err)) != CS_OK)
+      break;
     int separated = 0;
     if (flag == IDA_ROOT_RETURN) {
       r->root_events++;

@@ -16,6 +16,8 @@ struct cs_impact {
   cs_contact_model contact;
   double velocity;   /* v0 > 0, m/s */
   cs_impact_settings settings;
+  cs_interrupt_fn interrupt; /* cs_impact_set_interrupt; NULL: never */
+  void *interrupt_user;
 };
 
 cs_impact *cs_impact_alloc(void);

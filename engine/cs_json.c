@@ -11,6 +11,9 @@
 
 #include "cs_json.h"
 
+#define CS_JSON_STR_(x) #x
+#define CS_JSON_STR(x) CS_JSON_STR_(x)
+
 /* ---------------------------------------------------------------- messages and paths ----- */
 
 cs_status cs_json_fail(const cs_json *js, const char *path, const char *fmt, ...)
@@ -176,7 +179,15 @@ cs_status cs_json_number_value(const cs_json *js, const cJSON *v, const char *pa
   if (!ok)
     return cs_json_fail(js, path, "expected %s, got %s", range_text[r],
                         cs_json_describe(v, got, sizeof got));
-  *out = v->valuedouble;
+  double x = v->valuedouble;
+  if (fabs(x) > CS_JSON_MAX_MAGNITUDE || (r == CS_JSON_POSITIVE && x < CS_JSON_MIN_POSITIVE))
+    return cs_json_fail(js, path, "expected %s of magnitude %s %g (beyond, the engine's "
+                        "arithmetic %s), got %.10g", range_text[r],
+                        fabs(x) > CS_JSON_MAX_MAGNITUDE ? "at most" : "at least",
+                        fabs(x) > CS_JSON_MAX_MAGNITUDE ? CS_JSON_MAX_MAGNITUDE
+                                                        : CS_JSON_MIN_POSITIVE,
+                        fabs(x) > CS_JSON_MAX_MAGNITUDE ? "overflows" : "underflows", x);
+  *out = x;
   return CS_OK;
 }
 
@@ -270,16 +281,45 @@ cs_status cs_json_text(const cs_json *js, const cJSON *obj, const char *path, co
   return CS_OK;
 }
 
+/* The length of the longest valid UTF-8 prefix of s[0 … n) (RFC 3629: no overlong forms, no
+ * surrogates, nothing above U+10FFFF); n when s is valid. */
+static size_t utf8_valid(const unsigned char *s, size_t n)
+{
+  size_t i = 0;
+  while (i < n) {
+    unsigned c = s[i];
+    size_t len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3
+                              : (c & 0xF8) == 0xF0 ? 4 : 0;
+    if (len == 0 || i + len > n)
+      return i;
+    unsigned cp = len == 1 ? c : len == 2 ? c & 0x1F : len == 3 ? c & 0x0F : c & 0x07;
+    for (size_t k = 1; k < len; k++) {
+      if ((s[i + k] & 0xC0) != 0x80)
+        return i;
+      cp = cp << 6 | (s[i + k] & 0x3F);
+    }
+    static const unsigned least[5] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < least[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+      return i;
+    i += len;
+  }
+  return n;
+}
+
 cs_status cs_json_name(const cs_json *js, const cJSON *obj, const char *path, char **out)
 {
-  static const char expect[] = "a non-empty name without '/'";
+  static const char expect[] = "a name: 1 to 64 bytes of UTF-8, not \".\", without '/'";
   char kp[CS_JSON_PATH];
   const char *s;
   CS_TRY(cs_json_text(js, obj, path, "name", expect, 1, &s));
-  if (s[0] == '\0' || strchr(s, '/')) {
-    cs_json_child(kp, path, "name");
-    return cs_json_fail(js, kp, "expected %s, got \"%.64s\"", expect, s);
-  }
+  size_t n = strlen(s);
+  cs_json_child(kp, path, "name");
+  if (utf8_valid((const unsigned char *)s, n) < n) /* only via cs_json_load_string's callers */
+    return cs_json_fail(js, kp, "expected %s, got bytes that are not UTF-8", expect);
+  if (n == 0 || n > CS_JSON_MAX_NAME || strchr(s, '/') || strcmp(s, ".") == 0)
+    return cs_json_fail(js, kp, "expected %s, got \"%.64s%s\"%s", expect, s,
+                        n > CS_JSON_MAX_NAME ? "..." : "",
+                        n > CS_JSON_MAX_NAME ? " (too long)" : "");
   *out = cs_json_strdup(s);
   return *out ? CS_OK : cs_json_out_of_memory(js);
 }
@@ -371,25 +411,235 @@ cs_status cs_json_count(const cs_json *js, const cJSON *obj, const char *path, c
 /* A syntax error is reported by line and column (1-based, columns in bytes) of the position
  * cJSON stopped at. The position comes from cJSON's return_parse_end rather than
  * cJSON_GetErrorPtr, which is global state. */
-cs_status cs_json_parse(const cs_json *js, const char *text, size_t len, cJSON **root)
+/* The deepest nesting of arrays and objects in text[0 … at), strings skipped. */
+static int depth_before(const char *text, size_t at)
 {
-  /* editors may start UTF-8 files with a byte-order mark, which cJSON does not skip */
-  size_t skip = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-  const char *nul = memchr(text, '\0', len);
-  const char *end = NULL;
-  *root = nul ? NULL : cJSON_ParseWithLengthOpts(text + skip, len - skip + 1, &end, 1);
-  if (*root)
-    return CS_OK;
-  size_t at = nul ? (size_t)(nul - text) : end ? (size_t)(end - text) : skip;
+  int depth = 0, deepest = 0, in_string = 0;
+  for (size_t i = 0; i < at; i++) {
+    char c = text[i];
+    if (in_string) {
+      if (c == '\\')
+        i++;
+      else if (c == '"')
+        in_string = 0;
+    } else if (c == '"') {
+      in_string = 1;
+    } else if (c == '[' || c == '{') {
+      deepest = ++depth > deepest ? depth : deepest;
+    } else if (c == ']' || c == '}') {
+      depth--;
+    }
+  }
+  return deepest;
+}
+
+/* ---- a syntax check that allocates nothing: when cJSON fails on text that passes it, cJSON
+ * ran out of memory (it cannot say so itself) ---- */
+
+typedef struct scan {
+  const char *p, *end;
+  int depth;
+} scan;
+
+static void scan_space(scan *s)
+{
+  while (s->p < s->end && (*s->p == ' ' || *s->p == '\t' || *s->p == '\n' || *s->p == '\r'))
+    s->p++;
+}
+
+/* Four hex digits after "\\u": their value, or −1. */
+static long scan_hex4(scan *s)
+{
+  long u = 0;
+  for (int k = 0; k < 4; k++, s->p++) {
+    if (s->p >= s->end)
+      return -1;
+    char c = *s->p;
+    int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+          : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    if (d < 0)
+      return -1;
+    u = 16 * u + d;
+  }
+  return u;
+}
+
+static int scan_string(scan *s)
+{
+  if (s->p >= s->end || *s->p++ != '"')
+    return 0;
+  while (s->p < s->end && *s->p != '"') {
+    if ((unsigned char)*s->p < 0x20)
+      return 0;
+    if (*s->p++ == '\\') {
+      if (s->p >= s->end)
+        return 0;
+      char e = *s->p++;
+      if (e == 'u') {
+        long u = scan_hex4(s);
+        if (u >= 0xDC00 && u <= 0xDFFF) /* a low surrogate alone */
+          return 0;
+        if (u >= 0xD800 && u <= 0xDBFF) { /* a high one wants its low one */
+          if (s->end - s->p < 2 || s->p[0] != '\\' || s->p[1] != 'u')
+            return 0;
+          s->p += 2;
+          long low = scan_hex4(s);
+          if (low < 0xDC00 || low > 0xDFFF)
+            return 0;
+        }
+        if (u < 0)
+          return 0;
+      } else if (!e || !strchr("\"\\/bfnrt", e)) {
+        return 0;
+      }
+    }
+  }
+  return s->p < s->end && *s->p++ == '"';
+}
+
+static int scan_digits(scan *s)
+{
+  const char *start = s->p;
+  while (s->p < s->end && *s->p >= '0' && *s->p <= '9')
+    s->p++;
+  return s->p > start;
+}
+
+/* RFC 8259's number, which strtod (cJSON's reader) takes whole */
+static int scan_number(scan *s)
+{
+  if (s->p < s->end && *s->p == '-')
+    s->p++;
+  if (s->p < s->end && *s->p == '0')
+    s->p++;
+  else if (!scan_digits(s))
+    return 0;
+  if (s->p < s->end && *s->p == '.' && (s->p++, !scan_digits(s)))
+    return 0;
+  if (s->p < s->end && (*s->p == 'e' || *s->p == 'E')) {
+    s->p++;
+    if (s->p < s->end && (*s->p == '+' || *s->p == '-'))
+      s->p++;
+    return scan_digits(s);
+  }
+  return 1;
+}
+
+static int scan_value(scan *s);
+
+static int scan_container(scan *s, char close)
+{
+  if (++s->depth > CJSON_NESTING_LIMIT)
+    return 0;
+  s->p++;
+  scan_space(s);
+  if (s->p < s->end && *s->p == close) {
+    s->p++;
+    s->depth--;
+    return 1;
+  }
+  for (;;) {
+    if (close == '}') {
+      if (!scan_string(s))
+        return 0;
+      scan_space(s);
+      if (s->p >= s->end || *s->p++ != ':')
+        return 0;
+    }
+    if (!scan_value(s))
+      return 0;
+    scan_space(s);
+    if (s->p < s->end && *s->p == ',') {
+      s->p++;
+      scan_space(s);
+      continue;
+    }
+    if (s->p < s->end && *s->p++ == close) {
+      s->depth--;
+      return 1;
+    }
+    return 0;
+  }
+}
+
+static int scan_value(scan *s)
+{
+  scan_space(s);
+  if (s->p >= s->end)
+    return 0;
+  char c = *s->p;
+  if (c == '{' || c == '[')
+    return scan_container(s, c == '{' ? '}' : ']');
+  if (c == '"')
+    return scan_string(s);
+  static const char *const words[] = {"true", "false", "null"};
+  for (int w = 0; w < 3; w++) {
+    size_t n = strlen(words[w]);
+    if ((size_t)(s->end - s->p) >= n && memcmp(s->p, words[w], n) == 0) {
+      s->p += n;
+      return 1;
+    }
+  }
+  return scan_number(s);
+}
+
+/* text[0 … len) is one JSON value, surrounded by white space only. */
+static int syntax_ok(const char *text, size_t len)
+{
+  scan s = {text, text + len, 0};
+  if (!scan_value(&s))
+    return 0;
+  scan_space(&s);
+  return s.p == s.end;
+}
+
+static cs_status parse_error(const cs_json *js, const char *text, size_t len, size_t at,
+                             const char *why)
+{
   size_t line = 1, start = 0;
   for (size_t i = 0; i < at && i < len; i++)
     if (text[i] == '\n') {
       line++;
       start = i + 1;
     }
-  return cs_fail(js->err, CS_ERR_INPUT, "%s: line %zu column %zu: not valid JSON%s", js->origin,
-                 line, at - start + 1,
-                 nul ? " (a NUL byte)" : at >= len ? " (unexpected end of input)" : "");
+  return cs_fail(js->err, CS_ERR_INPUT, "%s: line %zu column %zu: %s", js->origin, line,
+                 at - start + 1, why);
+}
+
+cs_status cs_json_parse(const cs_json *js, const char *text, size_t len, cJSON **root)
+{
+  static const char bom[] = "\xEF\xBB\xBF";
+  *root = NULL;
+  if (len > CS_JSON_MAX_BYTES)
+    return cs_fail(js->err, CS_ERR_INPUT, "%s: %zu bytes, expected at most %d (16 MiB, the "
+                   "limit of a model or impact file)", js->origin, len, CS_JSON_MAX_BYTES);
+  /* editors may start UTF-8 files with a byte-order mark; cJSON skips one, we allow no more */
+  size_t skip = len >= 3 && memcmp(text, bom, 3) == 0 ? 3 : 0;
+  if (skip && len >= 6 && memcmp(text + 3, bom, 3) == 0)
+    return parse_error(js, text, len, 3, "a second byte-order mark (expected at most one, "
+                       "at the start)");
+  const char *nul = memchr(text, '\0', len);
+  if (nul)
+    return parse_error(js, text, len, (size_t)(nul - text), "not valid JSON (a NUL byte)");
+  /* JSON text is UTF-8 (RFC 8259); names and /model are written to HDF5 as UTF-8 */
+  size_t valid = utf8_valid((const unsigned char *)text, len);
+  if (valid < len) {
+    char why[96];
+    snprintf(why, sizeof why, "not valid UTF-8 (byte 0x%02X)", (unsigned char)text[valid]);
+    return parse_error(js, text, len, valid, why);
+  }
+  const char *end = NULL;
+  *root = cJSON_ParseWithLengthOpts(text + skip, len - skip + 1, &end, 1);
+  if (*root)
+    return CS_OK;
+  if (syntax_ok(text + skip, len - skip))
+    return cs_fail(js->err, CS_ERR_MEMORY, "%s: out of memory while parsing", js->origin);
+  size_t at = end ? (size_t)(end - text) : skip;
+  if (depth_before(text, at < len ? at + 1 : len) > CJSON_NESTING_LIMIT)
+    return parse_error(js, text, len, at, "arrays and objects nested deeper than "
+                       CS_JSON_STR(CJSON_NESTING_LIMIT) " levels (the limit of the JSON reader)");
+  return parse_error(js, text, len, at, at >= len ? "not valid JSON (unexpected end of input)"
+                                                  : "not valid JSON");
 }
 
 cs_status cs_json_read_file(const char *path, char **text, size_t *len, cs_error *err)
@@ -403,6 +653,12 @@ cs_status cs_json_read_file(const char *path, char **text, size_t *len, cs_error
     n += fread(buf + n, 1, cap - 1 - n, f);
     if (n < cap - 1)
       break; /* end of file or an error, told apart by ferror */
+    if (n > CS_JSON_MAX_BYTES) { /* a device or a pipe may never end */
+      free(buf);
+      fclose(f);
+      return cs_fail(err, CS_ERR_INPUT, "%s: larger than %d bytes (16 MiB, the limit of a "
+                     "model or impact file)", path, CS_JSON_MAX_BYTES);
+    }
     char *grown = realloc(buf, 2 * cap);
     if (!grown)
       free(buf);

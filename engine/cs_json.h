@@ -24,6 +24,17 @@
 
 enum { CS_JSON_PATH = 256 }; /* longest path kept; deeper ones are cut */
 
+/* Limits of an input document (models/README.md "Limits"). */
+enum {
+  CS_JSON_MAX_BYTES = 16 << 20, /* a file or string: 16 MiB */
+  CS_JSON_MAX_NAME = 64         /* a name, bytes of UTF-8 */
+};
+/* Every number's magnitude is at most CS_JSON_MAX_MAGNITUDE, and a number that must be > 0 is
+ * at least CS_JSON_MIN_POSITIVE: beyond, the products and squares the engine forms (m v², E
+ * times an area, error weights 1/tol²) overflow or underflow a double. */
+#define CS_JSON_MAX_MAGNITUDE 1e20
+#define CS_JSON_MIN_POSITIVE 1e-20
+
 /* What every getter needs: where the input came from, where failures go, and the registry
  * that resolves contact laws (see cs_json_registry). */
 typedef struct cs_json {
@@ -90,7 +101,8 @@ cs_status cs_json_axis(const cs_json *js, const cJSON *obj, const char *path, co
  * required. The pointer is into the JSON tree. */
 cs_status cs_json_text(const cs_json *js, const cJSON *obj, const char *path, const char *key,
                        const char *expect, int required, const char **out);
-/* obj's "name": non-empty, no '/' (names become HDF5 group names). An allocated copy. */
+/* obj's "name": 1 to CS_JSON_MAX_NAME bytes of valid UTF-8, not ".", without '/' (names
+ * become HDF5 group names and UTF-8 strings). An allocated copy. */
 cs_status cs_json_name(const cs_json *js, const cJSON *obj, const char *path, char **out);
 cs_status cs_json_bool(const cs_json *js, const cJSON *obj, const char *path, const char *key,
                        int def, int *out);
@@ -108,9 +120,11 @@ cs_status cs_json_count(const cs_json *js, const cJSON *obj, const char *path, c
 
 /* ---------------------------------------------------------------- documents -------------- */
 
-/* Parse text[0 … len) (NUL-terminated at len); a syntax error is reported by line and column. */
+/* Parse text[0 … len) (NUL-terminated at len); a syntax error is reported by line and column.
+ * The text is at most CS_JSON_MAX_BYTES of valid UTF-8, with at most one byte-order mark. */
 cs_status cs_json_parse(const cs_json *js, const char *text, size_t len, cJSON **root);
-/* The whole file, NUL-terminated; *len excludes the terminator. */
+/* The whole file, NUL-terminated; *len excludes the terminator. A file larger than
+ * CS_JSON_MAX_BYTES is CS_ERR_INPUT (read no further: /dev/zero ends at once). */
 cs_status cs_json_read_file(const char *path, char **text, size_t *len, cs_error *err);
 
 /* A document's root: an object of the keys `allowed`, its "name" (cs_json_name) and optional

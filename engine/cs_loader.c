@@ -465,6 +465,35 @@ static cs_status clearance_contacts(loader *ld, const cJSON *obj, const char *pa
   return CS_OK;
 }
 
+/* The laws' own checks of each region's geometry and materials (a law that needs a yield
+ * strength the materials do not give, …), made here so that the message carries the JSON
+ * pointer of the contact block, and `check` reports it. */
+static cs_status clearance_laws(loader *ld, const cJSON *obj, const char *path,
+                                const cs_clearance *c)
+{
+  char kp[CS_JSON_PATH], rp[CS_JSON_PATH];
+  const cJSON *regions = cs_json_member(obj, "regions");
+  for (int r = 0; r < c->nregion; r++) {
+    const char *name = cs_clearance_region_name(c->kind, r);
+    if (regions && cs_json_member(regions, name)) {
+      cs_json_child(kp, path, "regions");
+      cs_json_child(rp, kp, name);
+    } else {
+      cs_json_child(rp, path, "contact");
+    }
+    cs_contact_spec spec = cs_contact_model_spec(&c->contact[r]);
+    cs_contact *law = NULL;
+    cs_error inner;
+    cs_status st = cs_contact_create(&spec, &c->geometry[r], &law, &inner);
+    cs_contact_free(law);
+    if (st == CS_ERR_MEMORY)
+      return cs_json_out_of_memory(ld->js);
+    if (st != CS_OK)
+      return cs_json_fail(ld->js, rp, "%s", inner.message);
+  }
+  return CS_OK;
+}
+
 static cs_status load_clearance(loader *ld, const cJSON *obj, const char *path)
 {
   cs_model *m = ld->model;
@@ -490,7 +519,7 @@ static cs_status load_clearance(loader *ld, const cJSON *obj, const char *path)
   const cs_body *b = m->bodies;
   cs_clearance_prepare(c, b[c->body[0]].ground ? 0.0 : b[c->body[0]].mass,
                        b[c->body[1]].ground ? 0.0 : b[c->body[1]].mass);
-  return CS_OK;
+  return clearance_laws(ld, obj, path, c);
 }
 
 static cs_status load_clearances(loader *ld, const cJSON *root)

@@ -71,6 +71,12 @@ static cs_status load_law(const cs_json *js, const cs_registry *registry, const 
       return cs_json_fail(js, kp, "expected a number, got %s",
                           cs_json_describe(c, got, sizeof got));
     }
+    if (known && fabs(c->valuedouble) > CS_JSON_MAX_MAGNITUDE) { /* as every number read */
+      cs_json_child(kp, path, c->string);
+      return cs_json_fail(js, kp, "expected a number of magnitude at most %g (beyond, the "
+                          "engine's arithmetic overflows), got %.10g", CS_JSON_MAX_MAGNITUDE,
+                          c->valuedouble);
+    }
     keys[n] = c->string;
     values[n++] = cJSON_IsNumber(c) ? c->valuedouble : NAN; /* unknown: reported by name */
   }

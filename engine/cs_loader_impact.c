@@ -72,10 +72,11 @@ static cs_status load_masses(const loader *ld, const cJSON *root)
   CS_TRY(cs_json_vector(js, root, "", "masses", 2, "[m1, m2] (kg, 0 for a fixed body)", NULL,
                         m));
   for (int i = 0; i < 2; i++)
-    if (!(m[i] >= 0.0)) {
+    if (!(m[i] >= 0.0) || (m[i] > 0.0 && m[i] < CS_JSON_MIN_POSITIVE)) {
       char ep[CS_JSON_PATH];
       cs_json_element(ep, "/masses", i);
-      return cs_json_fail(js, ep, "expected a mass >= 0 (0: a fixed body), got %.10g", m[i]);
+      return cs_json_fail(js, ep, "expected a mass >= 0 (0: a fixed body; else at least %g kg), "
+                          "got %.10g", CS_JSON_MIN_POSITIVE, m[i]);
     }
   if (m[0] == 0.0 && m[1] == 0.0)
     return cs_json_fail(js, "/masses", "both bodies fixed, expected at least one mass > 0");

@@ -12,6 +12,7 @@ typedef struct run {
   cs_h5 *h5;    /* NULL when the run writes no file */
   long rows;
   double last_t;
+  int interrupted; /* the interrupt callback said stop at an output row */
   cs_status io; /* the file could not be written: the run stops */
   cs_error io_err;
 } run;
@@ -25,6 +26,9 @@ static int on_output(const cs_sim *sim, void *user)
   double t = cs_sim_time(sim);
   if (r->rows > 0 && t <= r->last_t)
     return 0;
+  /* The sim polls between steps; one step may hold many rows (a fine output interval). */
+  if (r->opt->interrupt && r->opt->interrupt(r->opt->interrupt_user))
+    return r->interrupted = 1;
   if (r->h5 && cs_h5_append(r->h5, sim, &r->io_err) != CS_OK) {
     r->io = CS_ERR_IO;
     return 1;
@@ -63,6 +67,8 @@ static cs_status run_with_output(cs_sim *sim, const cs_run_options *opt, const c
   if (r.io != CS_OK) {
     st = r.io;
     *err = r.io_err;
+  } else if (r.interrupted) {
+    st = cs_fail(err, CS_ERR_INTERRUPTED, "interrupted at t = %.6g s", cs_sim_time(sim));
   } else if (st != CS_OK && !err->message[0]) {
     cs_fail(err, st, "run stopped at t = %.9g s", cs_sim_time(sim));
   }

@@ -27,6 +27,7 @@
 #include "cs_project.h"
 #include "cs_rk.h"
 #include "cs_scales.h"
+#include "cs_evidence.h"
 
 #include <idas/idas.h>
 #include <idas/idas_ls.h>
@@ -92,7 +93,8 @@ struct cs_sim {
   cs_scales scales;    /* the mechanism's own (cs_scales.h), from the assembled start */
   double *atol, *cap;  /* each unknown's absolute tolerance, and the most its error may be */
   double energy_scale, worst_balance; /* the run's own evidence (cs_sim_warnings) */
-  char warnings[512];
+  cs_evidence evidence;                /* and the rest of it (cs_evidence.h) */
+  char warnings[1024];
   char **row_names;
 
   cs_output_fn output;
@@ -715,6 +717,8 @@ static void track_energy(cs_sim *s)
              s->form == CS_GGL ? "" : " or use the ggl formulation");
   else
     s->warnings[0] = '\0';
+  cs_evidence_track(&s->evidence, s, &s->scales);
+  cs_evidence_append(&s->evidence, s, s->warnings, sizeof s->warnings);
 }
 
 /* Call the output callback for the view state; non-zero means stop. */

@@ -9,6 +9,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cs_model.h"
 #include "cs_test.h"
@@ -27,9 +28,9 @@ static const struct bad_file {
   {"duplicate_key.json", CS_ERR_INPUT, "/bodies/1: duplicate key \"mass\""},
   {"root_array.json", CS_ERR_INPUT, "/: expected an object, got an array"},
   /* top level */
-  {"missing_name.json", CS_ERR_INPUT, "/name: missing, expected a non-empty name without '/'"},
+  {"missing_name.json", CS_ERR_INPUT, "/name: missing, expected a name: 1 to 64 bytes of UTF-8, not \".\", without '/'"},
   {"name_not_string.json", CS_ERR_INPUT,
-   "/name: expected a non-empty name without '/', got 5"},
+   "/name: expected a name: 1 to 64 bytes of UTF-8, not \".\", without '/', got 5"},
   {"unknown_top_key.json", CS_ERR_INPUT,
    "/: unknown key \"gravty\" (expected one of: name, description, gravity, bodies, joints, "
    "drivers, forces, clearance_joints, solver, output, $schema)"},
@@ -140,6 +141,39 @@ static const struct bad_file {
   {"clearance_no_contact.json", CS_ERR_INPUT,
    "/clearance_joints/0: no contact block for region \"bearing\": expected \"contact\" (or "
    "\"regions\": {\"bearing\": …})"},
+  /* names: HDF5 group names and UTF-8 strings (models/README.md "Limits") */
+  {"name_dot.json", CS_ERR_INPUT, "/drivers/0/name: expected a name: 1 to 64 bytes of UTF-8, not \".\", without '/', got \".\""},
+  {"name_slash.json", CS_ERR_INPUT,
+   "/joints/1/name: expected a name: 1 to 64 bytes of UTF-8, not \".\", without '/', got \"B/1\""},
+  {"name_too_long.json", CS_ERR_INPUT,
+   "/clearance_joints/0/name: expected a name: 1 to 64 bytes of UTF-8, not \".\", without '/', got "
+   "\"CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC...\" (too long)"},
+  {"clearance_name_twice.json", CS_ERR_INPUT, "/clearance_joints/1/name: duplicate name \"C\""},
+  {"name_not_utf8.json", CS_ERR_INPUT, "line 29 column 16: not valid UTF-8 (byte 0xE9)"},
+  /* the text */
+  {"bom_twice.json", CS_ERR_INPUT,
+   "line 1 column 4: a second byte-order mark (expected at most one, at the start)"},
+  {"nesting_deep.json", CS_ERR_INPUT, "line 1 column 1032: arrays and objects nested deeper "
+   "than 1000 levels (the limit of the JSON reader)"},
+  /* numbers the engine's arithmetic cannot carry */
+  {"solver_t_end_tiny.json", CS_ERR_INPUT, "/solver/t_end: expected a number > 0 of magnitude "
+   "at least 1e-20 (beyond, the engine's arithmetic underflows), got 1e-300"},
+  {"solver_rtol_tiny.json", CS_ERR_INPUT, "/solver/rtol: expected a number > 0 of magnitude "
+   "at least 1e-20 (beyond, the engine's arithmetic underflows), got 1e-300"},
+  {"gravity_huge.json", CS_ERR_INPUT, "/gravity/1: expected a number of magnitude at most "
+   "1e+20 (beyond, the engine's arithmetic overflows), got -1e+308"},
+  {"mass_huge.json", CS_ERR_INPUT, "/bodies/1/mass: expected a number > 0 of magnitude at "
+   "most 1e+20 (beyond, the engine's arithmetic overflows), got 1e+300"},
+  {"velocity_huge.json", CS_ERR_INPUT, "/bodies/2/velocity/1: expected a number of magnitude "
+   "at most 1e+20 (beyond, the engine's arithmetic overflows), got 1e+300"},
+  {"material_E_huge.json", CS_ERR_INPUT, "/clearance_joints/0/materials/1/E: expected a number "
+   "> 0 of magnitude at most 1e+20 (beyond, the engine's arithmetic overflows), got 1e+308"},
+  {"contact_param_huge.json", CS_ERR_INPUT, "/clearance_joints/0/contact/restitution/cr: "
+   "expected a number of magnitude at most 1e+20 (beyond, the engine's arithmetic overflows), "
+   "got 1e+300"},
+  /* a contact law that cannot be made for the joint: its own message, at the block's path */
+  {"contact_law_materials.json", CS_ERR_INPUT, "/clearance_joints/0/contact: restitution "
+   "\"liu_chen_shi\": needs the yield strength of both materials (got 0 and 3.5e+08 Pa)"},
   /* the file itself */
   {"does_not_exist.json", CS_ERR_IO, "cannot open: No such file or directory"},
 };
@@ -193,9 +227,9 @@ static void test_bad_strings(void)
     /* trailing garbage after a complete value: the "x" at column 4 */
     {"{} x", NULL, CS_ERR_INPUT, "line 1 column 4: not valid JSON"},
     {"{\"name\": \"\"}", NULL, CS_ERR_INPUT,
-     "/name: expected a non-empty name without '/', got \"\""},
+     "/name: expected a name: 1 to 64 bytes of UTF-8, not \".\", without '/', got \"\""},
     {"{\"name\": \"a/b\"}", NULL, CS_ERR_INPUT,
-     "/name: expected a non-empty name without '/', got \"a/b\""},
+     "/name: expected a name: 1 to 64 bytes of UTF-8, not \".\", without '/', got \"a/b\""},
     {"{\"name\": \"x\", \"bodies\": [{\"name\": \"g\", \"ground\": true}, {\"name\": \"b\", "
      "\"mass\": -1e999}]}",
      NULL, CS_ERR_INPUT,
@@ -229,8 +263,43 @@ static void test_bad_strings(void)
   memset(deep, '[', n);
   deep[n] = '\0';
   cs_status st = cs_model_load_string(deep, "deep", NULL, &model, &err);
-  check_failure(st, model, &err, CS_ERR_INPUT, "deep", "line 1 column 1001: not valid JSON");
+  check_failure(st, model, &err, CS_ERR_INPUT, "deep", "line 1 column 1001: arrays and objects "
+                "nested deeper than 1000 levels (the limit of the JSON reader)");
   free(deep);
+
+  /* the size cap: a string one byte over 16 MiB is refused before it is parsed */
+  n = (16u << 20) + 1;
+  char *big = malloc(n + 1);
+  memset(big, ' ', n);
+  big[n] = '\0';
+  st = cs_model_load_string(big, "big", NULL, &model, &err);
+  check_failure(st, model, &err, CS_ERR_INPUT, "big",
+                "16777217 bytes, expected at most 16777216 (16 MiB, the limit of a model or "
+                "impact file)");
+  free(big);
+  /* a file that never ends is read no further than the cap */
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  st = cs_model_load_file("/dev/zero", NULL, &model, &err);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  check_failure(st, model, &err, CS_ERR_INPUT, "/dev/zero",
+                "larger than 16777216 bytes (16 MiB, the limit of a model or impact file)");
+  double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+  CHECK(s < 1.0, "/dev/zero refused in %.3f s", s);
+  /* a name of exactly 64 bytes (two-byte characters) is a name; invalid UTF-8 in a string
+   * handed to the API is refused like a file's */
+  char json[512];
+  snprintf(json, sizeof json, "{\"name\": \"%s\"}",
+           "\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9"
+           "\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9");
+  st = cs_model_load_string(json, "u", NULL, &model, &err);
+  check_failure(st, model, &err, CS_ERR_INPUT, "u", "/bodies: missing, expected an array of bodies");
+  st = cs_model_load_string("{\"name\": \"\xC3\x28\"}", "bad-utf8", NULL, &model, &err);
+  check_failure(st, model, &err, CS_ERR_INPUT, "bad-utf8",
+                "line 1 column 11: not valid UTF-8 (byte 0xC3)");
+  st = cs_model_load_string("{\"name\": \"\xED\xA0\x80\"}", "surrogate", NULL, &model, &err);
+  check_failure(st, model, &err, CS_ERR_INPUT, "surrogate",
+                "line 1 column 11: not valid UTF-8 (byte 0xED)");
 }
 
 static char *read_all(const char *path)

@@ -369,6 +369,64 @@ static void test_file(void)
   remove(path);
 }
 
+/* cs_impact_set_interrupt: polled at every step and row, so a callback that says stop at its
+ * n-th call ends the run there, CS_ERR_INTERRUPTED, with a file that says "interrupted" and
+ * holds the rows before it; a run whose callback never says stop is the plain run. */
+typedef struct polls {
+  long calls, stop_at;
+} polls;
+
+static int stop_at(void *user)
+{
+  polls *p = user;
+  return ++p->calls >= p->stop_at;
+}
+
+static void test_interrupt(void)
+{
+  char path[] = "/tmp/cs_test_impact_XXXXXX";
+  int fd = mkstemp(path);
+  if (fd >= 0)
+    close(fd);
+  cs_impact *imp = load("flores", "", ", \"restitution\": {\"model\": \"constant\", \"cr\": 0.8}",
+                        1e-9);
+  if (!imp)
+    return;
+  cs_impact_result plain, r;
+  cs_error err;
+  polls never = {0, 1L << 60};
+  cs_impact_set_interrupt(imp, stop_at, &never);
+  CHECK(cs_impact_run(imp, "", &plain, &err) == CS_OK, "never interrupted: %s", err.message);
+  CHECK(never.calls >= plain.stats.steps + plain.stats.outputs,
+        "polled at every step and row: %ld polls, %ld steps, %ld rows", never.calls,
+        plain.stats.steps, plain.stats.outputs);
+  polls early = {0, 40};
+  cs_impact_set_interrupt(imp, stop_at, &early);
+  cs_status st = cs_impact_run(imp, path, &r, &err);
+  CHECK(st == CS_ERR_INTERRUPTED && strstr(err.message, "interrupted at t = "),
+        "stopped at the 40th poll: %d (%s)", st, err.message);
+  CHECK(early.calls == 40, "no poll after the stop: %ld", early.calls);
+  CHECK(r.t_contact > 0 && r.t_contact < plain.t_contact, "stopped early: t %.3g of %.3g",
+        r.t_contact, plain.t_contact);
+  hid_t f = open_file(path);
+  CHECK(f >= 0, "the interrupted run's file opens");
+  if (f >= 0) {
+    char *status = text_attr(f, "/", "status"), *message = text_attr(f, "/", "message");
+    CHECK(strcmp(status, "interrupted") == 0, "status \"%s\"", status);
+    CHECK(strcmp(message, err.message) == 0, "message \"%s\"", message);
+    long n = rows_of(f, "time");
+    CHECK(n > 5 && n < plain.stats.outputs, "%ld rows of %ld", n, plain.stats.outputs);
+    free(status);
+    free(message);
+    H5Fclose(f);
+  }
+  cs_impact_set_interrupt(imp, NULL, NULL);
+  CHECK(cs_impact_run(imp, "", &r, &err) == CS_OK && r.e_eff == plain.e_eff,
+        "with the callback removed, the plain run again");
+  cs_impact_free(imp);
+  remove(path);
+}
+
 /* ---------------------------------------------------------------- 6. the coded impact ---- */
 
 /* cs_impact_create's JSON is a file that loads back to the same impact. */
@@ -491,6 +549,20 @@ static void test_bad_input(const cs_registry *reg)
       "materials, masses, velocity, contact, solver, output, $schema)");
   bad("\"rtol\": 1e-08", "\"rtol\": 2",
       "bad.json: /solver/rtol: expected a number in (0, 1), got 2");
+  /* the limits every input file shares (models/README.md "Limits") */
+  bad("\"velocity\": 0.3", "\"velocity\": 1e300",
+      "bad.json: /velocity: expected a number > 0 of magnitude at most 1e+20 (beyond, the "
+      "engine's arithmetic overflows), got 1e+300");
+  bad("\"masses\": [1, 0]", "\"masses\": [1e-300, 0]",
+      "bad.json: /masses/0: expected a mass >= 0 (0: a fixed body; else at least 1e-20 kg), "
+      "got 1e-300");
+  bad("\"name\": \"t1\"", "\"name\": \".\"",
+      "bad.json: /name: expected a name: 1 to 64 bytes of UTF-8, not \".\", without '/', got "
+      "\".\"");
+  bad("{\"name\"", "\xEF\xBB\xBF\xEF\xBB\xBF{\"name\"",
+      "bad.json: line 1 column 4: a second byte-order mark (expected at most one, at the start)");
+  bad("\"name\": \"t1\"", "\"name\": \"t\xFF\"",
+      "bad.json: line 1 column 12: not valid UTF-8 (byte 0xFF)");
 }
 
 /* The format reference's impact example (models/README.md "Impact files") loads, and runs
@@ -540,6 +612,7 @@ int main(void)
   test_wang_gao_000(reg);
   test_event_location(reg);
   test_file();
+  test_interrupt();
   test_roundtrip(reg);
   test_bad_input(reg);
   test_reference_example();

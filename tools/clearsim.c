@@ -3,7 +3,7 @@
  *
  * Exit codes (documented in README.md):
  *   0 success, 1 usage, 2 bad input (model file), 3 assembly failure, 4 solver failure,
- *   5 interrupted, 6 output file error.
+ *   5 interrupted, 6 output file error, 7 out of memory.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "clearsim.h"
@@ -20,7 +20,7 @@
 #include "sweep/sweep.h"
 
 enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_ASSEMBLY = 3, EXIT_SOLVER = 4, EXIT_INTERRUPTED = 5,
-       EXIT_OUTPUT = 6 };
+       EXIT_OUTPUT = 6, EXIT_MEMORY = 7 };
 
 static volatile sig_atomic_t interrupted;
 
@@ -28,6 +28,14 @@ static void on_signal(int sig)
 {
   (void)sig;
   interrupted = 1;
+}
+
+/* Long commands stop cleanly on Ctrl-C, SIGTERM and a closed terminal (SIGHUP). */
+static void catch_stop_signals(void)
+{
+  signal(SIGINT, on_signal);
+  signal(SIGTERM, on_signal);
+  signal(SIGHUP, on_signal);
 }
 
 /* Both paths name one existing file (the model would be overwritten by HDF5). */
@@ -47,6 +55,7 @@ static int exit_code(cs_status st)
   case CS_ERR_SOLVER: return EXIT_SOLVER;
   case CS_ERR_INTERRUPTED: return EXIT_INTERRUPTED;
   case CS_ERR_IO: return EXIT_OUTPUT;
+  case CS_ERR_MEMORY: return EXIT_MEMORY;
   default: return EXIT_SOLVER;
   }
 }
@@ -62,7 +71,7 @@ static const char *const usage_main =
   "  sweep SWEEP.json [-o OUT.h5] [--jobs N] [--resume] a parameter study, every core or MPI\n"
   "\n"
   "`clearsim <command> --help` describes a command. Exit codes: 0 ok, 1 usage, 2 bad input,\n"
-  "3 assembly failure, 4 solver failure, 5 interrupted, 6 output file error.\n";
+  "3 assembly failure, 4 solver failure, 5 interrupted, 6 output file error, 7 out of memory.\n";
 
 static const char *const usage_run =
   "usage: clearsim run MODEL.json [-o OUT.h5] [--t-end T] [--quiet]\n"
@@ -248,9 +257,7 @@ static int cmd_run(int argc, char **argv)
   progress p = {t_end > 0 ? t_end : cs_model_t_end(model), 0};
   int bar = !quiet && isatty(STDERR_FILENO);
   cs_run_options opt = {out, t_end, bar ? show_progress : NULL, &p, poll_interrupt, NULL};
-  signal(SIGINT, on_signal);
-  signal(SIGTERM, on_signal);
-  signal(SIGHUP, on_signal); /* a closed terminal ends the run as cleanly as Ctrl-C */
+  catch_stop_signals();
   cs_sim *sim = NULL;
   cs_status st = cs_run(model, &opt, &sim, &err);
   if (p.shown)
@@ -352,7 +359,9 @@ static void impact_summary(const cs_impact *imp, const cs_impact_result *r, cons
                            cs_status st)
 {
   printf("impact         %s\n", cs_impact_name(imp));
-  printf("status         %s\n", st == CS_OK ? "complete" : "failed");
+  printf("status         %s\n", st == CS_OK                ? "complete"
+                               : st == CS_ERR_INTERRUPTED ? "interrupted"
+                                                          : "failed");
   printf("delta_max      %.9g m\n", r->delta_max);
   printf("F_max          %.9g N\n", r->F_max);
   printf("contact time   %.9g s\n", r->t_contact);
@@ -406,7 +415,16 @@ static int cmd_impact(int argc, char **argv)
   if (!out)
     out = *cs_impact_output_path(imp) ? cs_impact_output_path(imp)
                                       : (fallback = default_output(path));
+  if (!*out || same_file(out, path)) { /* as for run: HDF5 would replace the impact file */
+    fprintf(stderr, "clearsim impact: %s\n", *out ? "the output file is the impact file: "
+            "choose another with -o" : "-o names no file");
+    cs_impact_free(imp);
+    free(fallback);
+    return EXIT_USAGE;
+  }
   cs_impact_result r;
+  cs_impact_set_interrupt(imp, poll_interrupt, NULL);
+  catch_stop_signals();
   cs_status st = cs_impact_run(imp, out, &r, &err);
   if (st != CS_OK)
     fprintf(stderr, "clearsim: %s\n", err.message);
@@ -444,7 +462,7 @@ static int cmd_laws(int argc, char **argv)
   cs_registry *reg = cs_registry_new();
   if (!reg) {
     fprintf(stderr, "clearsim: out of memory\n");
-    return EXIT_SOLVER;
+    return EXIT_MEMORY;
   }
   int shown = 0;
   for (int f = 0; f < CS_FAMILY_COUNT; f++) {

@@ -1,0 +1,471 @@
+/*
+ * cs_h5_driver.c — crash-safe commits for HDF5 files (cs_h5_driver.h).
+ *
+ * The file: a descriptor, HDF5's EOA, the physical size, the EOA of the last commit, and the
+ * pending writes (those below that EOA) in the order HDF5 made them. Reads lay the pending
+ * writes over the disk's bytes, so HDF5 sees its own file whatever has been committed.
+ */
+#define _GNU_SOURCE
+#include "cs_h5_driver.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Space kept allocated past the EOA so that a file that failed on a full disk can still take
+ * its final status, message and statistics. */
+static const haddr_t RESERVE = 64 * 1024;
+static const haddr_t MAXADDR = ((haddr_t)1 << (8 * sizeof(off_t) - 1)) - 1;
+
+typedef struct pending {
+  haddr_t addr;
+  size_t size;
+  int super; /* covers address 0, the superblock: committed first */
+  unsigned char *data;
+} pending;
+
+typedef struct cs_file {
+  H5FD_t pub; /* first: HDF5 sees an H5FD_t */
+  int fd;
+  dev_t dev;
+  ino_t ino;
+  char *name;     /* to link an unnamed (O_TMPFILE) file at its first commit; NULL once named */
+  haddr_t eoa;
+  haddr_t size;   /* bytes the file has on disk (written or reserved) */
+  haddr_t reserved; /* bytes posix_fallocate has reserved */
+  haddr_t committed; /* EOA of the last commit */
+  pending *p;
+  size_t np, cap;
+  haddr_t reserve;  /* RESERVE for a file being written, 0 for a file reopened to amend */
+  int abandoned;
+  int error;      /* errno of a failed write not reported yet */
+} cs_file;
+
+static const H5FD_class_t *driver_class(void);
+
+/* Push errno onto HDF5's error stack as a short message (no timestamps, no newlines). */
+static herr_t fail(const char *what)
+{
+  int e = errno;
+  H5Epush2(H5E_DEFAULT, __FILE__, what, __LINE__, H5E_ERR_CLS, H5E_VFL,
+           H5E_WRITEERROR, "%s: %s", what, strerror(e));
+  return -1;
+}
+
+/* ---------------------------------------------------------------- disk I/O ---------------- */
+
+static int pwrite_all(int fd, const unsigned char *buf, size_t size, haddr_t addr)
+{
+  while (size > 0) {
+    ssize_t n = pwrite(fd, buf, size, (off_t)addr);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      if (n == 0)
+        errno = EIO;
+      return -1;
+    }
+    buf += n, size -= (size_t)n, addr += (haddr_t)n;
+  }
+  return 0;
+}
+
+static int pread_all(int fd, unsigned char *buf, size_t size, haddr_t addr)
+{
+  while (size > 0) {
+    ssize_t n = pread(fd, buf, size, (off_t)addr);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      return -1;
+    if (n == 0) { /* past the end of the file: zeros, as sec2 reads them */
+      memset(buf, 0, size);
+      return 0;
+    }
+    buf += n, size -= (size_t)n, addr += (haddr_t)n;
+  }
+  return 0;
+}
+
+/* ---------------------------------------------------------------- pending writes --------- */
+
+static int keep(cs_file *f, haddr_t addr, size_t size, int super, const void *buf)
+{
+  if (f->np == f->cap) {
+    size_t cap = f->cap ? 2 * f->cap : 64;
+    pending *p = realloc(f->p, cap * sizeof *p);
+    if (!p)
+      return -1;
+    f->p = p, f->cap = cap;
+  }
+  unsigned char *data = malloc(size ? size : 1);
+  if (!data)
+    return -1;
+  memcpy(data, buf, size);
+  f->p[f->np++] = (pending){addr, size, super, data};
+  return 0;
+}
+
+static void drop_pending(cs_file *f)
+{
+  for (size_t i = 0; i < f->np; i++)
+    free(f->p[i].data);
+  f->np = 0;
+}
+
+/* Lay the pending writes that overlap [addr, addr + size) over buf, oldest first. */
+static void overlay(const cs_file *f, haddr_t addr, size_t size, unsigned char *buf)
+{
+  for (size_t i = 0; i < f->np; i++) {
+    const pending *w = &f->p[i];
+    haddr_t lo = w->addr > addr ? w->addr : addr;
+    haddr_t hi = w->addr + w->size < addr + size ? w->addr + w->size : addr + size;
+    if (lo < hi)
+      memcpy(buf + (lo - addr), w->data + (lo - w->addr), (size_t)(hi - lo));
+  }
+}
+
+/* ---------------------------------------------------------------- commit ----------------- */
+
+/* The file's space up to `end` allocated on disk (a full disk fails here). */
+static int reserve_to(cs_file *f, haddr_t end)
+{
+  if (end <= f->reserved)
+    return 0;
+  int rc = posix_fallocate(f->fd, (off_t)f->reserved, (off_t)(end - f->reserved));
+  if (rc == EOPNOTSUPP || rc == EINVAL) { /* no fallocate here: extend, unreserved */
+    struct stat st;
+    if (fstat(f->fd, &st) == 0 && (haddr_t)st.st_size < end && ftruncate(f->fd, (off_t)end) < 0)
+      return -1;
+    rc = 0;
+  }
+  if (rc != 0) {
+    errno = rc;
+    return -1;
+  }
+  f->reserved = end;
+  if (end > f->size)
+    f->size = end;
+  return 0;
+}
+
+/* Give an unnamed file its name: link it under a temporary name beside the target, then
+ * rename over the target (linkat cannot replace a file). */
+static int link_name(cs_file *f)
+{
+  char proc[64], *tmp = malloc(strlen(f->name) + 32);
+  if (!tmp)
+    return -1;
+  snprintf(proc, sizeof proc, "/proc/self/fd/%d", f->fd);
+  snprintf(tmp, strlen(f->name) + 32, "%s.%ld.partial", f->name, (long)getpid());
+  int rc = linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW);
+  if (rc == 0 && (rc = rename(tmp, f->name)) < 0)
+    unlink(tmp);
+  free(tmp);
+  if (rc == 0) {
+    free(f->name);
+    f->name = NULL;
+  }
+  return rc;
+}
+
+static herr_t commit(cs_file *f, int closing)
+{
+  if (f->error) { /* a write failed since the last commit: report it, once */
+    errno = f->error;
+    f->error = 0;
+    return fail("write failed");
+  }
+  if (f->abandoned)
+    return 0;
+  /* 1. The space of the new state, allocated: everything beyond the last commit is on disk. */
+  if (reserve_to(f, f->eoa + (closing ? 0 : f->reserve)) < 0) {
+    f->abandoned = 1;
+    return fail("cannot reserve file space");
+  }
+  /* 2. The superblock, whose EOA now covers the new space; 3. the rest in place. */
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t i = 0; i < f->np; i++)
+      if (f->p[i].super == (pass == 0) &&
+          pwrite_all(f->fd, f->p[i].data, f->p[i].size, f->p[i].addr) < 0) {
+        f->abandoned = 1; /* in place, on reserved space: an I/O error */
+        return fail("write failed");
+      }
+  drop_pending(f);
+  f->committed = f->eoa;
+  /* The file ends at its EOA once closed; while open, at the EOA plus the reserve (HDF5 gives
+   * back free space at the end of the file, so the EOA may have shrunk). Nothing committed
+   * lies beyond the EOA. */
+  haddr_t end = f->eoa + (closing ? 0 : f->reserve);
+  if (end < f->size) {
+    if (ftruncate(f->fd, (off_t)end) < 0)
+      return fail("cannot truncate the file");
+    f->size = f->reserved = end;
+  }
+  if (f->name && link_name(f) < 0)
+    return fail("cannot name the file");
+  return 0;
+}
+
+/* ---------------------------------------------------------------- callbacks -------------- */
+
+static H5FD_t *drv_open(const char *name, unsigned flags, hid_t fapl, haddr_t maxaddr)
+{
+  (void)fapl;
+  if (!name || !*name || maxaddr == 0 || maxaddr > MAXADDR)
+    return NULL;
+  cs_file *f = calloc(1, sizeof *f);
+  if (!f)
+    return NULL;
+  f->fd = -1;
+  int rw = flags & H5F_ACC_RDWR;
+  struct stat st;
+  int plain = lstat(name, &st) < 0 ? errno == ENOENT : S_ISREG(st.st_mode);
+  /* A new file, or one replacing a regular file (not a device such as /dev/full, nor a
+   * symbolic link, which are written through as HDF5's own drivers do). */
+  if (plain && rw && (flags & H5F_ACC_CREAT) && (flags & H5F_ACC_TRUNC) &&
+      !(flags & H5F_ACC_EXCL)) {
+    /* unnamed until its first commit; the directory of the name */
+    char *dir = strdup(name), *slash = dir ? strrchr(dir, '/') : NULL;
+    if (dir) {
+      if (slash)
+        slash[slash == dir] = '\0';
+      f->fd = open(slash ? dir : ".", O_TMPFILE | O_RDWR, 0666);
+      free(dir);
+    }
+    if (f->fd >= 0 && !(f->name = strdup(name))) {
+      close(f->fd);
+      f->fd = -1;
+    }
+    /* An older file of that name goes now, as with O_TRUNC: a run that fails before its
+     * first commit must not leave an earlier run's file looking like its result. */
+    if (f->fd >= 0 && unlink(name) < 0 && errno != ENOENT) {
+      close(f->fd);
+      f->fd = -1;
+      free(f->name);
+      f->name = NULL;
+    }
+  }
+  if (f->fd < 0) {
+    int o = rw ? O_RDWR : O_RDONLY;
+    if (flags & H5F_ACC_TRUNC)
+      o |= O_TRUNC;
+    if (flags & H5F_ACC_CREAT)
+      o |= O_CREAT;
+    if (flags & H5F_ACC_EXCL)
+      o |= O_EXCL;
+    f->fd = open(name, o, 0666);
+  }
+  if (f->fd < 0 || fstat(f->fd, &st) < 0) {
+    fail("cannot open the file");
+    if (f->fd >= 0)
+      close(f->fd);
+    free(f->name);
+    free(f);
+    return NULL;
+  }
+  f->dev = st.st_dev, f->ino = st.st_ino;
+  f->reserve = flags & H5F_ACC_TRUNC ? RESERVE : 0; /* a reopened file lives on its reserve */
+  f->size = f->reserved = f->committed = (haddr_t)st.st_size;
+  return &f->pub;
+}
+
+static herr_t drv_close(H5FD_t *file)
+{
+  cs_file *f = (cs_file *)file;
+  herr_t rc = f->abandoned ? 0 : commit(f, 1);
+  if (close(f->fd) < 0 && rc == 0)
+    rc = fail("cannot close the file");
+  drop_pending(f);
+  free(f->p);
+  free(f->name);
+  free(f);
+  return rc;
+}
+
+static int drv_cmp(const H5FD_t *a, const H5FD_t *b)
+{
+  const cs_file *f = (const cs_file *)a, *g = (const cs_file *)b;
+  if (f->dev != g->dev)
+    return f->dev < g->dev ? -1 : 1;
+  if (f->ino != g->ino)
+    return f->ino < g->ino ? -1 : 1;
+  return 0;
+}
+
+static herr_t drv_query(const H5FD_t *file, unsigned long *flags)
+{
+  (void)file;
+  /* As sec2. With the metadata accumulator the superblock may arrive merged with the
+   * metadata after it: whatever covers address 0 is committed first. */
+  *flags = H5FD_FEAT_AGGREGATE_METADATA | H5FD_FEAT_ACCUMULATE_METADATA | H5FD_FEAT_DATA_SIEVE |
+           H5FD_FEAT_AGGREGATE_SMALLDATA;
+  return 0;
+}
+
+static haddr_t drv_get_eoa(const H5FD_t *file, H5FD_mem_t type)
+{
+  (void)type;
+  return ((const cs_file *)file)->eoa;
+}
+
+static herr_t drv_set_eoa(H5FD_t *file, H5FD_mem_t type, haddr_t addr)
+{
+  (void)type;
+  ((cs_file *)file)->eoa = addr;
+  return 0;
+}
+
+static haddr_t drv_get_eof(const H5FD_t *file, H5FD_mem_t type)
+{
+  (void)type;
+  const cs_file *f = (const cs_file *)file;
+  haddr_t end = f->size;
+  for (size_t i = 0; i < f->np; i++)
+    if (f->p[i].addr + f->p[i].size > end)
+      end = f->p[i].addr + f->p[i].size;
+  return end;
+}
+
+static herr_t drv_get_handle(H5FD_t *file, hid_t fapl, void **handle)
+{
+  (void)fapl;
+  *handle = file;
+  return 0;
+}
+
+static herr_t drv_read(H5FD_t *file, H5FD_mem_t type, hid_t dxpl, haddr_t addr, size_t size,
+                       void *buf)
+{
+  (void)type, (void)dxpl;
+  cs_file *f = (cs_file *)file;
+  if (addr + size > f->eoa)
+    return fail("read past the end of the allocated space");
+  if (pread_all(f->fd, buf, size, addr) < 0)
+    return fail("read failed");
+  overlay(f, addr, size, buf);
+  return 0;
+}
+
+static herr_t drv_write(H5FD_t *file, H5FD_mem_t type, hid_t dxpl, haddr_t addr, size_t size,
+                        const void *buf)
+{
+  (void)dxpl;
+  cs_file *f = (cs_file *)file;
+  if (addr + size > f->eoa) {
+    errno = EINVAL;
+    return fail("write past the end of the allocated space");
+  }
+  /* Space the last commit may point into waits for the next commit; so does everything once
+   * the file is abandoned (the disk must not change any more). The superblock always waits:
+   * it is what makes new space part of the file. A write that straddles the last commit's end
+   * is split: its new part goes to disk now, like any new space. */
+  int super = type == H5FD_MEM_SUPER || addr == 0;
+  if (!f->abandoned && !super && addr < f->committed && addr + size > f->committed) {
+    size_t old = (size_t)(f->committed - addr);
+    if (drv_write(file, type, dxpl, f->committed, size - old,
+                  (const unsigned char *)buf + old) < 0)
+      return -1;
+    size = old;
+  }
+  if (f->abandoned || addr < f->committed || super) {
+    if (keep(f, addr, size, super, buf) < 0)
+      return fail("out of memory");
+    return 0;
+  }
+  if (pwrite_all(f->fd, buf, size, addr) < 0) {
+    /* Tell HDF5 at the next flush, not here: a write failing inside HDF5's cache flush leaves
+     * a cache that cannot be closed (and HDF5 crashes retrying at exit). From now on the
+     * disk keeps the last commit. */
+    f->error = errno;
+    f->abandoned = 1;
+    if (keep(f, addr, size, 0, buf) < 0)
+      return fail("out of memory");
+    return 0;
+  }
+  if (addr + size > f->size)
+    f->size = addr + size;
+  return 0;
+}
+
+static herr_t drv_flush(H5FD_t *file, hid_t dxpl, hbool_t closing)
+{
+  (void)dxpl;
+  return commit((cs_file *)file, closing);
+}
+
+/* HDF5 truncates before it flushes its metadata accumulator (H5F__flush_phase2): the state is
+ * not complete yet, so the file's size is set at the commit instead. */
+static herr_t drv_truncate(H5FD_t *file, hid_t dxpl, hbool_t closing)
+{
+  (void)file, (void)dxpl, (void)closing;
+  return 0;
+}
+
+static const H5FD_class_t *driver_class(void)
+{
+  static const H5FD_class_t cls = {
+    .name = "clearsim_commit",
+    .maxaddr = ((haddr_t)1 << (8 * sizeof(off_t) - 1)) - 1,
+    .fc_degree = H5F_CLOSE_WEAK,
+    .open = drv_open,
+    .close = drv_close,
+    .cmp = drv_cmp,
+    .query = drv_query,
+    .get_eoa = drv_get_eoa,
+    .set_eoa = drv_set_eoa,
+    .get_eof = drv_get_eof,
+    .get_handle = drv_get_handle,
+    .read = drv_read,
+    .write = drv_write,
+    .flush = drv_flush,
+    .truncate = drv_truncate,
+    .fl_map = H5FD_FLMAP_DICHOTOMY,
+  };
+  return &cls;
+}
+
+/* ---------------------------------------------------------------- public ----------------- */
+
+hid_t cs_h5_driver_fapl(void)
+{
+  hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+  hid_t id = fapl < 0 ? H5I_INVALID_HID : H5FDregister(driver_class());
+  if (id < 0 || H5Pset_driver(fapl, id, NULL) < 0) {
+    if (fapl >= 0)
+      H5Pclose(fapl);
+    fapl = H5I_INVALID_HID;
+  }
+  /* The property list (then the file) holds its own reference to the driver. */
+  if (id >= 0)
+    H5FDunregister(id);
+  return fapl;
+}
+
+static cs_file *file_of(hid_t file)
+{
+  void *handle = NULL;
+  if (H5Fget_vfd_handle(file, H5P_DEFAULT, &handle) < 0 || !handle)
+    return NULL;
+  cs_file *f = handle;
+  return f->pub.cls && f->pub.cls->open == drv_open ? f : NULL; /* HDF5 keeps a copy of the class */
+}
+
+int cs_h5_driver_abandon(hid_t file)
+{
+  cs_file *f = file_of(file);
+  if (!f)
+    return 0;
+  f->abandoned = 1;
+  return f->name == NULL; /* NULL once linked (or opened) under its name */
+}
+
+int cs_h5_driver_failed(hid_t file)
+{
+  const cs_file *f = file_of(file);
+  return f && f->abandoned;
+}
