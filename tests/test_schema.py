@@ -52,8 +52,8 @@ def check(doc, tmp_path, name="probe.json"):
 def impact_check(doc, tmp_path):
     path = tmp_path / "probe_impact.json"
     path.write_text(json.dumps(doc))
-    p = subprocess.run([CLI, "impact", str(path), "-o", "", "--quiet"], capture_output=True,
-                       text=True)
+    p = subprocess.run([CLI, "impact", str(path), "-o", str(tmp_path / "probe_impact.h5"),
+                        "--quiet"], capture_output=True, text=True)
     return p.returncode, p.stderr
 
 
@@ -360,6 +360,17 @@ SEMANTIC = {
     "mass_not_finite.json": "1e999: Python reads infinity, a number",
     "no_ground.json": "no body is ground",
     "no_moving.json": "no body moves",
+    # the loader's limits (models/README.md "Limits"), not in the schema yet
+    "clearance_name_twice.json": "two clearance joints of one name",
+    "contact_law_materials.json": "the law's material parameters, checked when it is built",
+    "gravity_huge.json": "beyond the loader's 1e20 magnitude limit",
+    "mass_huge.json": "beyond the loader's 1e20 magnitude limit",
+    "material_E_huge.json": "beyond the loader's 1e20 magnitude limit",
+    "velocity_huge.json": "beyond the loader's 1e20 magnitude limit",
+    "solver_rtol_tiny.json": "below the loader's 1e-20 limit for positive values",
+    "solver_t_end_tiny.json": "below the loader's 1e-20 limit for positive values",
+    "name_dot.json": "a name the HDF5 file cannot hold",
+    "name_too_long.json": "a name over 64 bytes",
 }
 
 
@@ -375,8 +386,8 @@ def test_bad_input_is_rejected(name, tmp_path):
     assert code == 2  # the loader rejects every one
     try:
         doc = read(path)
-    except ValueError:
-        return  # not JSON: no schema is asked
+    except (ValueError, RecursionError):
+        return  # not JSON, or nested beyond what any parser takes: no schema is asked
     valid = validator("impact" if is_impact(doc) else "model").is_valid(doc)
     if name in SEMANTIC:
         assert valid, f"{name} is now rejected by the schema: take it off SEMANTIC"
