@@ -26,6 +26,10 @@ void cs_constraints_add_rate_jacobian(const cs_model *m, const double *q, const 
 /* γ = −(Φq v)_q v − Φtt: the right-hand side of Φq a = γ. */
 void cs_constraints_gamma(const cs_model *m, const double *q, const double *v, double t,
                           double *gamma);
+/* Φq and γ in one pass over the joints (Phiq may be NULL): what an index-1 right-hand side
+ * needs, without evaluating the constraints twice. */
+void cs_constraints_and_gamma(const cs_model *m, const double *q, const double *v, double t,
+                              double *Phiq, int ld, double *gamma);
 /* The joint owning constraint row r. */
 int cs_row_joint(const cs_model *m, int r);
 

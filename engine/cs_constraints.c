@@ -123,7 +123,13 @@ void cs_constraints_add_rate_jacobian(const cs_model *m, const double *q, const 
 void cs_constraints_gamma(const cs_model *m, const double *q, const double *v, double t,
                           double *gamma)
 {
-  cs_constraints(m, q, t, NULL, NULL, 0, NULL, gamma);
+  cs_constraints_and_gamma(m, q, v, t, NULL, 0, gamma);
+}
+
+void cs_constraints_and_gamma(const cs_model *m, const double *q, const double *v, double t,
+                              double *Phiq, int ld, double *gamma)
+{
+  cs_constraints(m, q, t, NULL, Phiq, ld, NULL, gamma); /* Φtt into gamma, then γ from it */
   for (int k = 0; k < m->njoint; k++) {
     const cs_joint *j = &m->joints[k];
     double u[6];

@@ -1,5 +1,6 @@
 /* cs_project.c — mass-orthogonal projection onto Φ = 0 and Φq v + Φt = 0. */
 #include "cs_project.h"
+#include "cs_accel.h"
 #include "cs_assembly.h"
 
 #include <float.h>
@@ -17,6 +18,8 @@ struct cs_projector {
   int *locked;          /* coordinates the initial assembly keeps (cs_body.lock) */
   double *Phiq, *A, *b, *s, *phit, *work;
   lapack_int lwork, *iwork;
+  cs_accel *schur;      /* every mass positive: the Schur complement's Cholesky (cs_accel.h) */
+  double *minv, *zeros, *mu;
 };
 
 cs_projector *cs_projector_create(const cs_model *m)
@@ -49,8 +52,26 @@ cs_projector *cs_projector_create(const cs_model *m)
     if (M[i] > 0.0)
       mmin = fmin(mmin, M[i]);
   }
-  for (int i = 0; i < p->n; i++)
+  int definite = 1;
+  for (int i = 0; i < p->n; i++) {
+    definite &= M[i] > 0.0;
     p->w[i] = 1.0 / sqrt(M[i] > 0.0 ? M[i] : isfinite(mmin) ? mmin : 1.0);
+  }
+  /* With every mass positive the projection is the Schur complement's solve, a Cholesky of
+   * m × m: dgelsd's SVD per correction was 8 % of the projected formulation's instructions,
+   * which projects after its steps. Locked coordinates keep the least-squares path. */
+  if (definite && p->rows > 0) {
+    p->schur = cs_accel_create(p->n, p->rows);
+    p->minv = calloc(2 * (size_t)p->n + (size_t)p->rows + 1, sizeof *p->minv);
+    if (!p->schur || !p->minv) {
+      cs_projector_free(p);
+      return NULL;
+    }
+    p->zeros = p->minv + p->n;
+    p->mu = p->zeros + p->n;
+    for (int i = 0; i < p->n; i++)
+      p->minv[i] = p->w[i] * p->w[i];
+  }
   for (int b = 0; b < m->nbody; b++)
     if (!m->bodies[b].ground)
       for (int c = 0; c < 3; c++)
@@ -87,6 +108,8 @@ void cs_projector_free(cs_projector *p)
   free(p->phit);
   free(p->work);
   free(p->iwork);
+  cs_accel_free(p->schur);
+  free(p->minv);
   free(p);
 }
 
@@ -94,6 +117,13 @@ void cs_projector_free(cs_projector *p)
  * zero on the locked coordinates when `locks`. */
 static int correct(cs_projector *p, double *x, int locks)
 {
+  if (p->schur && !locks) {
+    /* x += M⁻¹ Φqᵀ z with (Φq M⁻¹ Φqᵀ) z = b: cs_accel with Q = 0 and γ = b */
+    cs_accel_solve(p->schur, p->Phiq, p->minv, p->zeros, p->b, p->A, p->mu);
+    for (int c = 0; c < p->n; c++)
+      x[c] += p->A[c];
+    return 0;
+  }
   for (int c = 0; c < p->n; c++) {
     double w = locks && p->locked[c] ? 0.0 : p->w[c];
     for (int r = 0; r < p->rows; r++)

@@ -269,8 +269,7 @@ static int ode_rhs(double t, const double *y, double *ydot, double *yqdot, void 
   cs_sim *s = user;
   const double *q = y, *v = y + s->n;
   total_forces(s, q, v, t, s->Q);
-  cs_constraints(s->model, q, t, NULL, s->Phiq, s->m, NULL, NULL);
-  cs_constraints_gamma(s->model, q, v, t, s->gamma);
+  cs_constraints_and_gamma(s->model, q, v, t, s->Phiq, s->m, s->gamma);
   cs_accel_solve(s->accel, s->Phiq, s->Minv, s->Q, s->gamma, ydot + s->n, s->qlambda);
   memcpy(ydot, v, (size_t)s->n * sizeof *v);
   cs_force_power(s->model, q, v, t, &yqdot[QUAD_DISSIPATED], &yqdot[QUAD_APPLIED]);
