@@ -14,14 +14,13 @@
  * the multiplier of a row that a singular position makes dependent grows like 1/σ², and the
  * state's own error ε/σ² with it: the parallelograms stopped at their first passage. A hard
  * cut instead (λ = 0 below a share) passed them, but the kink in a(t) cost energy: 1e-7 to
- * 1e-4 J over 16 passages depending on the share; damping at 1e-6 keeps all three models of
- * models/parallelogram*.json within 4e-7 J with outputs every millisecond (rtol 1e-10), but
- * within 7.5e-7, 3.9e-5, 2.4e-5 J advanced in 5 ms pieces (tests/test_singular.c): where the
- * steps fall near a passage matters. DAMP 1e-5 did better there (≤ 7.8e-7 J both ways) but
- * puts a floor of 3e-9 of the energy under the clearance slider-crank's books (its dead
- * centres make rows nearly dependent), beyond the robustness ladder's bound at rtol 1e-12;
- * at 1e-6 the floor is 3e-11. A pivot of DEPENDENT or below is a row that is dependent to
- * round-off: λ = 0. */
+ * 1e-4 J over 16 passages depending on the share. Damped at 1e-6, and with the projections
+ * after each step solved by this same factorization (cs_project.c; its SVD's minimum-norm
+ * corrections had cost up to 4e-5 J), the three models of models/parallelogram*.json keep
+ * their energy within 2.7e-8 J over 16 passages and 1.7e-7 J over 52 (rtol 1e-10,
+ * tests/test_singular.c). DAMP 1e-5 puts a floor of 3e-9 of the energy under the clearance
+ * slider-crank's books (its dead centres make rows nearly dependent); at 1e-6 it is 3e-11.
+ * A pivot of DEPENDENT or below is a row that is dependent to round-off: λ = 0. */
 static const double DAMP = 1e-6, DEPENDENT = 1e-14;
 
 struct cs_accel {
