@@ -7,7 +7,7 @@
  * Default models: every mechanism in models/<name>.json (impact files, which describe no mechanism,
  * are skipped; models/papers/ holds data, not models), plus two variants of the clearance
  * slider-crank (models/slider_crank_clearance.json): at 300 r/min, and started with the journal
- * exactly centred. Each runs under ggl and index3 for rtol = 1e-3 … 1e-12 with
+ * exactly centred. Each runs under ggl, index3 and projected for rtol = 1e-3 … 1e-12 with
  * atol = rtol / 1000, to 10× the file's t_end. One table row per run: completed or where it
  * failed, steps, residual evaluations, wall time, the worst energy balance error over the
  * output instants and its ratio to the energy scale (the largest |kinetic| + |potential| +
@@ -34,7 +34,7 @@ static const char *const usage =
   "usage: clearsim-robustness [options] [MODEL.json …]\n"
   "\n"
   "Runs every model (default: models/*.json without impact files, plus the clearance\n"
-  "slider-crank at 300 r/min and started exactly centred) under both formulations over a\n"
+  "slider-crank at 300 r/min and started exactly centred) under each formulation over a\n"
   "tolerance ladder and prints one row per run: completed or where it failed, steps,\n"
   "residual evaluations, wall time, energy balance error and its ratio to the energy scale.\n"
   "\n"
@@ -42,7 +42,7 @@ static const char *const usage =
   "  --rtol-list A,B,…   relative tolerances (default 1e-3,1e-4,…,1e-12)\n"
   "  --atol-ratio R      atol = rtol / R (default 1000)\n"
   "  --t-factor F        run to F × the file's t_end (default 10)\n"
-  "  --formulation F     ggl, index3 or both (default both)\n"
+  "  --formulation F,…   of ggl, index3, projected; `both` is ggl,index3 (default: all three)\n"
   "  --time-limit S      stop a run after S s of wall time, reported as stopped (default 0:\n"
   "                      none)\n"
   "  --quick             rtol 1e-3,1e-6,1e-9,1e-12 and --t-factor 1\n"
@@ -58,8 +58,28 @@ typedef struct options {
   double rtol[MAX_RUNGS];
   int nrtol;
   double atol_ratio, t_factor, time_limit;
-  int ggl, index3, fail_exit, extras; /* extras: −1 default (with the default list only) */
+  int form[3], nform; /* formulations to run, indexed by cs_formulation */
+  int fail_exit, extras; /* extras: −1 default (with the default list only) */
 } options;
+
+/* A comma list of formulation names (`both`: ggl and index3); 0, or -1 if a name is unknown. */
+static int parse_formulations(const char *s, options *o)
+{
+  char buf[128];
+  snprintf(buf, sizeof buf, "%s", strcmp(s, "both") ? s : "ggl,index3");
+  memset(o->form, 0, sizeof o->form);
+  o->nform = 0;
+  for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    int f = CS_INDEX3;
+    while (f <= CS_PROJECTED && strcmp(tok, cs_formulation_name((cs_formulation)f)))
+      f++;
+    if (f > CS_PROJECTED)
+      return -1;
+    o->nform += !o->form[f];
+    o->form[f] = 1;
+  }
+  return o->nform ? 0 : -1;
+}
 
 static int parse_rtol_list(const char *s, options *o)
 {
@@ -95,7 +115,8 @@ static void default_options(options *o)
   o->nrtol = 10;
   o->atol_ratio = 1000.0;
   o->t_factor = 10.0;
-  o->ggl = o->index3 = 1;
+  o->form[CS_GGL] = o->form[CS_INDEX3] = o->form[CS_PROJECTED] = 1;
+  o->nform = 3;
   o->extras = -1;
 }
 
@@ -116,11 +137,7 @@ static int parse_options(int argc, char **argv, options *o)
     else if (strcmp(a, "--time-limit") == 0)
       bad = !v || parse_positive(v, &o->time_limit);
     else if (strcmp(a, "--formulation") == 0) {
-      bad = !v || (strcmp(v, "ggl") && strcmp(v, "index3") && strcmp(v, "both"));
-      if (!bad) {
-        o->ggl = strcmp(v, "index3") != 0;
-        o->index3 = strcmp(v, "ggl") != 0;
-      }
+      bad = !v || parse_formulations(v, o);
     } else {
       takes = 0;
       if (strcmp(a, "--quick") == 0) {
@@ -470,9 +487,9 @@ typedef struct tally {
 
 static void run_case_ladder(const run_case *c, const options *opt, tally *t, int *k, int total)
 {
-  static const cs_formulation forms[2] = {CS_GGL, CS_INDEX3};
-  for (int f = 0; f < 2; f++) {
-    if (!(f == 0 ? opt->ggl : opt->index3))
+  static const cs_formulation forms[3] = {CS_GGL, CS_INDEX3, CS_PROJECTED};
+  for (int f = 0; f < 3; f++) {
+    if (!opt->form[forms[f]])
       continue;
     for (int r = 0; r < opt->nrtol; r++) {
       double rtol = opt->rtol[r], atol = rtol / opt->atol_ratio;
@@ -531,7 +548,7 @@ int main(int argc, char **argv)
          opt.nrtol, opt.atol_ratio, opt.t_factor);
   header();
   tally t = {0};
-  int k = 0, total = n * opt.nrtol * (opt.ggl + opt.index3);
+  int k = 0, total = n * opt.nrtol * opt.nform;
   for (int c = 0; c < n; c++) {
     run_case_ladder(&cases[c], &opt, &t, &k, total);
     free(cases[c].json);
