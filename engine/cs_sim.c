@@ -924,8 +924,13 @@ static cs_status ida_step(cs_sim *s, double t_target, int *root, cs_error *err)
   if (flag < 0) {
     char name[64], why[768];
     explain_failure(s, why, sizeof why);
-    return cs_fail(err, CS_ERR_SOLVER, "%s: the integrator failed at t = %.9g s: %s (%s%s%s)",
+    /* IDAS carries λ through a singular position, where it has a pole; the projected
+     * formulation does not (README, "Redundant constraints and singular positions") */
+    int singular = strstr(why, "singular position") != NULL;
+    return cs_fail(err, CS_ERR_SOLVER, "%s: the integrator failed at t = %.9g s: %s%s (%s%s%s)",
                    s->model->origin ? s->model->origin : "model", t_reached, why,
+                   singular ? "; the projected formulation passes singular positions "
+                              "(/solver/formulation \"projected\")" : "",
                    flag_text(flag, name, sizeof name), s->ida_message[0] ? ": " : "",
                    s->ida_message);
   }
