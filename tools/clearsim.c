@@ -157,7 +157,9 @@ static int poll_interrupt(void *user)
   return interrupted;
 }
 
-static char *default_output(const char *model_path)
+/* The output file a command writes when -o names none: the input's base name, .json → .h5,
+ * in the current directory (malloc'd). Shared with `clearsim sweep` (tools/sweep/sweep.h). */
+char *cli_default_output(const char *model_path)
 {
   const char *base = strrchr(model_path, '/');
   base = base ? base + 1 : model_path;
@@ -246,7 +248,7 @@ static int cmd_run(int argc, char **argv)
   char *fallback = NULL;
   if (!out)
     out = *cs_model_output_path(model) ? cs_model_output_path(model)
-                                       : (fallback = default_output(model_path));
+                                       : (fallback = cli_default_output(model_path));
   if (!*out || same_file(out, model_path)) {
     fprintf(stderr, "clearsim run: %s\n", *out ? "the output file is the model file: choose "
             "another with -o" : "-o names no file");
@@ -414,7 +416,7 @@ static int cmd_impact(int argc, char **argv)
   char *fallback = NULL;
   if (!out)
     out = *cs_impact_output_path(imp) ? cs_impact_output_path(imp)
-                                      : (fallback = default_output(path));
+                                      : (fallback = cli_default_output(path));
   if (!*out || same_file(out, path)) { /* as for run: HDF5 would replace the impact file */
     fprintf(stderr, "clearsim impact: %s\n", *out ? "the output file is the impact file: "
             "choose another with -o" : "-o names no file");

@@ -210,5 +210,7 @@ cs_status sweep_run_mpi(const sweep_plan *plan, const char *summary, const long 
 
 /* The subcommand (tools/clearsim.c dispatches to it). */
 int sweep_main(int argc, char **argv);
+/* The CLI's default output name for an input file (tools/clearsim.c). */
+char *cli_default_output(const char *input);
 
 #endif

@@ -162,19 +162,6 @@ static int parse(int argc, char **argv, options *o)
   return 0;
 }
 
-static char *default_output(const char *sweep)
-{
-  const char *base = strrchr(sweep, '/');
-  base = base ? base + 1 : sweep;
-  size_t n = strlen(base);
-  if (n > 5 && !strcmp(base + n - 5, ".json"))
-    n -= 5;
-  char *out = malloc(n + 4);
-  if (out)
-    snprintf(out, n + 4, "%.*s.h5", (int)n, base);
-  return out;
-}
-
 static int same_file(const char *a, const char *b)
 {
   struct stat sa, sb;
@@ -274,7 +261,7 @@ int sweep_main(int argc, char **argv)
   int mpi = sweep_mpi_launched() && sweep_mpi_init(&argc, &argv, &rank, &size);
   catch_signals();
   sweep_plan plan;
-  char *fallback = o.out ? NULL : default_output(o.sweep);
+  char *fallback = o.out ? NULL : cli_default_output(o.sweep);
   const char *out = o.out ? o.out : fallback;
   sweep_out *summary = NULL;
   long *todo = NULL, ntodo = 0;
