@@ -3,6 +3,7 @@
  * the public accessors and the model's definitions only.
  */
 #include "cs_evidence.h"
+#include "cs_assembly.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -68,7 +69,8 @@ static void track_contacts(cs_evidence *ev, const cs_sim *sim, const cs_model *m
   }
 }
 
-/* |λ| (N or N·m, so compared with F·max(1 m, L)) and the drivers' reactions. */
+/* |λ| (N or N·m, so compared with F·max(1 m, L)); a driver's row is reported as the driver's
+ * reaction (−λ of its row, cs_sim_driver_reaction). */
 static void track_multipliers(cs_evidence *ev, const cs_sim *sim, const cs_model *m,
                               const cs_scales *sc)
 {
@@ -77,26 +79,15 @@ static void track_multipliers(cs_evidence *ev, const cs_sim *sim, const cs_model
     return;
   for (int r = 0; r < m->nrow; r++) {
     double share = fabs(cs_sim_lambda(sim, r)) / scale;
-    if (share > ev->lambda_share) {
-      ev->lambda_share = share;
-      ev->lambda = cs_sim_lambda(sim, r);
-      ev->lambda_t = cs_sim_time(sim);
-      ev->lambda_scale = scale;
-      ev->lambda_row = r;
-      ev->lambda_driver = -1;
-    }
-  }
-  for (int j = 0; j < m->njoint; j++) {
-    if (!cs_joint_is_driver(&m->joints[j]))
+    if (!(share > ev->lambda_share))
       continue;
-    double share = fabs(cs_sim_driver_reaction(sim, j)) / scale;
-    if (share > ev->lambda_share) {
-      ev->lambda_share = share;
-      ev->lambda = cs_sim_driver_reaction(sim, j);
-      ev->lambda_t = cs_sim_time(sim);
-      ev->lambda_scale = scale;
-      ev->lambda_driver = j;
-    }
+    int j = cs_row_joint(m, r), driver = cs_joint_is_driver(&m->joints[j]) ? j : -1;
+    ev->lambda_share = share;
+    ev->lambda = driver >= 0 ? cs_sim_driver_reaction(sim, j) : cs_sim_lambda(sim, r);
+    ev->lambda_t = cs_sim_time(sim);
+    ev->lambda_scale = scale;
+    ev->lambda_row = r;
+    ev->lambda_driver = driver;
   }
 }
 

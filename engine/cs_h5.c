@@ -28,6 +28,7 @@
 
 #include "cs_error.h"
 #include "cs_h5_util.h"
+#include "cs_rows.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,16 +88,11 @@ struct cs_h5 {
   hid_t file;
   int nbody, nrow, ndriver, nclear;
   cs_h5_table tab; /* S_FIXED series, one per driver, then J_SERIES per clearance joint */
-  int *driver;     /* joint index of series S_FIXED + k */
+  cs_rows *layout; /* the row (cs_rows.h), whose values are these series in this order */
+  double *row;
 };
 
 /* ---------------------------------------------------------------- the file --------------- */
-
-static int is_driver(const cs_model *model, int joint)
-{
-  const char *kind = cs_model_joint_kind(model, joint);
-  return strcmp(kind, "angle driver") == 0 || strcmp(kind, "translation driver") == 0;
-}
 
 static const char *driver_units(const cs_model *model, int joint)
 {
@@ -106,17 +102,12 @@ static const char *driver_units(const cs_model *model, int joint)
 /* The fixed series of an open file; the drivers' follow (create_drivers). */
 static cs_status create_series(cs_h5 *h, const cs_model *model, cs_error *err)
 {
-  int njoint = cs_model_joint_count(model), ndriver = 0;
-  for (int j = 0; j < njoint; j++)
-    ndriver += is_driver(model, j);
-  h->ndriver = ndriver;
-  h->nclear = cs_model_clearance_count(model);
-  h->driver = calloc((size_t)ndriver + 1, sizeof *h->driver);
-  if (!h->driver)
+  h->layout = cs_rows_new(model);
+  h->row = h->layout ? malloc((size_t)cs_rows_width(h->layout) * sizeof *h->row) : NULL;
+  if (!h->row)
     return cs_fail(err, CS_ERR_MEMORY, "HDF5 output '%s': out of memory", h->path);
-  for (int j = 0, k = 0; j < njoint; j++)
-    if (is_driver(model, j))
-      h->driver[k++] = j;
+  int ndriver = h->ndriver = cs_rows_driver_count(h->layout);
+  h->nclear = cs_model_clearance_count(model);
   cs_status st = cs_h5_table_init(&h->tab, h->path, h->file,
                                   S_FIXED + ndriver + J_SERIES * h->nclear, err);
   for (int i = 0; st == CS_OK && i < S_FIXED; i++) {
@@ -148,7 +139,7 @@ static cs_status create_drivers(cs_h5 *h, const cs_model *model, cs_error *err)
 {
   char path[512];
   for (int i = S_FIXED; i < S_FIXED + h->ndriver; i++) {
-    int j = h->driver[i - S_FIXED];
+    int j = cs_rows_driver(h->layout, i - S_FIXED);
     const char *name = cs_model_joint_name(model, j);
     cs_status st = driver_path(h, name, "", path, sizeof path, err);
     if (st != CS_OK)
@@ -304,53 +295,29 @@ static cs_status create_layout(cs_h5 *h, const cs_sim *sim, cs_error *err)
   cs_status st = create_series(h, model, err);
   if (st == CS_OK)
     st = create_drivers(h, model, err);
-  return st == CS_OK ? create_clearances(h, model, err) : st;
+  if (st == CS_OK)
+    st = create_clearances(h, model, err);
+  size_t width = 0; /* fill_row splits the output row by the series' widths */
+  for (int i = 0; st == CS_OK && i < h->tab.n; i++)
+    width += h->tab.s[i].width;
+  if (st == CS_OK && width != (size_t)cs_rows_width(h->layout))
+    st = cs_fail(err, CS_ERR_IO, "HDF5 output '%s': %zu values per row in its series, %d in "
+                 "the output row (internal error)", h->path, width, cs_rows_width(h->layout));
+  return st;
 }
 
 /* ---------------------------------------------------------------- rows ------------------- */
 
+/* Row r of every series: the output row (cs_rows_fill) split by the series' widths, which
+ * follow its order. */
 static void fill_row(cs_h5 *h, const cs_sim *sim, int r)
 {
-  const cs_h5_series *s = h->tab.s;
-  double *row[S_FIXED];
-  for (int i = 0; i < S_FIXED; i++)
-    row[i] = s[i].buf + (size_t)r * s[i].width;
-  row[S_TIME][0] = cs_sim_time(sim);
-  for (int b = 0; b < h->nbody; b++) {
-    cs_sim_body_position(sim, b, row[S_POSITION] + 3 * b);
-    cs_sim_body_velocity(sim, b, row[S_VELOCITY] + 3 * b);
-    cs_sim_body_acceleration(sim, b, row[S_ACCELERATION] + 3 * b);
-  }
-  for (int k = 0; k < h->nrow; k++)
-    row[S_LAMBDA][k] = cs_sim_lambda(sim, k);
-  row[S_POSITION_DRIFT][0] = cs_sim_position_drift(sim);
-  row[S_VELOCITY_DRIFT][0] = cs_sim_velocity_drift(sim);
-  cs_energy e;
-  cs_sim_energy(sim, &e);
-  row[S_KINETIC][0] = e.kinetic;
-  row[S_POTENTIAL][0] = e.potential;
-  row[S_STRAIN][0] = e.strain;
-  row[S_DISSIPATED][0] = e.dissipated;
-  row[S_DRIVER_WORK][0] = e.driver_work;
-  row[S_APPLIED_WORK][0] = e.applied_work;
-  row[S_BALANCE_ERROR][0] = e.balance_error;
-  for (int i = S_FIXED; i < S_FIXED + h->ndriver; i++)
-    s[i].buf[r] = cs_sim_driver_reaction(sim, h->driver[i - S_FIXED]);
-  for (int k = 0; k < h->nclear; k++) {
-    const cs_h5_series *js = s + S_FIXED + h->ndriver + J_SERIES * k;
-    cs_clearance_state c;
-    cs_sim_clearance(sim, k, &c);
-    double *e = js[J_ECCENTRICITY].buf + 2 * r, *p = js[J_POINT].buf + 2 * r;
-    e[0] = c.eccentricity[0], e[1] = c.eccentricity[1];
-    p[0] = c.contact_point[0], p[1] = c.contact_point[1];
-    js[J_PENETRATION].buf[r] = c.penetration;
-    js[J_RATE].buf[r] = c.rate;
-    js[J_NORMAL].buf[r] = c.normal_force;
-    js[J_TANGENTIAL].buf[r] = c.tangential_force;
-    js[J_ROLLING].buf[r] = c.rolling_torque;
-    js[J_IN_CONTACT].buf[r] = c.in_contact;
-    js[J_IMPACT].buf[r] = c.impact_velocity;
-    js[J_REGION].buf[r] = c.region;
+  cs_rows_fill(h->layout, sim, h->row);
+  const double *v = h->row;
+  for (int i = 0; i < h->tab.n; i++) {
+    const cs_h5_series *s = &h->tab.s[i];
+    memcpy(s->buf + (size_t)r * s->width, v, s->width * sizeof *v);
+    v += s->width;
   }
 }
 
@@ -360,7 +327,8 @@ static void release(cs_h5 *h)
 {
   cs_h5_table_close(&h->tab);
   cs_h5_close_id(h->file, H5Fclose);
-  free(h->driver);
+  cs_rows_free(h->layout);
+  free(h->row);
   free(h->path);
   free(h);
 }

@@ -191,14 +191,10 @@ static int attempt(cs_rk *rk, double t, const double *y, const double *yq, const
 /* Project (when the caller asked for it) and evaluate f and g at the current state. */
 static int settle_state(cs_rk *rk)
 {
-  if (rk->project) {
-    int p = rk->project(rk->t, rk->y, rk->user);
-    if (p < 0) {
-      snprintf(rk->failure, sizeof rk->failure,
-               "the state could not be brought back onto the constraints");
-      return -1;
-    }
-    rk->count.projections += p;
+  if (rk->project && rk->project(rk->t, rk->y, rk->user) < 0) {
+    snprintf(rk->failure, sizeof rk->failure,
+             "the state could not be brought back onto the constraints");
+    return -1;
   }
   int st = eval(rk, rk->t, rk->y, rk->f, rk->fq);
   if (st) {

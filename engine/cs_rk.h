@@ -26,8 +26,7 @@ typedef struct cs_rk cs_rk;
 typedef int (*cs_rk_rhs)(double t, const double *y, double *ydot, double *yqdot, void *user);
 /* g (nroot) at (t, y). */
 typedef void (*cs_rk_roots)(double t, const double *y, double *g, void *user);
-/* Bring y back onto its manifold after a step; returns 1 when y changed, 0 when not, < 0 when
- * it cannot. */
+/* Bring y back onto its manifold after a step; returns 0, or < 0 when it cannot. */
 typedef int (*cs_rk_project)(double t, double *y, void *user);
 
 enum { CS_RK_STEP = 0, CS_RK_ROOT = 1 };
@@ -65,7 +64,7 @@ const char *cs_rk_failure(const cs_rk *rk);
 const double *cs_rk_weighted_error(const cs_rk *rk);
 
 typedef struct cs_rk_counters {
-  long steps, rhs_evals, error_test_failures, rejected_states, projections;
+  long steps, rhs_evals, error_test_failures, rejected_states;
   double last_step;
 } cs_rk_counters;
 void cs_rk_counters_get(const cs_rk *rk, cs_rk_counters *c);

@@ -5,7 +5,8 @@
  * running their own code at every output instant (the Python package: its runs then never
  * take the interpreter's lock, and two threads integrate in parallel).
  */
-#include "clearsim.h"
+#include "cs_rows.h"
+#include "cs_model.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,12 +20,6 @@ struct cs_rows {
   cs_output_fn next;
   void *next_user;
 };
-
-static int is_driver(const cs_model *model, int joint)
-{
-  const char *kind = cs_model_joint_kind(model, joint);
-  return strcmp(kind, "angle driver") == 0 || strcmp(kind, "translation driver") == 0;
-}
 
 cs_rows *cs_rows_new(const cs_model *model)
 {
@@ -44,7 +39,7 @@ cs_rows *cs_rows_new(const cs_model *model)
     return NULL;
   }
   for (int j = 0; j < njoint; j++)
-    if (is_driver(model, j))
+    if (cs_joint_is_driver(&model->joints[j]))
       r->driver[r->ndriver++] = j;
   r->width = 1 + 9 * r->nbody + r->nrow + 2 + CS_ROWS_ENERGY + r->ndriver +
              CS_ROWS_CLEARANCE * r->nclear;
@@ -79,8 +74,7 @@ static int grow(cs_rows *r)
   return 0;
 }
 
-/* The row, in the order cs_rows_width documents. */
-static void fill(const cs_rows *r, const cs_sim *sim, double *p)
+void cs_rows_fill(const cs_rows *r, const cs_sim *sim, double *p)
 {
   *p++ = cs_sim_time(sim);
   for (int b = 0; b < r->nbody; b++, p += 3)
@@ -123,7 +117,7 @@ int cs_rows_output(const cs_sim *sim, void *user)
     return 0;
   if (grow(r))
     return 1;
-  fill(r, sim, r->data + (size_t)r->count * (size_t)r->width);
+  cs_rows_fill(r, sim, r->data + (size_t)r->count * (size_t)r->width);
   r->count++;
   return r->next ? r->next(sim, r->next_user) : 0;
 }

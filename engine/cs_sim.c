@@ -481,7 +481,7 @@ static cs_status setup_rk(cs_sim *s, cs_error *err)
                      "moving body to have a positive mass and inertia (the accelerations come "
                      "from M⁻¹); use \"ggl\"", s->model->origin ? s->model->origin : "model");
   s->accel = cs_accel_create(s->n, s->m);
-  s->Minv = calloc(4 * (size_t)s->n + (size_t)s->m + 1, sizeof *s->Minv);
+  s->Minv = calloc(3 * (size_t)s->n + (size_t)s->m + 1, sizeof *s->Minv); /* + γ, sample */
   if (!s->accel || !s->Minv)
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   s->gamma = s->Minv + s->n;
@@ -712,8 +712,8 @@ static void track_energy(cs_sim *s)
              "energy balance error up to %.3g J, %.3g of the %.3g J of energy the run moved: the "
              "trajectory is not accurate at rtol %g, atol %g (%s); tighten the tolerances%s",
              s->worst_balance, s->worst_balance / s->energy_scale, s->energy_scale,
-             s->model->solver.rtol, s->model->solver.atol, s->form == CS_GGL ? "ggl" : "index3",
-             s->form == CS_GGL ? "" : " or use the ggl formulation");
+             s->model->solver.rtol, s->model->solver.atol, cs_formulation_name(s->form),
+             s->form == CS_INDEX3 ? " or use the ggl formulation" : "");
   else
     s->warnings[0] = '\0';
   cs_evidence_track(&s->evidence, s, &s->scales);
@@ -818,17 +818,17 @@ static cs_status restart(cs_sim *s, double t_target, cs_error *err)
                    "could not be brought back onto them", s->model->origin ? s->model->origin
                    : "model", s->t_ida);
   cs_clearances_settle(s->clear, s->t_ida, Q_OF(s, s->y), V_OF(s, s->y));
-  cs_status st = make_consistent(s, s->t_ida, err);
-  if (st)
-    return st;
-  bank_counters(s);
   s->base[5]++;
-  if (s->rk) {
+  if (s->rk) { /* cs_rk_init evaluates the accelerations itself */
     if (cs_rk_init(s->rk, s->t_ida, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yq)))
       return cs_fail(err, CS_ERR_SOLVER, "%s: the accelerations cannot be solved for at t = "
                      "%.9g s", s->model->origin ? s->model->origin : "model", s->t_ida);
     return CS_OK;
   }
+  cs_status st = make_consistent(s, s->t_ida, err);
+  if (st)
+    return st;
+  bank_counters(s);
   if (IDAReInit(s->ida, s->t_ida, s->y, s->yp) || IDAQuadReInit(s->ida, s->yq) ||
       IDASetStopTime(s->ida, t_target))
     return cs_fail(err, CS_ERR_SOLVER, "restarting the integrator at t = %.9g s failed: %s",
@@ -952,19 +952,17 @@ static void sample_peaks(cs_sim *s)
   for (int k = 0; k < s->model->nclearance; k++) {
     cs_clearance_state c;
     cs_clearances_output(s->clear, k, Q_OF(s, s->y), V_OF(s, s->y), &c);
-    if (!c.in_contact)
+    if (!c.in_contact) /* the joint's contact state, the same throughout the step */
       continue;
     double F[SAMPLES + 1];
     int best = 0;
     for (int i = 0; i <= SAMPLES; i++) {
       cs_rk_interpolate(s->rk, t0 + (t1 - t0) * i / SAMPLES, s->sample);
       cs_clearances_output(s->clear, k, y, y + s->n, &c);
-      if (!c.in_contact)
-        break;
       F[i] = c.normal_force;
       best = F[i] > F[best] ? i : best;
     }
-    if (!c.in_contact || best == 0 || best == SAMPLES)
+    if (best == 0 || best == SAMPLES)
       continue;
     double den = F[best - 1] - 2.0 * F[best] + F[best + 1];
     double shift = den < 0.0 ? 0.5 * (F[best - 1] - F[best + 1]) / den : 0.0;

@@ -25,6 +25,15 @@ py() { # Debian's python3, with the sanitizers' runtimes first in a sanitizer bu
     /usr/bin/python3 "$@"
   fi
 }
+needs_python() { # modules Debian's python3 must have, or the script fails saying which
+  local mods pkgs m
+  mods=$(IFS=,; echo "$*")
+  for m in "$@"; do pkgs="${pkgs:-} python3-${m,,}"; done
+  if ! /usr/bin/python3 -c "import $mods" 2>/dev/null; then
+    echo "FAIL /usr/bin/python3 lacks $* (apt-get install$pkgs)"; echo "0 passed, 1 failed"
+    exit 1
+  fi
+}
 finish() { # the closing line; the script's exit status
   echo "$pass passed, $fail failed"
   [ "$fail" -eq 0 ]

@@ -14,10 +14,7 @@ py=/usr/bin/python3
 . "$(dirname "$0")/cs_test.sh"
 trap 'umount "$tmp/disk" 2>/dev/null; rm -rf "$tmp"' EXIT
 
-if ! "$py" -c 'import h5py, numpy' 2>/dev/null; then
-  echo "FAIL $py lacks h5py/numpy (apt-get install python3-h5py python3-numpy)"
-  echo "0 passed, 1 failed"; exit 1
-fi
+needs_python h5py numpy
 
 one_line() { # name, file: exactly one line, no HDF5 diagnostics
   if [ "$(wc -l <"$2")" -eq 1 ] && ! grep -q "HDF5-DIAG\|time = " "$2"; then ok

@@ -12,10 +12,7 @@ cli="${CS_BUILD_DIR:-build}/tools/clearsim"
 py=/usr/bin/python3
 . "$(dirname "$0")/cs_test.sh"
 
-if ! "$py" -c 'import h5py, numpy, scipy' 2>/dev/null; then
-  echo "FAIL $py lacks h5py/numpy/scipy (apt-get install python3-h5py python3-numpy python3-scipy)"
-  echo "0 passed, 1 failed"; exit 1
-fi
+needs_python h5py numpy scipy
 
 # clearsim: the model file, its tolerances tightened, to 1 ms (three contacts: the third
 # separates at 0.815 ms), one output row at the end

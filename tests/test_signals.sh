@@ -8,9 +8,7 @@ cli="${CS_BUILD_DIR:-build}/tools/clearsim"
 py=/usr/bin/python3
 . "$(dirname "$0")/cs_test.sh"
 
-if ! "$py" -c 'import h5py' 2>/dev/null; then
-  echo "FAIL $py lacks h5py (apt-get install python3-h5py)"; echo "0 passed, 1 failed"; exit 1
-fi
+needs_python h5py
 
 sed 's/"interval": *[0-9.e-]*/"interval": 2.4e-11/' models/slider_crank_clearance.json >"$tmp/run.json"
 sed 's/"interval": *[0-9.e-]*/"interval": 1e-15/' models/impact_ball_socket.json >"$tmp/impact.json"

@@ -10,10 +10,7 @@ cli="$(realpath "${CS_BUILD_DIR:-build}")/tools/clearsim"
 py=/usr/bin/python3
 check="$py $(realpath tests/sweep_check.py)"
 model=$(realpath models/slider_crank_clearance.json)
-if ! $py -c 'import h5py, numpy' 2>/dev/null; then
-  echo "FAIL $py lacks h5py/numpy (apt-get install python3-h5py python3-numpy)"
-  exit 1
-fi
+needs_python h5py numpy
 root=$(pwd)
 cp "$model" "$tmp/model.json"
 cd "$tmp"

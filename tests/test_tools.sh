@@ -14,10 +14,7 @@ check() { # name, check.py arguments… (exit 0 = the check holds; it prints why
   if "$py" "$tmp/check.py" "$@" >"$tmp/chk" 2>&1; then ok; else bad "$name"; cat "$tmp/chk"; fi
 }
 
-if ! "$py" -c 'import h5py, numpy, matplotlib, PIL' 2>/dev/null; then
-  echo "FAIL $py lacks h5py/numpy/matplotlib/PIL (apt-get install python3-h5py python3-numpy python3-matplotlib python3-pil)"
-  echo "0 passed, 1 failed"; exit 1
-fi
+needs_python h5py numpy matplotlib PIL
 
 cat >"$tmp/check.py" <<'PY'
 import csv, json, sys
