@@ -7,6 +7,7 @@
 #ifndef CS_ASSEMBLY_H
 #define CS_ASSEMBLY_H
 
+#include "cs_jac.h"
 #include "cs_model.h"
 
 /* Pose of body b: q + coord for a moving body, its fixed pose for a ground body. */
@@ -14,9 +15,9 @@ const double *cs_body_pose(const cs_model *m, const double *q, int b);
 /* Its velocity: v + coord, or zeros. */
 const double *cs_body_rate(const cs_model *m, const double *v, int b);
 
-/* Φ (m), Φq (m × n, overwritten), Φt, Φtt (m); any output may be NULL. */
-void cs_constraints(const cs_model *m, const double *q, double t, double *phi, double *Phiq,
-                    int ld, double *phit, double *phitt);
+/* Φ (m), Φq (by rows, cs_jac.h; J from cs_jac_init), Φt, Φtt (m); any output may be NULL. */
+void cs_constraints(const cs_model *m, const double *q, double t, double *phi, cs_jac *J,
+                    double *phit, double *phitt);
 /* A += s · Σ_r w_r ∂²Φ_r/∂q²  (n × n): the q-derivative of Φqᵀ w. */
 void cs_constraints_add_hessian(const cs_model *m, const double *q, const double *w, double s,
                                 double *A, int ld);
@@ -26,10 +27,10 @@ void cs_constraints_add_rate_jacobian(const cs_model *m, const double *q, const 
 /* γ = −(Φq v)_q v − Φtt: the right-hand side of Φq a = γ. */
 void cs_constraints_gamma(const cs_model *m, const double *q, const double *v, double t,
                           double *gamma);
-/* Φq and γ in one pass over the joints (Phiq may be NULL): what an index-1 right-hand side
+/* Φq and γ in one pass over the joints (J may be NULL): what an index-1 right-hand side
  * needs, without evaluating the constraints twice. */
 void cs_constraints_and_gamma(const cs_model *m, const double *q, const double *v, double t,
-                              double *Phiq, int ld, double *gamma);
+                              cs_jac *J, double *gamma);
 /* The joint owning constraint row r. */
 int cs_row_joint(const cs_model *m, int r);
 

@@ -8,18 +8,29 @@
 
 #include "cs_model.h"
 
+/* Work space for a model's consistent states: its constraint Jacobian by rows and the sparse
+ * Schur complement (cs_schur.h), which answers whenever it is full rank; the dense SVD answers
+ * the rank-deficient cases (redundant rows, singular positions) with minimum-norm solutions.
+ * NULL when out of memory. */
+typedef struct cs_consistent cs_consistent;
+cs_consistent *cs_consistent_create(const cs_model *m);
+void cs_consistent_free(cs_consistent *c);
+
 /* Newton on Φ(q, t) = 0 with minimum-norm corrections of the coordinates not locked (a
  * coordinate a driver row depends on is never locked: the driver wins). Redundant rows are
  * fine if they agree. Fails with CS_ERR_ASSEMBLY naming the joint whose rows stay open. */
-cs_status cs_assemble_positions(const cs_model *m, double t, double *q, cs_error *err);
+cs_status cs_assemble_positions(cs_consistent *c, double t, double *q, cs_error *err);
 /* Minimum-norm correction of the unlocked velocities onto Φq v = −Φt; fails with
  * CS_ERR_ASSEMBLY naming the joint or driver whose row it cannot satisfy. */
-cs_status cs_assemble_velocities(const cs_model *m, const double *q, double t, double *v,
+cs_status cs_assemble_velocities(cs_consistent *c, const double *q, double t, double *v,
                                  cs_error *err);
 /* a (n) and λ (m) from the augmented system, for the generalized forces Q (n) at (q, v, t).
  * With redundant rows or at a singular position, a is still the unique solution and λ the
  * minimum-norm multipliers; fails only when a is not unique (a zero-inertia body). */
-cs_status cs_solve_accelerations(const cs_model *m, const double *q, const double *v, double t,
+cs_status cs_solve_accelerations(cs_consistent *c, const double *q, const double *v, double t,
                                  const double *Q, double *a, double *lambda, cs_error *err);
+/* The rank of Φq at (q, t): every row when the Schur complement says so, else the SVD's
+ * (cs_constraint_rank), so a large mechanism never pays for a dense SVD when it is regular. */
+int cs_consistent_rank(cs_consistent *c, const double *q, double t);
 
 #endif

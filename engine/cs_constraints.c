@@ -33,28 +33,17 @@ int cs_row_joint(const cs_model *m, int r)
   return -1;
 }
 
-void cs_constraints(const cs_model *m, const double *q, double t, double *phi, double *Phiq,
-                    int ld, double *phit, double *phitt)
+void cs_constraints(const cs_model *m, const double *q, double t, double *phi, cs_jac *J,
+                    double *phit, double *phitt)
 {
-  if (Phiq)
-    for (int c = 0; c < m->ncoord; c++)
-      memset(Phiq + (size_t)c * ld, 0, (size_t)m->nrow * sizeof *Phiq);
   for (int k = 0; k < m->njoint; k++) {
     const cs_joint *j = &m->joints[k];
-    double jac[18];
     cs_constraint_ops_of(j->kind)->eval(j, cs_body_pose(m, q, j->body[0]),
                                         cs_body_pose(m, q, j->body[1]), t,
-                                        phi ? phi + j->row0 : NULL, Phiq ? jac : NULL,
+                                        phi ? phi + j->row0 : NULL,
+                                        J ? J->val + CS_JAC_WIDTH * j->row0 : NULL,
                                         phit ? phit + j->row0 : NULL,
                                         phitt ? phitt + j->row0 : NULL);
-    if (!Phiq)
-      continue;
-    for (int r = 0; r < j->nrows; r++)
-      for (int c = 0; c < 6; c++) {
-        int g = column(m, j, c);
-        if (g >= 0)
-          Phiq[j->row0 + r + (size_t)g * ld] += jac[6 * r + c];
-      }
   }
 }
 
@@ -123,13 +112,13 @@ void cs_constraints_add_rate_jacobian(const cs_model *m, const double *q, const 
 void cs_constraints_gamma(const cs_model *m, const double *q, const double *v, double t,
                           double *gamma)
 {
-  cs_constraints_and_gamma(m, q, v, t, NULL, 0, gamma);
+  cs_constraints_and_gamma(m, q, v, t, NULL, gamma);
 }
 
 void cs_constraints_and_gamma(const cs_model *m, const double *q, const double *v, double t,
-                              double *Phiq, int ld, double *gamma)
+                              cs_jac *J, double *gamma)
 {
-  cs_constraints(m, q, t, NULL, Phiq, ld, NULL, gamma); /* Φtt into gamma, then γ from it */
+  cs_constraints(m, q, t, NULL, J, NULL, gamma); /* Φtt into gamma, then γ from it */
   for (int k = 0; k < m->njoint; k++) {
     const cs_joint *j = &m->joints[k];
     double u[6];

@@ -18,13 +18,16 @@ static const double SINGULAR = 1e-2;
 static int singular_values(const cs_model *m, const double *q, double t, double *sv, double *U)
 {
   int rows = m->nrow, n = m->ncoord, k = rows < n ? rows : n;
-  double *A = malloc((size_t)rows * n * sizeof *A), *super = malloc((size_t)(k + 1) * sizeof *super);
-  int ok = A && super;
+  double *A = calloc((size_t)rows * n + 1, sizeof *A), *super = malloc((size_t)(k + 1) * sizeof *super);
+  cs_jac J = {0};
+  int ok = A && super && !cs_jac_init(&J, m);
   if (ok) {
-    cs_constraints(m, q, t, NULL, A, rows, NULL, NULL);
+    cs_constraints(m, q, t, NULL, &J, NULL, NULL);
+    cs_jac_scatter(&J, A, NULL, rows);
     ok = LAPACKE_dgesvd(LAPACK_COL_MAJOR, U ? 'A' : 'N', 'N', rows, n, A, rows, sv, U, rows,
                         NULL, 1, super) == 0;
   }
+  cs_jac_free(&J);
   free(A);
   free(super);
   return ok ? k : -1;

@@ -9,8 +9,9 @@
  * fails at every step size (measured: the clearance slider-crank died at t = 0.3748 s with
  * h = 1.8e-17 after a contact onset at 2.7 m/s). Every restart projects first.
  *
- * Rank-deficient Φq (redundant rows, singular positions) is fine: the corrections are
- * minimum-norm least-squares solutions (LAPACK dgelsd).
+ * Rank-deficient Φq (redundant rows, singular positions) is fine: the corrections come from
+ * the Schur complement Φq M⁻¹ Φqᵀ (cs_schur.h), redundant rows dropped and nearly dependent
+ * ones damped, in O(m) for chains and trees.
  */
 #ifndef CS_PROJECT_H
 #define CS_PROJECT_H

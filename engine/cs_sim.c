@@ -17,7 +17,6 @@
  * its law there). Accessors report the `view` state: the last output instant, or where the
  * last advance ended.
  */
-#include "cs_accel.h"
 #include "cs_assembly.h"
 #include "cs_clearances.h"
 #include "cs_consistent.h"
@@ -26,6 +25,7 @@
 #include "cs_linsol.h"
 #include "cs_project.h"
 #include "cs_rk.h"
+#include "cs_schur.h"
 #include "cs_scales.h"
 #include "cs_evidence.h"
 
@@ -72,12 +72,14 @@ struct cs_sim {
   SUNContext ctx;
   void *ida;            /* index3 and ggl: IDAS on the DAE */
   cs_rk *rk;            /* projected: explicit Runge-Kutta on the index-1 ODE */
-  cs_accel *accel;      /* its accelerations */
+  cs_schur *schur;      /* its accelerations (cs_schur.h) */
   double *Minv, *gamma, *sample;
   N_Vector y, yp, yq;  /* IDAS' state at t_ida and its quadratures */
   N_Vector view, viewq; /* the state and quadratures reported, at t */
   cs_clearances *clear;
   cs_projector *proj;   /* restarts start on the constraint manifold */
+  cs_consistent *cons;  /* consistent starts and the reported a, λ */
+  cs_jac jac;           /* Φq by rows, at the last evaluation */
   int *roots_found;
   long base[6];         /* IDAS counters before its last restart (restarts zero them) */
   SUNMatrix J;
@@ -85,7 +87,7 @@ struct cs_sim {
 
   double t0, t, t_ida;
   long next_output; /* index k of the next output instant t0 + k·interval */
-  double *M, *Q, *Phiq, *phi, *work;
+  double *M, *Q, *phi, *work;
   double *a, *lambda; /* consistent with (q, v) at t */
   double *qa, *qlambda; /* the same, for the quadrature's current (q, v) */
   double energy0, potential0;
@@ -115,17 +117,6 @@ struct cs_sim {
 
 /* ---------------------------------------------------------------- the DAE ---------------- */
 
-/* out += Φqᵀ w */
-static void add_transpose_product(const cs_sim *s, const double *w, double *out)
-{
-  for (int c = 0; c < s->n; c++) {
-    double sum = 0.0;
-    for (int r = 0; r < s->m; r++)
-      sum += s->Phiq[r + (size_t)c * s->m] * w[r];
-    out[c] += sum;
-  }
-}
-
 static int residual(realtype t, N_Vector yy, N_Vector yyp, N_Vector rr, void *user)
 {
   cs_sim *s = user;
@@ -135,23 +126,25 @@ static int residual(realtype t, N_Vector yy, N_Vector yyp, N_Vector rr, void *us
   double *rq = N_VGetArrayPointer(rr), *rv = rq + s->n, *rl = rv + s->n;
   double *phit = s->work;
 
-  cs_constraints(m, q, t, rl, s->Phiq, s->m, phit, NULL);
+  cs_constraints(m, q, t, rl, &s->jac, phit, NULL);
   cs_forces(m, q, v, t, s->Q, NULL, NULL, 0.0, 0);
   cs_clearances_forces(s->clear, q, v, s->Q, NULL, NULL, 0.0, 0);
+  /* Φqᵀλ (and Φqᵀμ) summed first, then added: the zero-inertia pendulum's GGL run moves
+   * by 7× its error at rtol 1e-10 when these sums round otherwise (IDAS's step sequence
+   * follows round-off there). */
+  memset(rq, 0, 2 * (size_t)s->n * sizeof *rq);
+  cs_jac_tmul_add(&s->jac, lam, 1.0, rv);
+  if (s->form == CS_GGL)
+    cs_jac_tmul_add(&s->jac, MU_OF(s, yy), 1.0, rq);
   for (int i = 0; i < s->n; i++) {
-    rq[i] = qp[i] - v[i];
-    rv[i] = s->M[i] * vp[i] - s->Q[i];
+    rq[i] = (qp[i] - v[i]) + rq[i];
+    rv[i] = (s->M[i] * vp[i] - s->Q[i]) + rv[i];
   }
-  add_transpose_product(s, lam, rv);
   if (s->form == CS_GGL) {
     double *rmu = rl + s->m;
-    add_transpose_product(s, MU_OF(s, yy), rq);
-    for (int r = 0; r < s->m; r++) {
-      double pv = phit[r];
-      for (int c = 0; c < s->n; c++)
-        pv += s->Phiq[r + (size_t)c * s->m] * v[c];
-      rmu[r] = pv;
-    }
+    cs_jac_mul(&s->jac, v, rmu);
+    for (int r = 0; r < s->m; r++)
+      rmu[r] += phit[r];
   }
   for (int i = 0; i < s->N; i++)
     if (!isfinite(rq[i]))
@@ -172,7 +165,7 @@ static int jacobian(realtype t, realtype cj, N_Vector yy, N_Vector yyp, N_Vector
 #define AT(i, j) J[(i) + (size_t)(j) * N]
 
   SUNMatZero(Jm);
-  cs_constraints(m, q, t, NULL, s->Phiq, nr, NULL, NULL);
+  cs_constraints(m, q, t, NULL, &s->jac, NULL, NULL);
   for (int i = 0; i < n; i++) {
     AT(i, i) = cj;          /* ∂(q' − v)/∂q' */
     AT(i, n + i) = -1.0;    /* ∂(q' − v)/∂v */
@@ -183,22 +176,12 @@ static int jacobian(realtype t, realtype cj, N_Vector yy, N_Vector yyp, N_Vector
   cs_clearances_forces(s->clear, q, v, s->Q, &AT(n, 0), &AT(n, n), -1.0, N);
   /* ∂(Φqᵀλ)/∂q, Φqᵀ into the λ columns, Φq into the Φ rows */
   cs_constraints_add_hessian(m, q, lam, 1.0, &AT(n, 0), N);
-  for (int r = 0; r < nr; r++)
-    for (int c = 0; c < n; c++) {
-      double d = s->Phiq[r + (size_t)c * nr];
-      AT(n + c, 2 * n + r) = d;
-      AT(2 * n + r, c) = d;
-    }
+  cs_jac_scatter(&s->jac, &AT(2 * n, 0), &AT(n, 2 * n), N);
   if (s->form == CS_GGL) {
     const int mu0 = 2 * n + nr;
     cs_constraints_add_hessian(m, q, MU_OF(s, yy), 1.0, &AT(0, 0), N);
     cs_constraints_add_rate_jacobian(m, q, v, 1.0, &AT(mu0, 0), N);
-    for (int r = 0; r < nr; r++)
-      for (int c = 0; c < n; c++) {
-        double d = s->Phiq[r + (size_t)c * nr];
-        AT(c, mu0 + r) = d;     /* ∂(Φqᵀμ)/∂μ */
-        AT(mu0 + r, n + c) = d; /* ∂(Φq v)/∂v */
-      }
+    cs_jac_scatter(&s->jac, &AT(mu0, n), &AT(0, mu0), N); /* ∂(Φq v)/∂v, ∂(Φqᵀμ)/∂μ */
   }
 #undef AT
   return 0;
@@ -219,7 +202,7 @@ static int roots(realtype t, N_Vector yy, N_Vector yyp, realtype *g, void *user)
   return 0;
 }
 
-/* Power of the drivers on the mechanism: −Σ λ_r (Φq v)_r over driver rows. */
+/* Power of the drivers on the mechanism: −Σ λ_r (Φq v)_r over driver rows, Φq in s->jac. */
 static double driver_power(const cs_sim *s, const double *v, const double *lam)
 {
   double P = 0.0;
@@ -229,8 +212,9 @@ static double driver_power(const cs_sim *s, const double *v, const double *lam)
       continue;
     for (int r = j->row0; r < j->row0 + j->nrows; r++) {
       double pv = 0.0;
-      for (int c = 0; c < s->n; c++)
-        pv += s->Phiq[r + (size_t)c * s->m] * v[c];
+      for (int e = CS_JAC_WIDTH * r; e < CS_JAC_WIDTH * (r + 1); e++)
+        if (s->jac.col[e] >= 0)
+          pv += s->jac.val[e] * v[s->jac.col[e]];
       P -= lam[r] * pv;
     }
   }
@@ -253,9 +237,9 @@ static int quadrature(realtype t, N_Vector yy, N_Vector yyp, N_Vector rq, void *
   if (!s->has_drivers)
     return 0;
   total_forces(s, q, v, t, s->Q);
-  if (cs_solve_accelerations(s->model, q, v, t, s->Q, s->qa, s->qlambda, NULL))
+  if (cs_solve_accelerations(s->cons, q, v, t, s->Q, s->qa, s->qlambda, NULL))
     return 1; /* singular here: recoverable, IDAS retries with a smaller step */
-  cs_constraints(s->model, q, t, NULL, s->Phiq, s->m, NULL, NULL);
+  cs_constraints(s->model, q, t, NULL, &s->jac, NULL, NULL);
   out[QUAD_DRIVER] = driver_power(s, v, s->qlambda);
   return 0;
 }
@@ -269,8 +253,8 @@ static int ode_rhs(double t, const double *y, double *ydot, double *yqdot, void 
   cs_sim *s = user;
   const double *q = y, *v = y + s->n;
   total_forces(s, q, v, t, s->Q);
-  cs_constraints_and_gamma(s->model, q, v, t, s->Phiq, s->m, s->gamma);
-  cs_accel_solve(s->accel, s->Phiq, s->Minv, s->Q, s->gamma, ydot + s->n, s->qlambda);
+  cs_constraints_and_gamma(s->model, q, v, t, &s->jac, s->gamma);
+  cs_schur_accelerations(s->schur, &s->jac, s->Minv, s->Q, s->gamma, 1, ydot + s->n, s->qlambda);
   memcpy(ydot, v, (size_t)s->n * sizeof *v);
   cs_force_power(s->model, q, v, t, &yqdot[QUAD_DISSIPATED], &yqdot[QUAD_APPLIED]);
   yqdot[QUAD_DISSIPATED] += cs_clearances_dissipation(s->clear, q, v);
@@ -347,15 +331,14 @@ static cs_status allocate(cs_sim *s, cs_error *err)
   int n = s->n, m = s->m;
   s->M = calloc((size_t)n, sizeof *s->M);
   s->Q = calloc((size_t)n, sizeof *s->Q);
-  s->Phiq = calloc((size_t)m * n + 1, sizeof *s->Phiq);
   s->phi = calloc((size_t)m + 1, sizeof *s->phi);
   s->work = calloc((size_t)(m > n ? m : n) + 1, sizeof *s->work);
   s->a = calloc((size_t)n, sizeof *s->a);
   s->lambda = calloc((size_t)m + 1, sizeof *s->lambda);
   s->qa = calloc((size_t)n, sizeof *s->qa);
   s->qlambda = calloc((size_t)m + 1, sizeof *s->qlambda);
-  if (!s->M || !s->Q || !s->Phiq || !s->phi || !s->work || !s->a || !s->lambda || !s->qa ||
-      !s->qlambda)
+  if (!s->M || !s->Q || !s->phi || !s->work || !s->a || !s->lambda || !s->qa ||
+      !s->qlambda || cs_jac_init(&s->jac, s->model) || !(s->cons = cs_consistent_create(s->model)))
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   return name_rows(s, err);
 }
@@ -366,7 +349,7 @@ static cs_status make_consistent(cs_sim *s, double t, cs_error *err)
 {
   const double *q = Q_OF(s, s->y), *v = V_OF(s, s->y);
   total_forces(s, q, v, t, s->Q);
-  cs_status st = cs_solve_accelerations(s->model, q, v, t, s->Q, s->a, s->lambda, err);
+  cs_status st = cs_solve_accelerations(s->cons, q, v, t, s->Q, s->a, s->lambda, err);
   if (st)
     return st;
   memcpy(L_OF(s, s->y), s->lambda, (size_t)s->m * sizeof *s->lambda);
@@ -392,9 +375,9 @@ static cs_status initial_state(cs_sim *s, cs_error *err)
       memcpy(v + body->coord, body->v0, 3 * sizeof *v);
     }
   }
-  cs_status st = cs_assemble_positions(m, s->t0, q, err);
+  cs_status st = cs_assemble_positions(s->cons, s->t0, q, err);
   if (!st)
-    st = cs_assemble_velocities(m, q, s->t0, v, err);
+    st = cs_assemble_velocities(s->cons, q, s->t0, v, err);
   if (st)
     return st;
   /* Assembly stops at a residual of 1e-12 of the coordinates; IDAS at atol 1e-15 must start
@@ -480,9 +463,9 @@ static cs_status setup_rk(cs_sim *s, cs_error *err)
       return cs_fail(err, CS_ERR_INPUT, "%s: /solver/formulation: \"projected\" needs every "
                      "moving body to have a positive mass and inertia (the accelerations come "
                      "from M⁻¹); use \"ggl\"", s->model->origin ? s->model->origin : "model");
-  s->accel = cs_accel_create(s->n, s->m);
+  s->schur = cs_schur_create(&s->jac);
   s->Minv = calloc(3 * (size_t)s->n + (size_t)s->m + 1, sizeof *s->Minv); /* + γ, sample */
-  if (!s->accel || !s->Minv)
+  if (!s->schur || !s->Minv)
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   s->gamma = s->Minv + s->n;
   s->sample = s->gamma + s->m;
@@ -558,7 +541,7 @@ static cs_status refresh(cs_sim *s, cs_error *err)
 {
   const double *q = Q_OF(s, s->view), *v = V_OF(s, s->view);
   total_forces(s, q, v, s->t, s->Q);
-  return cs_solve_accelerations(s->model, q, v, s->t, s->Q, s->a, s->lambda, err);
+  return cs_solve_accelerations(s->cons, q, v, s->t, s->Q, s->a, s->lambda, err);
 }
 
 cs_status cs_sim_create(const cs_model *model, cs_sim **out, cs_error *err)
@@ -613,7 +596,7 @@ cs_status cs_sim_create(const cs_model *model, cs_sim **out, cs_error *err)
   }
   if (!st) {
     N_VScale(1.0, s->y, s->view);
-    s->rank0 = cs_constraint_rank(model, Q_OF(s, s->y), s->t0);
+    s->rank0 = cs_consistent_rank(s->cons, Q_OF(s, s->y), s->t0);
     s->potential0 = cs_potential_energy(model, Q_OF(s, s->y));
     s->energy0 = cs_kinetic_energy(model, V_OF(s, s->y)) + s->potential0 +
                  cs_clearances_strain(s->clear, Q_OF(s, s->y));
@@ -631,7 +614,7 @@ void cs_sim_free(cs_sim *s)
   if (s->ida)
     IDAFree(&s->ida);
   cs_rk_free(s->rk);
-  cs_accel_free(s->accel);
+  cs_schur_free(s->schur);
   free(s->Minv);
   if (s->LS)
     SUNLinSolFree(s->LS);
@@ -654,7 +637,8 @@ void cs_sim_free(cs_sim *s)
   free(s->M);
   free(s->atol);
   free(s->Q);
-  free(s->Phiq);
+  cs_jac_free(&s->jac);
+  cs_consistent_free(s->cons);
   free(s->phi);
   free(s->work);
   free(s->a);
@@ -1076,17 +1060,15 @@ static double drift(const cs_sim *s, int velocity)
 {
   cs_sim *w = (cs_sim *)s; /* scratch arrays only */
   const double *q = Q_OF(s, s->view), *v = V_OF(s, s->view);
-  cs_constraints(s->model, q, s->t, w->phi, w->Phiq, s->m, w->work, NULL);
-  double worst = 0.0;
-  for (int r = 0; r < s->m; r++) {
-    double e = w->phi[r];
-    if (velocity) {
-      e = w->work[r];
-      for (int c = 0; c < s->n; c++)
-        e += s->Phiq[r + (size_t)c * s->m] * v[c];
-    }
-    worst = fmax(worst, fabs(e));
+  cs_constraints(s->model, q, s->t, w->phi, &w->jac, w->work, NULL);
+  if (velocity) {
+    cs_jac_mul(&w->jac, v, w->phi);
+    for (int r = 0; r < s->m; r++)
+      w->phi[r] += w->work[r];
   }
+  double worst = 0.0;
+  for (int r = 0; r < s->m; r++)
+    worst = fmax(worst, fabs(w->phi[r]));
   return worst;
 }
 
@@ -1095,7 +1077,7 @@ double cs_sim_velocity_drift(const cs_sim *s) { return drift(s, 1); }
 
 int cs_sim_constraint_rank(const cs_sim *s)
 {
-  return cs_constraint_rank(s->model, Q_OF(s, s->view), s->t);
+  return cs_consistent_rank(s->cons, Q_OF(s, s->view), s->t);
 }
 
 void cs_sim_energy(const cs_sim *s, cs_energy *e)

@@ -73,14 +73,26 @@ typedef struct ctx {
 static void phi_of_q(const cs_model *m, const double *q, double *out, void *c)
 {
   (void)c;
-  cs_constraints(m, q, t0, out, NULL, 0, NULL, NULL);
+  cs_constraints(m, q, t0, out, NULL, NULL, NULL);
+}
+
+/* Φq (rows × n, column-major) from the engine's rows (cs_jac.h) */
+static void dense_phiq(const cs_model *m, const double *q, double *Phiq)
+{
+  cs_jac J;
+  if (cs_jac_init(&J, m))
+    abort();
+  cs_constraints(m, q, t0, NULL, &J, NULL, NULL);
+  memset(Phiq, 0, (size_t)m->nrow * m->ncoord * sizeof *Phiq);
+  cs_jac_scatter(&J, Phiq, NULL, m->nrow);
+  cs_jac_free(&J);
 }
 
 static void phiqT_w(const cs_model *m, const double *q, double *out, void *c)
 {
   const ctx *k = c;
   double Phiq[MAXM * MAXN];
-  cs_constraints(m, q, t0, NULL, Phiq, m->nrow, NULL, NULL);
+  dense_phiq(m, q, Phiq);
   for (int j = 0; j < m->ncoord; j++) {
     out[j] = 0;
     for (int r = 0; r < m->nrow; r++)
@@ -92,7 +104,7 @@ static void phiq_v(const cs_model *m, const double *q, double *out, void *c)
 {
   const ctx *k = c;
   double Phiq[MAXM * MAXN];
-  cs_constraints(m, q, t0, NULL, Phiq, m->nrow, NULL, NULL);
+  dense_phiq(m, q, Phiq);
   for (int r = 0; r < m->nrow; r++) {
     out[r] = 0;
     for (int j = 0; j < m->ncoord; j++)
@@ -132,7 +144,7 @@ int main(void)
   ctx k = {q, v, w};
 
   double Phiq[MAXM * MAXN], A[MAXN * MAXN], B[MAXM * MAXN];
-  cs_constraints(m, q, t0, NULL, Phiq, rows, NULL, NULL);
+  dense_phiq(m, q, Phiq);
   CHECK(fd_error(m, phi_of_q, &k, q, rows, n, Phiq, rows) < 1e-8, "Φq against differences");
 
   memset(A, 0, sizeof A);
@@ -147,14 +159,14 @@ int main(void)
    * dΦ/dτ = Φq v + Φt, d²Φ/dτ² = Φq a − γ. */
   double phit[MAXM], gamma[MAXM], pp[MAXM], p0[MAXM], pm[MAXM], qq[MAXN];
   const double s = 1e-4;
-  cs_constraints(m, q, t0, p0, NULL, 0, phit, NULL);
+  cs_constraints(m, q, t0, p0, NULL, phit, NULL);
   cs_constraints_gamma(m, q, v, t0, gamma);
   for (int i = 0; i < n; i++)
     qq[i] = q[i] + v[i] * s + 0.5 * a[i] * s * s;
-  cs_constraints(m, qq, t0 + s, pp, NULL, 0, NULL, NULL);
+  cs_constraints(m, qq, t0 + s, pp, NULL, NULL, NULL);
   for (int i = 0; i < n; i++)
     qq[i] = q[i] - v[i] * s + 0.5 * a[i] * s * s;
-  cs_constraints(m, qq, t0 - s, pm, NULL, 0, NULL, NULL);
+  cs_constraints(m, qq, t0 - s, pm, NULL, NULL, NULL);
   double e1 = 0, e2 = 0;
   for (int r = 0; r < rows; r++) {
     double pv = 0, pa = 0;

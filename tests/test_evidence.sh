@@ -66,7 +66,10 @@ warned inside 'clearance joint "C" starts with the pin 0.00951 m inside the wall
 warned fast 'beyond the clearance 0.0005 m and 0.862 of the pin radius'
 warned soft 'beyond the clearance 0.0005 m and 31.7 of the pin radius'
 warned singular 'times the forces the mechanism can carry'
-contains "singular: names the row and the time" "$tmp/out" "multiplier A.y = -8.6e+14 at t = 0.003 s"
+# (the multiplier's size at the singular position is round-off over a vanishing pivot: 1e13 to
+# 1e15 depending on the order of the sums, so only the row and the time are checked)
+contains "singular: names the row" "$tmp/out" "multiplier A.y = "
+contains "singular: and the time" "$tmp/out" "at t = 0.003 s, "
 
 expect "sound: completes" 0 "$cli" run "$tmp/sound.json" -o "$tmp/sound.h5"
 holds "sound: no WARNING line" [ -z "$(grep WARNING "$tmp/out")" ]
