@@ -38,12 +38,10 @@ void cs_constraints(const cs_model *m, const double *q, double t, double *phi, c
 {
   for (int k = 0; k < m->njoint; k++) {
     const cs_joint *j = &m->joints[k];
-    cs_constraint_ops_of(j->kind)->eval(j, cs_body_pose(m, q, j->body[0]),
-                                        cs_body_pose(m, q, j->body[1]), t,
-                                        phi ? phi + j->row0 : NULL,
-                                        J ? J->val + CS_JAC_WIDTH * j->row0 : NULL,
-                                        phit ? phit + j->row0 : NULL,
-                                        phitt ? phitt + j->row0 : NULL);
+    cs_constraint_ops_of(j->kind)->eval(
+        j, cs_body_pose(m, q, j->body[0]), cs_body_pose(m, q, j->body[1]), NULL, NULL, t,
+        phi ? phi + j->row0 : NULL, J ? J->val + CS_JAC_WIDTH * j->row0 : NULL,
+        phit ? phit + j->row0 : NULL, phitt ? phitt + j->row0 : NULL, NULL);
   }
 }
 
@@ -118,18 +116,15 @@ void cs_constraints_gamma(const cs_model *m, const double *q, const double *v, d
 void cs_constraints_and_gamma(const cs_model *m, const double *q, const double *v, double t,
                               cs_jac *J, double *gamma)
 {
-  cs_constraints(m, q, t, NULL, J, NULL, gamma); /* Φtt into gamma, then γ from it */
+  /* γ = −uᵀ(∂²Φ/∂q²)u − Φtt: the curvature into gamma, Φtt beside it in the joints' pass */
   for (int k = 0; k < m->njoint; k++) {
     const cs_joint *j = &m->joints[k];
-    double u[6];
-    local_rates(m, j, v, u);
-    for (int r = 0; r < j->nrows; r++) {
-      double H[36], vhv = 0.0;
-      row_hessian(m, j, q, r, H);
-      for (int a = 0; a < 6; a++)
-        for (int b = 0; b < 6; b++)
-          vhv += u[a] * H[6 * a + b] * u[b];
-      gamma[j->row0 + r] = -vhv - gamma[j->row0 + r];
-    }
+    double phitt[3], curv[3]; /* a joint has at most three rows (fixed) */
+    cs_constraint_ops_of(j->kind)->eval(
+        j, cs_body_pose(m, q, j->body[0]), cs_body_pose(m, q, j->body[1]),
+        cs_body_rate(m, v, j->body[0]), cs_body_rate(m, v, j->body[1]), t, NULL,
+        J ? J->val + CS_JAC_WIDTH * j->row0 : NULL, NULL, phitt, curv);
+    for (int r = 0; r < j->nrows; r++)
+      gamma[j->row0 + r] = -curv[r] - phitt[r];
   }
 }

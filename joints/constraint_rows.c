@@ -13,16 +13,16 @@ void cs_rows_scleronomic(double *phit, double *phitt, int n)
 }
 
 void cs_rows_coincident(const double s1[2], const double s2[2], const double q1[3],
-                        const double q2[3], double phi[2], double jac[12])
+                        const double q2[3], const double v1[3], const double v2[3],
+                        double phi[2], double jac[12], double curv[2])
 {
-  double p1[2], p2[2], b1[2], b2[2];
-  cs_point(q1, s1, p1);
-  cs_point(q2, s2, p2);
-  cs_drot(q1[2], s1, b1);
-  cs_drot(q2[2], s2, b2);
+  double a1[2], a2[2]; /* A s; B s = (−(A s)_y, (A s)_x): one rotation per body */
+  cs_rot(q1[2], s1, a1);
+  cs_rot(q2[2], s2, a2);
+  const double b1[2] = {-a1[1], a1[0]}, b2[2] = {-a2[1], a2[0]};
   for (int r = 0; r < 2; r++) {
     if (phi)
-      phi[r] = p1[r] - p2[r];
+      phi[r] = q1[r] + a1[r] - q2[r] - a2[r];
     if (jac) {
       double *row = jac + 6 * r;
       memset(row, 0, 6 * sizeof *row);
@@ -31,6 +31,8 @@ void cs_rows_coincident(const double s1[2], const double s2[2], const double q1[
       row[3 + r] = -1.0;
       row[5] = -b2[r];
     }
+    if (curv) /* ∂²(A s)/∂θ² = −A s */
+      curv[r] = -a1[r] * v1[2] * v1[2] + a2[r] * v2[2] * v2[2];
   }
 }
 
@@ -45,8 +47,11 @@ void cs_rows_coincident_hessian(const double s1[2], const double s2[2], const do
   H[6 * 5 + 5] = a2[row];
 }
 
-void cs_row_angle(double c, const double q1[3], const double q2[3], double *phi, double jac[6])
+void cs_row_angle(double c, const double q1[3], const double q2[3], double *phi, double jac[6],
+                  double *curv)
 {
+  if (curv)
+    *curv = 0.0; /* linear in q */
   if (phi)
     *phi = q2[2] - q1[2] - c;
   if (jac) {
@@ -56,32 +61,41 @@ void cs_row_angle(double c, const double q1[3], const double q2[3], double *phi,
   }
 }
 
-/* w = r2 + A2 s2 − r1, so that (A1 u)ᵀ(P2 − P1) = (A1 u)ᵀ w − uᵀ s1. */
+/* w = r2 + A2 s2 − r1, so that (A1 u)ᵀ(P2 − P1) = (A1 u)ᵀ w − uᵀ s1; a = A1 u, b = B1 u. */
 static void along_parts(const double u[2], const double s2[2], const double q1[3],
                         const double q2[3], double a[2], double b[2], double w[2])
 {
   cs_rot(q1[2], u, a);
-  cs_drot(q1[2], u, b);
+  b[0] = -a[1], b[1] = a[0];
   cs_point(q2, s2, w);
   w[0] -= q1[0];
   w[1] -= q1[1];
 }
 
 void cs_row_along(const double u[2], const double s1[2], const double s2[2], const double q1[3],
-                  const double q2[3], double *phi, double jac[6])
+                  const double q2[3], const double v1[3], const double v2[3], double *phi,
+                  double jac[6], double *curv)
 {
-  double a[2], b[2], w[2], b2[2];
+  double a[2], b[2], w[2], a2[2], b2[2];
   along_parts(u, s2, q1, q2, a, b, w);
+  cs_rot(q2[2], s2, a2);
+  b2[0] = -a2[1], b2[1] = a2[0];
   if (phi)
     *phi = a[0] * w[0] + a[1] * w[1] - (u[0] * s1[0] + u[1] * s1[1]);
   if (jac) {
-    cs_drot(q2[2], s2, b2);
     jac[0] = -a[0];
     jac[1] = -a[1];
     jac[2] = b[0] * w[0] + b[1] * w[1];
     jac[3] = a[0];
     jac[4] = a[1];
     jac[5] = a[0] * b2[0] + a[1] * b2[1];
+  }
+  if (curv) { /* uᵀHu with the entries of cs_row_along_hessian */
+    double w1 = v1[2], w2 = v2[2];
+    double mixed = -b[0] * v1[0] - b[1] * v1[1] + b[0] * v2[0] + b[1] * v2[1] +
+                   (b[0] * b2[0] + b[1] * b2[1]) * w2;
+    *curv = -(a[0] * w[0] + a[1] * w[1]) * w1 * w1 + 2.0 * w1 * mixed -
+            (a[0] * a2[0] + a[1] * a2[1]) * w2 * w2;
   }
 }
 

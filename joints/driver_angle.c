@@ -3,12 +3,14 @@
 
 #include <string.h>
 
-static void eval(const cs_joint *j, const double q1[3], const double q2[3], double t, double *phi,
-                 double *jac, double *phit, double *phitt)
+static void eval(const cs_joint *j, const double q1[3], const double q2[3], const double v1[3],
+                 const double v2[3], double t, double *phi, double *jac, double *phit,
+                 double *phitt, double *curv)
 {
+  (void)v1, (void)v2;
   double f[3];
   cs_motion_eval(&j->motion, t, f);
-  cs_row_angle(f[0], q1, q2, phi, jac);
+  cs_row_angle(f[0], q1, q2, phi, jac, curv);
   if (phit)
     *phit = -f[1];
   if (phitt)

@@ -2,12 +2,13 @@
  * (A1 u)ᵀ(P2 − P1) − f(t) = 0. */
 #include "cs_joints.h"
 
-static void eval(const cs_joint *j, const double q1[3], const double q2[3], double t, double *phi,
-                 double *jac, double *phit, double *phitt)
+static void eval(const cs_joint *j, const double q1[3], const double q2[3], const double v1[3],
+                 const double v2[3], double t, double *phi, double *jac, double *phit,
+                 double *phitt, double *curv)
 {
   double f[3];
   cs_motion_eval(&j->motion, t, f);
-  cs_row_along(j->axis, j->point[0], j->point[1], q1, q2, phi, jac);
+  cs_row_along(j->axis, j->point[0], j->point[1], q1, q2, v1, v2, phi, jac, curv);
   if (phi)
     *phi -= f[0];
   if (phit)

@@ -3,12 +3,14 @@
 
 #include <string.h>
 
-static void eval(const cs_joint *j, const double q1[3], const double q2[3], double t, double *phi,
-                 double *jac, double *phit, double *phitt)
+static void eval(const cs_joint *j, const double q1[3], const double q2[3], const double v1[3],
+                 const double v2[3], double t, double *phi, double *jac, double *phit,
+                 double *phitt, double *curv)
 {
   (void)t;
-  cs_rows_coincident(j->point[0], j->point[1], q1, q2, phi, jac);
-  cs_row_angle(j->angle, q1, q2, phi ? &phi[2] : NULL, jac ? jac + 12 : NULL);
+  cs_rows_coincident(j->point[0], j->point[1], q1, q2, v1, v2, phi, jac, curv);
+  cs_row_angle(j->angle, q1, q2, phi ? &phi[2] : NULL, jac ? jac + 12 : NULL,
+               curv ? &curv[2] : NULL);
   cs_rows_scleronomic(phit, phitt, 3);
 }
 

@@ -1,11 +1,12 @@
 /* revolute.c — ideal revolute joint: point1 on body 1 coincides with point2 on body 2. */
 #include "cs_joints.h"
 
-static void eval(const cs_joint *j, const double q1[3], const double q2[3], double t, double *phi,
-                 double *jac, double *phit, double *phitt)
+static void eval(const cs_joint *j, const double q1[3], const double q2[3], const double v1[3],
+                 const double v2[3], double t, double *phi, double *jac, double *phit,
+                 double *phitt, double *curv)
 {
   (void)t;
-  cs_rows_coincident(j->point[0], j->point[1], q1, q2, phi, jac);
+  cs_rows_coincident(j->point[0], j->point[1], q1, q2, v1, v2, phi, jac, curv);
   cs_rows_scleronomic(phit, phitt, 2);
 }
 
