@@ -228,18 +228,19 @@ static double rolling(const cs_clearances *c, const joint *j, const kin *k, doub
   return -T * omega;
 }
 
-/* Normal force −F_n ∇δ and friction F_t G on the two bodies, with their derivatives. */
-static void joint_forces(cs_clearances *c, joint *j, const double *q, const double *v,
-                         double *Q, double *Qq, double *Qv, double s, int ld)
+/* Normal force −F_n ∇δ and friction F_t G on the two bodies, with their derivatives; returns
+ * the power the contact dissipates. */
+static double joint_forces(cs_clearances *c, joint *j, const double *q, const double *v,
+                           double *Q, double *Qq, double *Qv, double s, int ld)
 {
   kin k;
   int want_jac = Qq || Qv;
   kinematics(c, j, q, v, want_jac, &k);
   cs_contact_out o;
   cs_contact_eval(j->contact[k.gap.region], k.gap.delta, k.rate, k.vt, 0, &o);
-  rolling(c, j, &k, Q, Qq, Qv, s, ld);
+  double power = o.dissipation_power + rolling(c, j, &k, Q, Qq, Qv, s, ld);
   if (o.Fn == 0.0 && o.Ft == 0.0 && o.dFn_ddelta == 0.0 && o.dFn_drate == 0.0)
-    return;
+    return power;
   const cs_model *m = c->model;
   int g[6];
   for (int a = 0; a < 6; a++)
@@ -248,7 +249,7 @@ static void joint_forces(cs_clearances *c, joint *j, const double *q, const doub
     if (g[a] >= 0)
       Q[g[a]] += -o.Fn * k.grad[a] + o.Ft * k.G[a];
   if (!want_jac)
-    return;
+    return power;
   double H[36], Hu[6], dFq[6], dFv[6], dG[36] = {0}, dvt[6] = {0};
   gap_hessian(&k, H);
   if (o.Ft != 0.0 || o.dFt_dvt != 0.0)
@@ -278,6 +279,7 @@ static void joint_forces(cs_clearances *c, joint *j, const double *q, const doub
         Qv[g[a] + (size_t)g[b] * ld] += s * dv;
     }
   }
+  return power;
 }
 
 void cs_clearances_forces(cs_clearances *c, const double *q, const double *v, double *Q,
@@ -286,6 +288,15 @@ void cs_clearances_forces(cs_clearances *c, const double *q, const double *v, do
   for (int k = 0; k < c->n; k++)
     if (c->joints[k].in_contact)
       joint_forces(c, &c->joints[k], q, v, Q, Qq, Qv, s, ld);
+}
+
+double cs_clearances_forces_power(cs_clearances *c, const double *q, const double *v, double *Q)
+{
+  double P = 0.0;
+  for (int k = 0; k < c->n; k++)
+    if (c->joints[k].in_contact)
+      P += joint_forces(c, &c->joints[k], q, v, Q, NULL, NULL, 0.0, 0);
+  return P;
 }
 
 double cs_clearances_dissipation(cs_clearances *c, const double *q, const double *v)
