@@ -10,10 +10,21 @@
 #include "cs_jac.h"
 #include "cs_model.h"
 
-/* Pose of body b: q + coord for a moving body, its fixed pose for a ground body. */
-const double *cs_body_pose(const cs_model *m, const double *q, int b);
+/* Pose of body b: q + coord for a moving body, its fixed pose for a ground body (inline: every
+ * joint asks twice per evaluation). */
+static inline const double *cs_body_pose(const cs_model *m, const double *q, int b)
+{
+  const cs_body *body = &m->bodies[b];
+  return body->ground ? body->q0 : q + body->coord;
+}
+
 /* Its velocity: v + coord, or zeros. */
-const double *cs_body_rate(const cs_model *m, const double *v, int b);
+static inline const double *cs_body_rate(const cs_model *m, const double *v, int b)
+{
+  static const double zero3[3] = {0, 0, 0};
+  const cs_body *body = &m->bodies[b];
+  return body->ground ? zero3 : v + body->coord;
+}
 
 /* Φ (m), Φq (by rows, cs_jac.h; J from cs_jac_init), Φt, Φtt (m); any output may be NULL. */
 void cs_constraints(const cs_model *m, const double *q, double t, double *phi, cs_jac *J,

@@ -4,20 +4,6 @@
 
 #include <string.h>
 
-static const double zero3[3] = {0, 0, 0};
-
-const double *cs_body_pose(const cs_model *m, const double *q, int b)
-{
-  const cs_body *body = &m->bodies[b];
-  return body->ground ? body->q0 : q + body->coord;
-}
-
-const double *cs_body_rate(const cs_model *m, const double *v, int b)
-{
-  const cs_body *body = &m->bodies[b];
-  return body->ground ? zero3 : v + body->coord;
-}
-
 /* Global coordinate index of a joint's local column c (0…5), −1 for a ground body. */
 static int column(const cs_model *m, const cs_joint *j, int c)
 {

@@ -287,7 +287,8 @@ int cs_schur_factor(cs_schur *S, const cs_jac *J, const double *W, int damp)
       S->min_ratio = 0.0;
       continue;
     }
-    S->min_ratio = fmin(S->min_ratio, d / ref);
+    if (d < S->min_ratio * ref)
+      S->min_ratio = d / ref;
     double eps = DAMP * ref;
     Li[i] = sqrt(damp ? d + eps * eps / (d + eps) : d);
     rank++;

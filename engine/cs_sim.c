@@ -106,6 +106,7 @@ struct cs_sim {
   int started;  /* the output at t0 has been emitted */
   long steps_since_output;
   int has_drivers;
+  int *driver_rows, ndriver_rows; /* the drivers' constraint rows, for their power */
   double wall;  /* seconds spent in cs_sim_advance */
   char ida_message[512]; /* IDAS' last error, kept for our cs_error */
 };
@@ -206,17 +207,13 @@ static int roots(realtype t, N_Vector yy, N_Vector yyp, realtype *g, void *user)
 static double driver_power(const cs_sim *s, const double *v, const double *lam)
 {
   double P = 0.0;
-  for (int k = 0; k < s->model->njoint; k++) {
-    const cs_joint *j = &s->model->joints[k];
-    if (!cs_joint_is_driver(j))
-      continue;
-    for (int r = j->row0; r < j->row0 + j->nrows; r++) {
-      double pv = 0.0;
-      for (int e = CS_JAC_WIDTH * r; e < CS_JAC_WIDTH * (r + 1); e++)
-        if (s->jac.col[e] >= 0)
-          pv += s->jac.val[e] * v[s->jac.col[e]];
-      P -= lam[r] * pv;
-    }
+  for (int i = 0; i < s->ndriver_rows; i++) {
+    int r = s->driver_rows[i];
+    double pv = 0.0;
+    for (int e = CS_JAC_WIDTH * r; e < CS_JAC_WIDTH * (r + 1); e++)
+      if (s->jac.col[e] >= 0)
+        pv += s->jac.val[e] * v[s->jac.col[e]];
+    P -= lam[r] * pv;
   }
   return P;
 }
@@ -561,10 +558,15 @@ cs_status cs_sim_create(const cs_model *model, cs_sim **out, cs_error *err)
   s->N = 2 * s->n + s->m + (s->form == CS_GGL ? s->m : 0);
   s->t0 = s->t = 0.0;
   s->next_output = 1;
-  for (int k = 0; k < model->njoint; k++)
-    s->has_drivers |= cs_joint_is_driver(&model->joints[k]);
+  s->driver_rows = malloc(((size_t)s->m + 1) * sizeof *s->driver_rows);
+  for (int k = 0; s->driver_rows && k < model->njoint; k++) {
+    const cs_joint *j = &model->joints[k];
+    for (int r = j->row0; cs_joint_is_driver(j) && r < j->row0 + j->nrows; r++)
+      s->driver_rows[s->ndriver_rows++] = r;
+  }
+  s->has_drivers = s->ndriver_rows > 0;
 
-  cs_status st = allocate(s, err);
+  cs_status st = s->driver_rows ? allocate(s, err) : cs_fail(err, CS_ERR_MEMORY, "out of memory");
   if (!st)
     st = cs_clearances_create(model, &s->clear, err);
   if (!st && !(s->proj = cs_projector_create(model)))
@@ -639,6 +641,7 @@ void cs_sim_free(cs_sim *s)
   free(s->atol);
   free(s->Q);
   cs_jac_free(&s->jac);
+  free(s->driver_rows);
   cs_consistent_free(s->cons);
   free(s->phi);
   free(s->work);
