@@ -352,20 +352,32 @@ static double guard_weight(const joint *j, double delta)
   return fmin(1.0, fmax(0.0, (delta + c) / (1e-6 * c)));
 }
 
+/* Joint i's two roots into g[0], g[1]. */
+static void joint_roots(cs_clearances *c, int i, const double *q, const double *v, double g[2])
+{
+  joint *j = &c->joints[i];
+  int region;
+  double delta = gap_of(c, j, q, &region), w = j->in_contact ? 0.0 : guard_weight(j, delta);
+  g[0] = j->in_contact ? delta + c->release : delta;
+  g[1] = 1.0 - w; /* only the sign counts: 1 m/s stands for "moving away" */
+  if (w > 0.0) {
+    kin k;
+    kinematics(c, j, q, v, 0, &k);
+    g[1] += w * k.rate;
+  }
+}
+
 void cs_clearances_roots(cs_clearances *c, const double *q, const double *v, double *g)
 {
-  for (int i = 0; i < c->n; i++) {
-    joint *j = &c->joints[i];
-    int region;
-    double delta = gap_of(c, j, q, &region), w = j->in_contact ? 0.0 : guard_weight(j, delta);
-    g[2 * i] = j->in_contact ? delta + c->release : delta;
-    g[2 * i + 1] = 1.0 - w; /* only the sign counts: 1 m/s stands for "moving away" */
-    if (w > 0.0) {
-      kin k;
-      kinematics(c, j, q, v, 0, &k);
-      g[2 * i + 1] += w * k.rate;
-    }
-  }
+  for (int i = 0; i < c->n; i++)
+    joint_roots(c, i, q, v, g + 2 * i);
+}
+
+double cs_clearances_root(cs_clearances *c, int r, const double *q, const double *v)
+{
+  double g[2];
+  joint_roots(c, r / 2, q, v, g);
+  return g[r % 2];
 }
 
 double cs_clearances_gap(cs_clearances *c, int i, const double *q)
@@ -453,23 +465,29 @@ int cs_clearances_settle(cs_clearances *c, double t, const double *q, const doub
   return changed;
 }
 
-void cs_clearances_commit(cs_clearances *c, const double *q, const double *v)
+void cs_clearances_commit_one(cs_clearances *c, int i, const double *q, const double *v)
 {
-  for (int i = 0; i < c->n; i++) {
-    joint *j = &c->joints[i];
-    if (!j->in_contact)
-      continue;
-    kin k;
-    cs_contact_out o;
-    evaluate(c, j, q, v, 1, &k, &o);
-    j->region = k.gap.region; /* a pin sliding into another region keeps its impact */
-    if (j->event >= 0) {
-      cs_contact_event *e = &c->events[j->event];
-      e->max_penetration = fmax(e->max_penetration, k.gap.delta);
-      e->max_force = fmax(e->max_force, o.Fn);
-    }
+  joint *j = &c->joints[i];
+  if (!j->in_contact)
+    return;
+  kin k;
+  cs_contact_out o;
+  evaluate(c, j, q, v, 1, &k, &o);
+  j->region = k.gap.region; /* a pin sliding into another region keeps its impact */
+  if (j->event >= 0) {
+    cs_contact_event *e = &c->events[j->event];
+    e->max_penetration = fmax(e->max_penetration, k.gap.delta);
+    e->max_force = fmax(e->max_force, o.Fn);
   }
 }
+
+void cs_clearances_commit(cs_clearances *c, const double *q, const double *v)
+{
+  for (int i = 0; i < c->n; i++)
+    cs_clearances_commit_one(c, i, q, v);
+}
+
+int cs_clearances_in_contact(const cs_clearances *c, int i) { return c->joints[i].in_contact; }
 
 int cs_clearances_count(const cs_clearances *c) { return c->n; }
 

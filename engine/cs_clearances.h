@@ -32,6 +32,8 @@ double cs_clearances_strain(cs_clearances *c, const double *q);
 
 int cs_clearances_root_count(const cs_clearances *c);
 void cs_clearances_roots(cs_clearances *c, const double *q, const double *v, double *g);
+/* Root r alone (joint r / 2's): reads only that joint's two bodies' entries of q and v. */
+double cs_clearances_root(cs_clearances *c, int r, const double *q, const double *v);
 /* The roots IDAS located at q: returns how many were roots of δ (each needs a restart, which
  * settles the contact states); *missed is the joint whose contact a step jumped over (a local
  * maximum of δ inside the wall), or −1. */
@@ -46,6 +48,10 @@ int cs_clearances_settle(cs_clearances *c, double t, const double *q, const doub
 void cs_clearances_open(cs_clearances *c, int k, double t, const double *q, const double *v);
 /* After each accepted step: the open contacts' δ_max and force peaks. */
 void cs_clearances_commit(cs_clearances *c, const double *q, const double *v);
+/* The same for joint i alone (reads only its two bodies' entries of q and v). */
+void cs_clearances_commit_one(cs_clearances *c, int i, const double *q, const double *v);
+/* Whether joint i's contact is open. */
+int cs_clearances_in_contact(const cs_clearances *c, int i);
 
 int cs_clearances_count(const cs_clearances *c);
 /* The mechanism's size (cs_scales.h), on which an open contact's release below δ = 0 is set:

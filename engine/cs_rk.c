@@ -32,6 +32,7 @@ struct cs_rk {
   double *y_prev, *yq_prev, *f_prev, *fq_prev; /* the last step's start */
   double *K, *KQ, *ytmp, *yqtmp, *ynew, *yqnew, *err, *w, *werr;
   double *g, *g_prev, *g_tmp;
+  const int *support_start, *support; /* what each root reads (cs_rk_set_root_support) */
   int *root_info;
   cs_rk_counters count;
   char failure[256];
@@ -202,7 +203,7 @@ static int settle_state(cs_rk *rk)
     return -1;
   }
   if (rk->nroot)
-    rk->roots(rk->t, rk->y, rk->g, rk->user);
+    rk->roots(rk->t, rk->y, -1, rk->g, rk->user);
   return 0;
 }
 
@@ -233,7 +234,7 @@ int cs_rk_init(cs_rk *rk, double t, const double *y, const double *yq)
   if (st)
     return st;
   if (rk->nroot)
-    rk->roots(t, rk->y, rk->g, rk->user);
+    rk->roots(t, rk->y, -1, rk->g, rk->user);
   memcpy(rk->y_prev, rk->y, (size_t)rk->n * sizeof *y);
   memcpy(rk->yq_prev, rk->yq, (size_t)rk->nq * sizeof *yq);
   memcpy(rk->f_prev, rk->f, (size_t)rk->n * sizeof *y);
@@ -246,29 +247,70 @@ int cs_rk_init(cs_rk *rk, double t, const double *y, const double *yq)
 }
 
 /* Hermite interpolant of the last step at t into out (n). */
-void cs_rk_interpolate(const cs_rk *rk, double t, double *out)
+/* The interpolant's weights at t: quintic Hermite (y, y', y'' at both ends) for the first
+ * half of a second-order system, cubic Hermite (y, y') for the rest. */
+typedef struct {
+  int half;
+  double c[4], p[6];
+} hermite;
+
+static hermite weights_at(const cs_rk *rk, double t)
 {
   const double h = rk->t - rk->t_prev, th = h > 0 ? (t - rk->t_prev) / h : 1.0;
   const double t2 = th * th, t3 = t2 * th, t4 = t3 * th, t5 = t4 * th;
-  const double c00 = 2 * t3 - 3 * t2 + 1, c10 = h * (t3 - 2 * t2 + th), c01 = -2 * t3 + 3 * t2,
-               c11 = h * (t3 - t2);
-  const int half = rk->second_order ? rk->n / 2 : 0;
-  if (half) {
-    const double q0 = 1 - 10 * t3 + 15 * t4 - 6 * t5, q1 = h * (th - 6 * t3 + 8 * t4 - 3 * t5),
-                 q2 = h * h * (0.5 * t2 - 1.5 * t3 + 1.5 * t4 - 0.5 * t5),
-                 q3 = 10 * t3 - 15 * t4 + 6 * t5, q4 = h * (-4 * t3 + 7 * t4 - 3 * t5),
-                 q5 = h * h * (0.5 * t3 - t4 + 0.5 * t5);
-    for (int k = 0; k < half; k++)
-      out[k] = q0 * rk->y_prev[k] + q1 * rk->f_prev[k] + q2 * rk->f_prev[half + k] +
-               q3 * rk->y[k] + q4 * rk->f[k] + q5 * rk->f[half + k];
+  hermite w = {rk->second_order ? rk->n / 2 : 0,
+               {2 * t3 - 3 * t2 + 1, h * (t3 - 2 * t2 + th), -2 * t3 + 3 * t2, h * (t3 - t2)},
+               {1 - 10 * t3 + 15 * t4 - 6 * t5, h * (th - 6 * t3 + 8 * t4 - 3 * t5),
+                h * h * (0.5 * t2 - 1.5 * t3 + 1.5 * t4 - 0.5 * t5), 10 * t3 - 15 * t4 + 6 * t5,
+                h * (-4 * t3 + 7 * t4 - 3 * t5), h * h * (0.5 * t3 - t4 + 0.5 * t5)}};
+  return w;
+}
+
+static double component(const cs_rk *rk, const hermite *w, int k)
+{
+  if (k < w->half) {
+    const double *p = w->p;
+    return p[0] * rk->y_prev[k] + p[1] * rk->f_prev[k] + p[2] * rk->f_prev[w->half + k] +
+           p[3] * rk->y[k] + p[4] * rk->f[k] + p[5] * rk->f[w->half + k];
   }
-  for (int k = half; k < rk->n; k++)
-    out[k] = c00 * rk->y_prev[k] + c10 * rk->f_prev[k] + c01 * rk->y[k] + c11 * rk->f[k];
+  const double *c = w->c;
+  return c[0] * rk->y_prev[k] + c[1] * rk->f_prev[k] + c[2] * rk->y[k] + c[3] * rk->f[k];
+}
+
+void cs_rk_interpolate(const cs_rk *rk, double t, double *out)
+{
+  hermite w = weights_at(rk, t);
+  for (int k = 0; k < rk->n; k++)
+    out[k] = component(rk, &w, k);
+}
+
+void cs_rk_interpolate_some(const cs_rk *rk, double t, const int *idx, int count, double *out)
+{
+  hermite w = weights_at(rk, t);
+  for (int i = 0; i < count; i++)
+    out[idx[i]] = component(rk, &w, idx[i]);
 }
 
 static int crossed(double before, double after)
 {
   return before != 0.0 && (after == 0.0 || (before < 0.0) != (after < 0.0));
+}
+
+void cs_rk_set_root_support(cs_rk *rk, const int *start, const int *idx)
+{
+  rk->support_start = start, rk->support = idx;
+}
+
+/* Root i at t within the last step, on the interpolant of what it reads. */
+static double root_at(cs_rk *rk, double t, int i)
+{
+  if (rk->support)
+    cs_rk_interpolate_some(rk, t, rk->support + rk->support_start[i],
+                           rk->support_start[i + 1] - rk->support_start[i], rk->ytmp);
+  else
+    cs_rk_interpolate(rk, t, rk->ytmp);
+  rk->roots(t, rk->ytmp, i, rk->g_tmp, rk->user);
+  return rk->g_tmp[i];
 }
 
 /* The earliest time in the last step where a root crosses, on the interpolant (Illinois,
@@ -280,10 +322,7 @@ static double locate_root(cs_rk *rk)
   for (int i = 0; i < rk->nroot; i++) {
     if (!crossed(rk->g_prev[i], rk->g[i]))
       continue;
-    double lo = rk->t_prev, hi = t_first, glo = rk->g_prev[i];
-    cs_rk_interpolate(rk, hi, rk->ytmp);
-    rk->roots(hi, rk->ytmp, rk->g_tmp, rk->user);
-    double ghi = rk->g_tmp[i];
+    double lo = rk->t_prev, hi = t_first, glo = rk->g_prev[i], ghi = root_at(rk, hi, i);
     if (!crossed(glo, ghi))
       continue; /* crosses only after an earlier root: that one comes first */
     int side = 0;
@@ -292,9 +331,7 @@ static double locate_root(cs_rk *rk)
       double mid = lo + (hi - lo) * (a / (a + b));
       if (!(mid > lo && mid < hi) || it % 8 == 7)
         mid = 0.5 * (lo + hi); /* guard the regula falsi from creeping */
-      cs_rk_interpolate(rk, mid, rk->ytmp);
-      rk->roots(mid, rk->ytmp, rk->g_tmp, rk->user);
-      double gm = rk->g_tmp[i];
+      double gm = root_at(rk, mid, i);
       if (crossed(glo, gm)) {
         hi = mid, ghi = gm;
         if (side == 1)

@@ -24,8 +24,9 @@ typedef struct cs_rk cs_rk;
 /* f: ydot (n) and the quadratures' integrands yqdot (nq) at (t, y). Returns 0, > 0 when the
  * state is not admissible (the step is retried smaller), < 0 to fail. */
 typedef int (*cs_rk_rhs)(double t, const double *y, double *ydot, double *yqdot, void *user);
-/* g (nroot) at (t, y). */
-typedef void (*cs_rk_roots)(double t, const double *y, double *g, void *user);
+/* g (nroot) at (t, y) when which < 0; else g[which] alone, reading only the components of y
+ * that root's support names (cs_rk_set_root_support). */
+typedef void (*cs_rk_roots)(double t, const double *y, int which, double *g, void *user);
 /* Bring y back onto its manifold after a step; returns 0, or < 0 when it cannot. */
 typedef int (*cs_rk_project)(double t, double *y, void *user);
 
@@ -41,6 +42,9 @@ void cs_rk_free(cs_rk *rk);
 void cs_rk_set_tolerances(cs_rk *rk, double rtol, const double *atol, const double *cap);
 void cs_rk_set_max_step(cs_rk *rk, double hmax);
 void cs_rk_set_initial_step(cs_rk *rk, double h0);
+/* Root i reads only y[idx[start[i]] … idx[start[i+1] − 1]] (CSR, kept by pointer): locating it
+ * interpolates and evaluates that much, O(1) instead of O(n) per iteration. Unset: all of y. */
+void cs_rk_set_root_support(cs_rk *rk, const int *start, const int *idx);
 /* Start (or restart) at (t, y, yq): f and g are evaluated there. Returns the rhs' status. */
 int cs_rk_init(cs_rk *rk, double t, const double *y, const double *yq);
 /* One accepted step towards t_stop, never beyond it; stops at the first root within it.
@@ -49,6 +53,8 @@ int cs_rk_step(cs_rk *rk, double t_stop);
 /* y at t within the last step on its Hermite interpolant (cheap, of lower order than the
  * method: for locating and sampling, not for continuing from). */
 void cs_rk_interpolate(const cs_rk *rk, double t, double *y);
+/* Only y[idx[i]], i < count: the few components one joint needs, in O(count). */
+void cs_rk_interpolate_some(const cs_rk *rk, double t, const int *idx, int count, double *y);
 /* The state (y, yq) at t within the last step [t_prev, t], by an exact step from t_prev. */
 int cs_rk_state_at(cs_rk *rk, double t, double *y, double *yq);
 double cs_rk_time(const cs_rk *rk);

@@ -64,6 +64,9 @@ static const double PROJECT_BELOW = 1e-3;
  * clearance slider-crank at t = 2e-11 s at every rtol ≤ 1e-7). */
 static const double INDEX3_FREE = 1e12;
 
+/* Samples of each step's interpolant searched for a contact's peak force (sample_peaks). */
+enum { CS_PEAK_SAMPLES = 8 };
+
 struct cs_sim {
   const cs_model *model;
   cs_formulation form;
@@ -74,6 +77,9 @@ struct cs_sim {
   cs_rk *rk;            /* projected: explicit Runge-Kutta on the index-1 ODE */
   cs_schur *schur;      /* its accelerations (cs_schur.h) */
   double *Minv, *gamma, *sample;
+  int *root_start, *root_idx; /* what each root reads (root_support) */
+  int *peak_joint;      /* joints in contact, and their forces at the samples (sample_peaks) */
+  double *peak_force;
   N_Vector y, yp, yq;  /* IDAS' state at t_ida and its quadratures */
   N_Vector view, viewq; /* the state and quadratures reported, at t */
   cs_clearances *clear;
@@ -263,11 +269,36 @@ static int ode_rhs(double t, const double *y, double *ydot, double *yqdot, void 
   return 0;
 }
 
-static void ode_roots(double t, const double *y, double *g, void *user)
+static void ode_roots(double t, const double *y, int which, double *g, void *user)
 {
   (void)t;
   cs_sim *s = user;
-  cs_clearances_roots(s->clear, y, y + s->n, g);
+  if (which < 0)
+    cs_clearances_roots(s->clear, y, y + s->n, g);
+  else
+    g[which] = cs_clearances_root(s->clear, which, y, y + s->n);
+}
+
+/* What each root reads: its joint's two bodies' positions and velocities (CSR, ≤ 12 each). */
+static int root_support(cs_sim *s)
+{
+  int nroot = cs_clearances_root_count(s->clear);
+  s->root_start = malloc(((size_t)nroot + 1) * sizeof *s->root_start);
+  s->root_idx = malloc((12 * (size_t)nroot + 1) * sizeof *s->root_idx);
+  if (!s->root_start || !s->root_idx)
+    return -1;
+  int count = 0;
+  for (int r = 0; r < nroot; r++) {
+    const cs_clearance *d = &s->model->clearances[r / 2];
+    s->root_start[r] = count;
+    for (int b = 0; b < 2; b++) {
+      const cs_body *body = &s->model->bodies[d->body[b]];
+      for (int e = 0; !body->ground && e < 3; e++)
+        s->root_idx[count++] = body->coord + e, s->root_idx[count++] = s->n + body->coord + e;
+    }
+  }
+  s->root_start[nroot] = count;
+  return 0;
 }
 
 /* Every step ends on the constraint manifold: an explicit method keeps Φ = 0 only to its
@@ -473,9 +504,13 @@ static cs_status setup_rk(cs_sim *s, cs_error *err)
                        ode_roots, ode_project, s);
   s->roots_found = calloc((size_t)cs_clearances_root_count(s->clear) + 1,
                           sizeof *s->roots_found);
-  if (!s->rk || !s->roots_found)
+  s->peak_joint = calloc((size_t)s->model->nclearance + 1, sizeof *s->peak_joint);
+  s->peak_force = calloc(((size_t)s->model->nclearance + 1) * (CS_PEAK_SAMPLES + 1),
+                         sizeof *s->peak_force);
+  if (!s->rk || !s->roots_found || !s->peak_joint || !s->peak_force || root_support(s))
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   cs_rk_set_tolerances(s->rk, set->rtol, s->atol, s->cap);
+  cs_rk_set_root_support(s->rk, s->root_start, s->root_idx);
   cs_rk_set_max_step(s->rk, set->max_step);
   cs_rk_set_initial_step(s->rk, set->initial_step);
   if (cs_rk_init(s->rk, s->t0, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yq)))
@@ -631,6 +666,10 @@ void cs_sim_free(cs_sim *s)
   cs_clearances_free(s->clear);
   cs_projector_free(s->proj);
   free(s->roots_found);
+  free(s->peak_joint);
+  free(s->root_start);
+  free(s->root_idx);
+  free(s->peak_force);
   if (s->ctx)
     SUNContext_Free(&s->ctx);
   if (s->row_names)
@@ -935,28 +974,42 @@ static cs_status ida_step(cs_sim *s, double t_target, int *root, cs_error *err)
  * its neighbours; each candidate is committed like a step end. */
 static void sample_peaks(cs_sim *s)
 {
-  enum { SAMPLES = 8 };
+  enum { SAMPLES = CS_PEAK_SAMPLES };
   const double t1 = s->t_ida, t0 = last_step_start(s), *y = s->sample;
-  for (int k = 0; k < s->model->nclearance; k++) {
-    cs_clearance_state c;
-    cs_clearances_output(s->clear, k, Q_OF(s, s->y), V_OF(s, s->y), &c);
-    if (!c.in_contact) /* the joint's contact state, the same throughout the step */
-      continue;
-    double F[SAMPLES + 1];
-    int best = 0;
-    for (int i = 0; i <= SAMPLES; i++) {
-      cs_rk_interpolate(s->rk, t0 + (t1 - t0) * i / SAMPLES, s->sample);
-      cs_clearances_output(s->clear, k, y, y + s->n, &c);
-      F[i] = c.normal_force;
-      best = F[i] > F[best] ? i : best;
+  int count = 0, *joint = s->peak_joint;
+  for (int k = 0; k < s->model->nclearance; k++)
+    if (cs_clearances_in_contact(s->clear, k)) /* the same throughout the step */
+      joint[count++] = k;
+  /* each sample interpolates the state once for every joint: O(N) per sample */
+  for (int i = 0; count > 0 && i <= SAMPLES; i++) {
+    cs_rk_interpolate(s->rk, t0 + (t1 - t0) * i / SAMPLES, s->sample);
+    for (int c = 0; c < count; c++) {
+      cs_clearance_state state;
+      cs_clearances_output(s->clear, joint[c], y, y + s->n, &state);
+      s->peak_force[(SAMPLES + 1) * c + i] = state.normal_force;
     }
+  }
+  for (int c = 0; c < count; c++) {
+    const double *F = s->peak_force + (SAMPLES + 1) * c;
+    int best = 0;
+    for (int i = 1; i <= SAMPLES; i++)
+      best = F[i] > F[best] ? i : best;
     if (best == 0 || best == SAMPLES)
       continue;
     double den = F[best - 1] - 2.0 * F[best] + F[best + 1];
     double shift = den < 0.0 ? 0.5 * (F[best - 1] - F[best + 1]) / den : 0.0;
-    cs_rk_interpolate(s->rk, t0 + (t1 - t0) * (best + fmax(-1.0, fmin(1.0, shift))) / SAMPLES,
-                      s->sample);
-    cs_clearances_commit(s->clear, y, y + s->n);
+    /* the refined candidate: only this joint's bodies' entries, O(1) per joint */
+    int idx[12], nidx = 0;
+    const cs_clearance *d = &s->model->clearances[joint[c]];
+    for (int b = 0; b < 2; b++) {
+      const cs_body *body = &s->model->bodies[d->body[b]];
+      for (int e = 0; !body->ground && e < 3; e++)
+        idx[nidx++] = body->coord + e, idx[nidx++] = s->n + body->coord + e;
+    }
+    cs_rk_interpolate_some(s->rk,
+                           t0 + (t1 - t0) * (best + fmax(-1.0, fmin(1.0, shift))) / SAMPLES,
+                           idx, nidx, s->sample);
+    cs_clearances_commit_one(s->clear, joint[c], y, y + s->n);
   }
 }
 
