@@ -172,12 +172,13 @@ import h5py; print(*[m.decode() for m in h5py.File('crash.h5')['cases/message'][
   "the worker process running this case died (Killed)"
 
 # the run's own evidence against a case (cs_sim_warnings) makes it "suspect", with the evidence
-sed 's/"formulation": "ggl"/"formulation": "index3"/' model.json > model_index3.json
+# (the ideal slider-crank: a clearance joint's error cap keeps loose tolerances accurate there)
+sed 's/"formulation": "ggl"/"formulation": "index3"/' "$root/models/slider_crank.json" > model_index3.json
 cat > suspect.json <<'JSON'
 {"name": "suspect", "model": "model_index3.json", "t_end": 0.024,
- "parameters": [{"path": "/solver/rtol", "values": [1e-4]}]}
+ "parameters": [{"path": "/solver/rtol", "values": [1e-3]}]}
 JSON
-expect "index 3 at rtol 1e-4 on the clearance slider-crank" 0 "$cli" sweep suspect.json -o suspect.h5
+expect "index 3 at rtol 1e-3 on the ideal slider-crank" 0 "$cli" sweep suspect.json -o suspect.h5
 contains "…is counted suspect" out "1 recorded (0 failed, 1 suspect)"
 contains "…and its message is the energy evidence" <($py -c "
 import h5py; f = h5py.File('suspect.h5'); print(f['cases/status'][0].decode(), f['cases/message'][0].decode())") \

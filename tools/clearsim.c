@@ -349,6 +349,8 @@ static int cmd_check(int argc, char **argv)
   } else {
     printf("assembly     ok (|phi| %.2g, |phi_q v + phi_t| %.2g)\n",
            cs_sim_position_drift(sim), cs_sim_velocity_drift(sim));
+    if (cs_sim_warnings(sim)[0])
+      printf("WARNING      %s\n", cs_sim_warnings(sim));
   }
   cs_sim_free(sim);
   cs_model_free(model);
