@@ -88,8 +88,11 @@ int cs_project(cs_projector *p, double t, double *q, double *v, int locks, doubl
     return 0;
   /* Round-off of Φ: a few ulps of the largest coordinate. */
   double floor_phi = 8.0 * DBL_EPSILON * (1.0 + max_abs(q, p->n)), res = INFINITY;
+  int moved = 0; /* q changed after the last evaluation of Φq */
   for (int it = 0; it < NEWTON_ITERATIONS; it++) {
-    cs_constraints(p->m, q, t, p->b, &p->J, NULL, NULL);
+    /* Φt beside Φ: the last pass's Φq and Φt, at the q it leaves, serve the velocities */
+    cs_constraints(p->m, q, t, p->b, &p->J, p->phit, NULL);
+    moved = 0;
     res = max_abs(p->b, p->rows);
     if (!isfinite(res))
       return -1;
@@ -98,10 +101,12 @@ int cs_project(cs_projector *p, double t, double *q, double *v, int locks, doubl
     for (int r = 0; r < p->rows; r++)
       p->b[r] = -p->b[r];
     correct(p, q, locks);
+    moved = 1;
   }
   if (!(res <= fmax(1e3 * floor_phi, enough_q)))
     return -1;
-  cs_constraints(p->m, q, t, NULL, &p->J, p->phit, NULL);
+  if (moved)
+    cs_constraints(p->m, q, t, NULL, &p->J, p->phit, NULL);
   cs_jac_mul(&p->J, v, p->b);
   for (int r = 0; r < p->rows; r++)
     p->b[r] = -(p->b[r] + p->phit[r]);
