@@ -80,7 +80,10 @@ static double jackson_green(const impact_content *c, double v)
 }
 
 /* 001 eq. 11, Wu, Li & Thornton 2005, as printed (σ_y/E*, not p_y/E*). It is a fit for plastic
- * impacts: it exceeds 1 below V = 0.384 (E* / σ_y) V_y, about 110 V_y for steel. */
+ * impacts: it exceeds 1 below V = 0.384 (E* / σ_y) V_y, about 110 V_y for steel.
+ * σ_y or p_y (issue 13): 001 prints σ_y and no stored source reaches Wu et al.'s paper; with
+ * p_y = C σ_y c_r would be 1/√C = 0.79 times this. We keep the formula 001 compares, with
+ * its σ_y, and record the open point in models/papers/README.md. */
 static double wu(const impact_content *c, double v)
 {
   return 0.62 / sqrt(v / c->vy * c->sy / c->E);
@@ -261,7 +264,8 @@ IMPACT_LAW(jackson_green, plastic_create, jackson_green, 0, NULL, 0,
            "2010")
 IMPACT_LAW(wu, plastic_create, wu, 0, NULL, 0,
            "finite-element fit for plastic impacts, c_r ~ V^-1/2 (Wu, Li & Thornton)",
-           "Liu, Chen & Shi 2022 (001) eq. 11; Wu, Li & Thornton 2005")
+           "Liu, Chen & Shi 2022 (001) eq. 11 as printed (sigma_y/E*, V_y with C(nu) of eq. 9); "
+           "Wu, Li & Thornton 2005")
 IMPACT_LAW(ma_liu, plastic_create, ma_liu, 0, ma_liu_params, CS_NPARAMS(ma_liu_params),
            "fully plastic loading, Hertz unloading over the residual radius (Ma-Liu)",
            "Liu, Chen & Shi 2022 (001) eqs. 12-13, V_y with p_y = C(nu) sigma_y of eq. 9; Ma & Liu "
