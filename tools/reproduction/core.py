@@ -28,9 +28,10 @@ class CaseError(Exception):
 
 
 class Check:
-    """One comparison. kind: "agree" (the paper's number or statement, within tol) or
-    "finding" (a documented difference, which ours must show as documented); "info" rows
-    are printed for context and not judged."""
+    """One comparison. kind: "agree" (the paper's number or statement, within tol),
+    "finding" (a documented difference, which ours must show as documented) or "setup" (it
+    must hold, but it follows from a setup the paper leaves out and we assumed: Case.setup says
+    what); "info" rows are printed for context and not judged."""
 
     def __init__(self, what, paper, ours, dev, tol, ok, kind="agree", listed=True):
         self.what, self.paper, self.ours, self.dev, self.tol = what, paper, ours, dev, tol
@@ -46,6 +47,8 @@ class Case:
         self.table = []         # extra markdown lines (a per-row table)
         self.notes = []         # paragraphs after the table
         self.differs = ""       # why, when a finding is among the checks
+        self.setup = ""         # the setup is ours, not the paper's: what was assumed, and
+        #                         what the comparison can and cannot show
         self.error = None
         self.skipped = None     # "not available" reason
         self.seconds = 0.0
@@ -72,8 +75,16 @@ class Case:
         if bad:
             return "FAILED — outside the stated tolerance: " + "; ".join(c.what for c in bad[:4])
         if any(c.kind == "finding" for c in self.judged()):
-            return "differs, as documented — " + self.differs
+            return "differs, as documented — " + self.differs + (
+                "; setup differs: " + self.setup if self.setup else "")
+        if self.setup or any(c.kind == "setup" for c in self.judged()):
+            return "setup differs — " + self.setup
         return "matches — " + self.differs if self.differs else "matches"
+
+    def outcome(self):
+        """The verdict's kind, for the report's counts: matches, setup differs, differs (as
+        documented), failed or not available."""
+        return self.verdict().split(" — ")[0].replace(", as documented", "")
 
 
 class Env:
@@ -250,6 +261,12 @@ def write_report(env, cases, seconds, path):
          "**%d passed, %d failed**%s." % (n_pass, n_fail, "" if not any(c.skipped for c in cases)
                                           else ", %d not available" % sum(1 for c in cases
                                                                           if c.skipped)), "",
+         "Of the cases that passed: **%d match** the paper; **%d: setup differs** (the paper "
+         "leaves the setup out, so it is ours: the comparison shows that its statements hold "
+         "for our assumptions, not that our numbers are its numbers); **%d differ, as "
+         "documented** (each with its evidence)." % tuple(
+             sum(1 for c in cases if c.passed() and c.outcome() == k)
+             for k in ("matches", "setup differs", "differs")), "",
          "| case | verdict | checks | time |", "|---|---|---|---|"]
     for c in cases:
         j = c.judged()

@@ -129,6 +129,19 @@ def case_000_fig9(env):
         err = abs(s["e"] - cr) / cr
         case.check("%s: restitution vs c_r = %g (eq. 32)" % (k, cr), "< 2.5 %",
                    "e = %.5f" % s["e"], pct(s["e"] / cr - 1), "< 2.5 %", err < 0.025)
+    # Fig. 9c's loops: their area is the energy dissipated (the paper's n = 2 law)
+    w2, ln, fl = (stats[k]["W"] for k in ("Wang–Gao n = 2", "L-N", "Flores"))
+    case.check("Wang–Gao loop larger than L-N's (energy dissipated)", "larger",
+               "%.3f mJ against %.3f mJ" % (1e3 * w2, 1e3 * ln), pct(w2 / ln - 1), "> 0",
+               w2 > ln)
+    case.check("Wang–Gao loop larger than Flores' (energy dissipated)", "larger",
+               "%.3f mJ against %.3f mJ" % (1e3 * w2, 1e3 * fl), pct(w2 / fl - 1),
+               "documented: smaller", w2 < fl, "finding")
+    case.differs = ("000 says the new model's hysteresis loop is larger than L-N's and Flores' "
+                    "(Fig. 9c); it is larger than L-N's but smaller than Flores': %.2f mJ "
+                    "against %.2f mJ dissipated, as its damping factors at c_r = %g order them "
+                    "(models/papers/000_wang_gao_2023.json, figure9.finding), so that claim is "
+                    "contradicted" % (1e3 * w2, 1e3 * fl, cr))
     h = stats["Hertz"]
     case.check("Hertz: elastic (no damping)", "e = 1", "e = %.8f, %.2g J dissipated" %
                (h["e"], h["W"]), "%.1e" % (h["e"] - 1), "≤ 1e-6", abs(h["e"] - 1) <= 1e-6)

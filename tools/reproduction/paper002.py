@@ -77,9 +77,12 @@ def case_002(env):
         bal, scale_E), "", "≤ 1e-4 of the energy", bal <= 1e-4 * scale_E)
     case.info("contacts opened", "—", "%d, the last at %.3g s" % (nev, ev["t_on"][-1] if nev
                                                                    else float("nan")))
-    case.differs = ("002 prints no numbers (its parameters are in a reference not at hand): its "
-                    "observations — rolling without slip, the motion eventually stopped by the "
-                    "rolling resistance — hold for the model's assumed parameters")
+    case.setup = ("a planar analogue of 002's sphere in a cylinder with every parameter "
+                  "assumed (models/sphere_in_cylinder.json; 002 prints no numbers, its "
+                  "example's parameters are in a reference not at hand). The comparison shows "
+                  "that its observations — rolling without slip, the motion eventually stopped "
+                  "by the rolling resistance — hold for these parameters; it cannot test 002's "
+                  "magnitudes or time scales")
     return case
 
 
