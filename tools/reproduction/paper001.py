@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 
-from .core import (Case, events, figure, j_max, joint, last, pct, save)
+from .core import (Case, events, figure, fmt, j_max, joint, last, pct, save)
 
 
 def case_001_fig2(env):
@@ -25,19 +25,39 @@ def case_001_fig2(env):
     labels = {"johnson": "Johnson (eq. 6)", "thornton": "Thornton (eq. 8)",
               "jackson_green": "Jackson–Green (eqs. 9–10)", "wu": "Wu (eq. 11)",
               "ma_liu": "Ma–Liu (eq. 13)", "liu_chen_shi": "Liu–Chen–Shi (eqs. 14–15)"}
-    fig, (ax,) = figure(width=7.5, height=4.2)
-    for n in names:
-        ax.semilogx(v, cr[n], "--" if n == "liu_chen_shi" else "-", label=labels.get(n, n))
-    y = np.nanmin(list(vy.values()))
-    ax.axvline(y, color="grey", ls=":", lw=1, label="yield velocity V_y = %.4g m/s" % y)
-    ax.set_xlabel("initial contact velocity V (m/s)")
-    ax.set_ylabel("coefficient of restitution c_r (-)")
-    ax.set_ylim(0, 1.05)
-    save(env, case, fig, "001_fig2.png", "The restitution laws with 001 Table 1's data (the "
-         "new model equals Jackson–Green here: equal yield strengths give K = 1).",
-         "001 Fig. 2 (Liu, Chen & Shi 2022): c_r models vs initial velocity")
     lv = np.log(v)
     at = {n: (lambda x, n=n: float(np.interp(math.log(x), lv, cr[n]))) for n in names}
+
+    def crossing(a, b):
+        """The first velocity above 2 m/s at which law a falls below law b (log-interpolated),
+        or None."""
+        d = cr[a] - cr[b]
+        k = np.nonzero((v[:-1] >= 2.0) & (d[:-1] > 0) & (d[1:] <= 0))[0]
+        if not len(k):
+            return None
+        i = k[0]
+        return float(np.exp(lv[i] + (lv[i + 1] - lv[i]) * d[i] / (d[i] - d[i + 1])))
+    x_th, x_jo = crossing("jackson_green", "thornton"), crossing("jackson_green", "johnson")
+
+    fig, axes = figure(1, 2, width=11, height=4.2)
+    y = np.nanmin(list(vy.values()))
+    for ax, logx in zip(axes, (True, False)):
+        for n in names:
+            (ax.semilogx if logx else ax.plot)(v, cr[n], "--" if n == "liu_chen_shi" else "-",
+                                               label=labels.get(n, n))
+        ax.axvline(y, color="grey", ls=":", lw=1, label="yield velocity V_y = %.4g m/s" % y)
+        if x_th:
+            ax.axvline(x_th, color="k", ls="-.", lw=1,
+                       label="Jackson–Green falls below Thornton: %.2f m/s" % x_th)
+        ax.set_xlabel("initial contact velocity V (m/s)")
+        ax.set_ylabel("coefficient of restitution c_r (-)")
+        ax.set_ylim(0, 1.05)
+    axes[1].set_xlim(0, float(v[-1]))
+    save(env, case, fig, "001_fig2.png", "The restitution laws with 001 Table 1's data over the "
+         "whole range, 1 mm/s to 10 m/s, on a log and a linear velocity axis (the new model "
+         "equals Jackson–Green here: equal yield strengths give K = 1).",
+         "001 Fig. 2 (Liu, Chen & Shi 2022): c_r models vs initial velocity",
+         legend_on=[axes[0]])
     for x in (0.2, 0.5, 1.0, 2.0):
         jg, ml, wu, jo, th = (at[n](x) for n in ("jackson_green", "ma_liu", "wu", "johnson",
                                                  "thornton"))
@@ -51,6 +71,24 @@ def case_001_fig2(env):
                  for x in (0.2, 0.5, 1.0, 2.0))
     case.check("spread of the models over 0.2–2 m/s (least)", "'a large difference'",
                "%.3f" % spread, "", "> 0.25", spread > 0.25)
+    above = v > 1.01 * y
+    low = min(float(np.min(cr[n][above] - cr["jackson_green"][above])) for n in ("ma_liu", "wu"))
+    case.check("Ma–Liu, Wu above Jackson–Green over the whole range (V_y … 10 m/s)", "above",
+               "least margin %+.3f" % low, "", "≥ 0", low >= 0)
+    hi = {n: at[n](float(v[-1])) for n in ("jackson_green", "johnson", "thornton")}
+    case.check("the order reverses: Jackson–Green below Johnson and Thornton at high V",
+               "below only up to 2 m/s checked", "from %s (Thornton), %s m/s (Johnson); at %g m/s "
+               "%.3f against %.3f, %.3f" % (fmt(x_th, 3), fmt(x_jo, 3), v[-1], hi["jackson_green"],
+                                            hi["thornton"], hi["johnson"]), "",
+               "documented: reverses between 2 and 10 m/s",
+               x_th is not None and x_jo is not None, "finding")
+    case.differs = ("001 §3.2's order (Ma–Liu and Wu above Jackson–Green, Johnson and Thornton "
+                    "below it) holds from V_y to %s m/s; above it Jackson–Green, a fit that "
+                    "reaches zero at 790 V_y, falls below Thornton (from %s m/s) and Johnson "
+                    "(from %s m/s): at %g m/s %.3f against %.3f and %.3f. 001 does not say over "
+                    "which velocities its order holds" % (
+                        fmt(min(x_th or 10, x_jo or 10), 3), fmt(x_th, 3), fmt(x_jo, 3), v[-1],
+                        hi["jackson_green"], hi["thornton"], hi["johnson"]))
     return case
 
 
