@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 
-from .core import (Case, events, figure, fmt, j_max, joint, last, pct, save)
+from .core import (Case, events, figure, fmt, j_max, joint, last, monotone, pct, save)
 
 
 def case_001_fig2(env):
@@ -137,13 +137,33 @@ def case_001_drop(env):
                (pr["bounce_m"], pr["cr"]), pct(pr["bounce_m"] / lo - 1),
                "documented: > %g %% below the band" % (100 * tol),
                pr["bounce_m"] < lo * (1 - tol), "finding")
+    # Fig. 11 over all drop heights: 001 prints the measurement at 0.5 m only (Fig. 9's band);
+    # the other heights are judged by the trend it states, and the 5 % by the point it prints
+    for key, label in (("cr_exchanged", "exchanged"), ("cr_printed", "as printed")):
+        c = np.array([r[key] for r in sweep])
+        case.check("Fig. 11: c_r decreases with the drop height (%s), %g–%g m" % (
+            label, h[0], h[-1]), "decreases", "%.4f → %.4f" % (c[0], c[-1]), "",
+            "strictly decreasing", monotone(c, False))
+    cr_mid = float(np.mean(cm))
+    case.check("Fig. 11: c_r error at %g m, Table 3 exchanged" % h0, "≤ %g %% (max error)" % (
+        100 * tol), "%.4f against %.4f–%.4f measured" % (ex["cr"], cm[0], cm[1]),
+        pct(ex["cr"] / cr_mid - 1), "≤ %g %% of the band's middle" % (100 * tol),
+        abs(ex["cr"] / cr_mid - 1) <= tol)
+    case.check("Fig. 11: c_r error at %g m, Table 3 as printed" % h0, "≤ %g %% (max error)" % (
+        100 * tol), "%.4f against %.4f–%.4f measured" % (pr["cr"], cm[0], cm[1]),
+        pct(pr["cr"] / cr_mid - 1), "documented: > %g %%" % (100 * tol),
+        abs(pr["cr"] / cr_mid - 1) > tol, "finding")
     jg = rows[("as printed", "jackson_green")]
     case.info("Jackson–Green (no yield-strength ratio)", "—", "%.4f m" % jg["bounce_m"])
     case.differs = ("with Table 3 as printed the ball (540 MPa) is the weaker body, eq. 14 gives "
                     "K = 1 and the bounce falls %s short of the measured band; with the two "
                     "yield strengths exchanged (a hardened ball) it lands inside it. Table 3's "
-                    "yield strengths are most likely swapped (tests/test_contact_restitution.c)"
-                    % pct(pr["bounce_m"] / lo - 1).lstrip("-+"))
+                    "yield strengths are most likely swapped (tests/test_contact_restitution.c). "
+                    "Over all drop heights (Fig. 11) c_r falls with the height as 001 says; 001 "
+                    "prints the measurement at %g m only, where the exchanged reading is %s off "
+                    "the measured c_r (001: max error 5 %%)"
+                    % (pct(pr["bounce_m"] / lo - 1).lstrip("-+"), h0,
+                       pct(ex["cr"] / cr_mid - 1)))
     return case
 
 
