@@ -8,6 +8,10 @@
  *   001_yield.csv         each model's yield velocity V_y with Table 1's data
  *   001_ball_drop.csv     the ball drop of 001 §4 (Table 3 as printed and exchanged)
  *   001_drop_sweep.csv    the new model's c_r against the drop height (Fig. 11), both readings
+ *   001_materials.csv     c_r of the laws against velocity for Table 2's balls on a rigid plate:
+ *                         the steel ball at 400, 600, 800 MPa (Fig. 4), steel, aluminium and
+ *                         copper (Fig. 5)
+ *   001_ratio.csv         c_r at 5 m/s against the ball's and the plate's yield strength (Fig. 6)
  *   003_tables.csv        the fractal law's peak force for every row of 003 Tables 2–4
  *   004_fits.csv          the power-law fits of 004 Tables 2–9 and 11
  *
@@ -41,7 +45,7 @@ static const char *const usage =
   "usage: reproduce_data [--quick] [--papers DIR] OUTDIR\n"
   "\n"
   "Computes the sweeps of tools/reproduce that no model file expresses (000 Fig. 7, 001 Fig. 2\n"
-  "and ball drop, 003 Tables 2-4, 004 Tables 2-9 and 11) from the papers' data files in DIR\n"
+  "and ball drop, Figs. 4-6, 003 Tables 2-4, 004 Tables 2-9 and 11) from the papers' data files in DIR\n"
   "(default models/papers) and writes them as CSV files to OUTDIR.\n"
   "  --quick   fewer sweep points (every printed row is still computed)\n";
 
@@ -283,6 +287,93 @@ static void ball_drop_001(ctx *c, const cJSON *p)
   close_csv(c, f, "001_drop_sweep.csv");
 }
 
+/* One row of c_r(V) per velocity for the laws of Fig. 2 with geometry g, tagged `label`. */
+static void materials_rows(ctx *c, FILE *f, const cJSON *p, const char *label,
+                           const cs_contact_geometry *g)
+{
+  int nm = cs_paper_count(p, "figures4_5/models");
+  const cs_law *law[NMODEL001];
+  void *content[NMODEL001] = {0};
+  char path[64];
+  for (int i = 0; i < nm && i < NMODEL001; i++) {
+    snprintf(path, sizeof path, "figures4_5/models/%d", i);
+    content[i] = restitution_law(c, cs_paper_str(p, path), g, &law[i]);
+    if (!content[i])
+      nm = i;
+  }
+  int npt = c->quick ? 21 : 81;
+  for (int k = 0; k < npt; k++) {
+    double v = 1e-2 * pow(1e3, (double)k / (npt - 1)); /* 1 cm/s … 10 m/s */
+    fprintf(f, "%s,%.6g", label, v);
+    for (int i = 0; i < nm; i++)
+      fprintf(f, ",%.9g", restitution(law[i], content[i], g, v));
+    fputc('\n', f);
+  }
+  for (int i = 0; i < nm; i++)
+    law[i]->destroy(content[i]);
+}
+
+/* Figs. 4–5: Table 2's balls on a rigid plate — the steel ball at the yield strengths of §3.2
+ * (400, 600, 800 MPa), then each material as Table 2 prints it. */
+static void materials_001(ctx *c, const cJSON *p)
+{
+  char header[512] = "case,v_m_s", path[64], label[64];
+  int nm = cs_paper_count(p, "figures4_5/models");
+  for (int i = 0; i < nm && i < NMODEL001; i++) {
+    snprintf(path, sizeof path, "figures4_5/models/%d", i);
+    snprintf(header + strlen(header), sizeof header - strlen(header), ",%s",
+             cs_paper_str(p, path));
+  }
+  FILE *f = open_csv(c, "001_materials.csv", header);
+  int ns = cs_paper_count(p, "figures4_5/yield_strengths_MPa");
+  for (int i = 0; f && i < ns; i++) {
+    cs_contact_geometry g = cs_paper001_table2(p, "steel");
+    snprintf(path, sizeof path, "figures4_5/yield_strengths_MPa/%d", i);
+    g.m1.yield_strength = 1e6 * cs_paper_num(p, path);
+    snprintf(label, sizeof label, "steel %g MPa", 1e-6 * g.m1.yield_strength);
+    materials_rows(c, f, p, label, &g);
+  }
+  static const char *const material[] = {"steel", "aluminum", "copper"};
+  for (int i = 0; f && i < 3; i++) {
+    cs_contact_geometry g = cs_paper001_table2(p, material[i]);
+    materials_rows(c, f, p, material[i], &g);
+  }
+  close_csv(c, f, "001_materials.csv");
+}
+
+/* Fig. 6 (§3.3): a steel ball (Table 2) on a steel plate at 5 m/s, one yield strength held at
+ * 400 MPa and the other from 400 to 1600 MPa (k up to 4: past eq. 14's 3): the new model (eqs.
+ * 14–15) and Jackson–Green. */
+static void ratio_001(ctx *c, const cJSON *p)
+{
+  FILE *f = open_csv(c, "001_ratio.csv",
+                     "varied,ball_MPa,plate_MPa,k,cr_liu_chen_shi,cr_jackson_green");
+  double v = cs_paper_num(p, "figure6/velocity_m_s");
+  double held = 1e6 * cs_paper_num(p, "figure6/held_MPa");
+  int npt = c->quick ? 13 : 49;
+  for (int side = 0; f && side < 2; side++)
+    for (int k = 0; k < npt; k++) {
+      double s = held * (1.0 + 3.0 * k / (npt - 1));
+      cs_contact_geometry g = cs_paper001_table2(p, "steel");
+      g.m2 = g.m1; /* a steel plate, fixed (its mass 0) */
+      g.m1.yield_strength = side ? s : held;
+      g.m2.yield_strength = side ? held : s;
+      double e[2];
+      static const char *const model[] = {"liu_chen_shi", "jackson_green"};
+      for (int m = 0; m < 2; m++) {
+        const cs_law *law;
+        void *content = restitution_law(c, model[m], &g, &law);
+        e[m] = content ? restitution(law, content, &g, v) : NAN;
+        if (content)
+          law->destroy(content);
+      }
+      fprintf(f, "%s,%g,%g,%.6g,%.9g,%.9g\n", side ? "ball" : "plate",
+              1e-6 * g.m1.yield_strength, 1e-6 * g.m2.yield_strength,
+              g.m1.yield_strength / g.m2.yield_strength, e[0], e[1]);
+    }
+  close_csv(c, f, "001_ratio.csv");
+}
+
 /* ---------------------------------------------------------------- 003 -------------------- */
 
 /* Every row of Tables 2–4: the fractal law (Table 1's λ, the rest its defaults: D, G from
@@ -402,6 +493,8 @@ int main(int argc, char **argv)
   if (p001) {
     fig2_001(&c, p001);
     ball_drop_001(&c, p001);
+    materials_001(&c, p001);
+    ratio_001(&c, p001);
   }
   cJSON_Delete(p001);
   tables_003(&c);

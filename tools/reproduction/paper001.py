@@ -92,6 +92,120 @@ def case_001_fig2(env):
     return case
 
 
+LABELS = {"johnson": "Johnson (eq. 6)", "thornton": "Thornton (eq. 8)",
+          "jackson_green": "Jackson–Green (eqs. 9–10)", "wu": "Wu (eq. 11)",
+          "ma_liu": "Ma–Liu (eq. 13)", "liu_chen_shi": "Liu–Chen–Shi (eqs. 14–15)"}
+
+
+def case_001_materials(env):
+    case = Case("001-fig4-5", "001 Figs. 4–5 — restitution laws for Table 2's balls on a rigid "
+                "plate", "Liu, Chen & Shi 2022 (001) §3.2, Figs. 4 (steel ball, σ_y 400, 600, "
+                "800 MPa) and 5 (Table 2: steel, aluminium, copper)")
+    f45 = env.paper(1)["figures4_5"]
+    case.models.append((env.paper_file(1), "Table 2 (R = 6.75 mm; E, ν, σ_y, density), the "
+                        "statements and their reading"))
+    case.models.append(("data/001_materials.csv", "tools/reproduce_data: each law at 1 cm/s … "
+                        "10 m/s, the ball's mass from its density, E* = E/(1 − ν²) against a "
+                        "rigid plate, p_y = C(ν) σ_y (001 eq. 9)"))
+    rows = env.csv("001_materials.csv")
+    names = f45["models"]
+    by = {}
+    for r in rows:
+        by.setdefault(r["case"], []).append(r)
+    fig, axes = figure(2, 3, width=13, height=3.6, sharey=True)
+    labels = list(by)
+    for ax, lab in zip(axes, labels):
+        v = np.array([r["v_m_s"] for r in by[lab]])
+        for n in names:
+            ax.semilogx(v, [r[n] for r in by[lab]], label=LABELS[n])
+        ax.set_title(lab, fontsize="medium")
+        ax.set_xlabel("V (m/s)")
+        ax.set_ylabel("c_r (-)")
+        ax.set_ylim(0, 1.05)
+    save(env, case, fig, "001_fig4_5.png", "The restitution laws for the steel ball at three "
+         "yield strengths (Fig. 4, top) and Table 2's three balls (Fig. 5, bottom), each on a "
+         "rigid plate.", "001 Figs. 4–5 (Liu, Chen & Shi 2022): c_r against velocity, Table 2's "
+         "balls", legend_on=[axes[0]])
+    cross = {}
+    for lab in labels:
+        v = np.array([r["v_m_s"] for r in by[lab]])
+        c = {n: np.array([r[n] for r in by[lab]]) for n in names}
+        above = v >= 0.1
+        up = min(float(np.min(c[n][above] - c["jackson_green"][above])) for n in ("ma_liu", "wu"))
+        case.check("%s: Ma–Liu, Wu above Jackson–Green (0.1–10 m/s)" % lab, "higher",
+                   "least margin %+.3f" % up, "", "≥ 0 (Wu may be clamped at 1)", up >= 0)
+        lv = np.log(v)
+        at = {n: float(np.interp(math.log(0.2), lv, c[n])) for n in names}
+        down = min(at["jackson_green"] - at[n] for n in ("johnson", "thornton"))
+        case.check("%s: Johnson, Thornton below Jackson–Green at 0.2 m/s" % lab, "lower",
+                   "margin %+.3f" % down, "", "> 0", down > 0)
+        k = np.nonzero((v > 0.2) & ((c["jackson_green"] < c["thornton"]) |
+                                    (c["jackson_green"] < c["johnson"])))[0]
+        cross[lab] = float(v[k[0]]) if len(k) else None
+    case.check("Johnson, Thornton below Jackson–Green at every velocity", "lower",
+               "Jackson–Green falls below them from " + ", ".join(
+                   "%s m/s (%s)" % (fmt(cross[lab], 2), lab) for lab in labels), "",
+               "documented: a reversal below 10 m/s for every ball",
+               all(cross[lab] is not None for lab in labels), "finding")
+    j1 = {lab: float(np.interp(0.0, np.log([r["v_m_s"] for r in by[lab]]),
+                               [r["jackson_green"] for r in by[lab]])) for lab in labels}
+    steel = [lab for lab in labels if lab.startswith("steel ")]
+    case.check("Fig. 4: c_r at 1 m/s rises with the yield strength (Jackson–Green)", "—",
+               ", ".join("%s %.3f" % (lab.split()[1], j1[lab]) for lab in steel), "",
+               "increasing", monotone([j1[lab] for lab in steel]))
+    case.differs = ("the order 001 states (Ma–Liu and Wu above Jackson–Green, Johnson and "
+                    "Thornton below) holds for every ball of Table 2 at low velocity, but "
+                    "Jackson–Green, a fit that reaches zero at 790 V_y, falls below Johnson and "
+                    "Thornton from %s m/s: on a rigid plate E* doubles and V_y falls fourfold "
+                    "against Fig. 2's steel-on-steel. 001 prints neither its simulated values "
+                    "nor the velocities of Figs. 4–5, so the order is checked against "
+                    "Jackson–Green, which 001 finds close to its simulation (%s)" % (
+                        "–".join(fmt(x, 2) for x in (min(cross.values()),
+                                                     max(cross.values()))),
+                        f45["reading"].split(":")[0]))
+    return case
+
+
+def case_001_ratio(env):
+    case = Case("001-fig6", "001 Fig. 6 — c_r against the yield-strength ratio at 5 m/s",
+                "Liu, Chen & Shi 2022 (001) §3.3, Fig. 6 and eq. 14")
+    f6 = env.paper(1)["figure6"]
+    case.models.append((env.paper_file(1), "the statement; Table 2's steel ball on a steel "
+                        "plate"))
+    case.models.append(("data/001_ratio.csv", "tools/reproduce_data: the new model and "
+                        "Jackson–Green at %g m/s, one yield strength held at %g MPa" % (
+                            f6["velocity_m_s"], f6["held_MPa"])))
+    rows = env.csv("001_ratio.csv")
+    plate = [r for r in rows if r["varied"] == "plate"]
+    ball = [r for r in rows if r["varied"] == "ball"]
+    fig, (ax,) = figure(width=7.5, height=4)
+    ax.plot([r["plate_MPa"] / r["ball_MPa"] for r in plate], [r["cr_liu_chen_shi"] for r in plate],
+            "o-", ms=3, label="plate stronger (ball %g MPa)" % f6["held_MPa"])
+    ax.plot([r["k"] for r in ball], [r["cr_liu_chen_shi"] for r in ball], "s-", ms=3,
+            label="ball stronger (plate %g MPa)" % f6["held_MPa"])
+    ax.plot([r["k"] for r in ball], [r["cr_jackson_green"] for r in ball], ":", color="grey",
+            label="Jackson–Green (no ratio)")
+    ax.axvline(3, color="k", ls="-.", lw=1, label="σ_ball = 3 σ_plate")
+    ax.set_xlabel("stronger over weaker yield strength (-)")
+    ax.set_ylabel("c_r at %g m/s (-)" % f6["velocity_m_s"])
+    save(env, case, fig, "001_fig6.png", "The new model's c_r at %g m/s as either body's yield "
+         "strength rises from %g MPa (eq. 14's K)." % (f6["velocity_m_s"], f6["held_MPa"]),
+         "001 Fig. 6 (Liu, Chen & Shi 2022): the yield-strength ratio")
+    cp = [r["cr_liu_chen_shi"] for r in plate]
+    case.check("a stronger plate: no effect on c_r", "almost no effect",
+               "%.4f–%.4f" % (min(cp), max(cp)), pct(max(cp) / min(cp) - 1), "≤ 0.1 %",
+               max(cp) <= 1.001 * min(cp))
+    rising = [r["cr_liu_chen_shi"] for r in ball if r["k"] <= 3.0]
+    flat = [r["cr_liu_chen_shi"] for r in ball if r["k"] >= 3.0]
+    case.check("a stronger ball: c_r rises up to k = 3", "rises",
+               "%.4f → %.4f" % (rising[0], rising[-1]), pct(rising[-1] / rising[0] - 1),
+               "increasing", monotone(rising))
+    case.check("a stronger ball: no further change past k = 3", "no longer affected",
+               "%.4f–%.4f" % (min(flat), max(flat)), pct(max(flat) / min(flat) - 1), "≤ 0.1 %",
+               max(flat) <= 1.001 * min(flat))
+    return case
+
+
 def case_001_drop(env):
     case = Case("001-drop", "001 ball drop — bounce of a steel ball dropped from 0.5 m",
                 "Liu, Chen & Shi 2022 (001) §4.1–4.3, Table 3, Figs. 9 and 11")
