@@ -4,6 +4,12 @@
  * for the report's Python side, which only plots and compares:
  *
  *   000_fig7.csv          Wang–Gao restitution error against c_r for each n (000 eq. 32, Fig. 7)
+ *   000_stiffness.csv     F_e(δ) of the Wang–Gao, Liu and Hertz laws for Table 1's sockets and
+ *                         each n (Fig. 3)
+ *   000_energy.csv        the strain energy U(δ) of Wang–Gao (each n) and Hertz (Fig. 4)
+ *   000_damping.csv       each hysteresis damping law's factor (F_n − F_e)/δ^{3/2} at
+ *                         δ' = δ'(−) against c_r (Fig. 5)
+ *   000_dissipation.csv   the energy an impact dissipates against its depth (Fig. 8)
  *   001_fig2.csv          c_r of 001's restitution models against the impact velocity (Fig. 2)
  *   001_yield.csv         each model's yield velocity V_y with Table 1's data
  *   001_ball_drop.csv     the ball drop of 001 §4 (Table 3 as printed and exchanged)
@@ -44,7 +50,8 @@ typedef struct ctx {
 static const char *const usage =
   "usage: reproduce_data [--quick] [--papers DIR] OUTDIR\n"
   "\n"
-  "Computes the sweeps of tools/reproduce that no model file expresses (000 Fig. 7, 001 Fig. 2\n"
+  "Computes the sweeps of tools/reproduce that no model file expresses (000 Figs. 3-5, 7, 8,\n"
+  "001 Fig. 2\n"
   "and ball drop, Figs. 4-6, 003 Tables 2-4, 004 Tables 2-9 and 11) from the papers' data files in DIR\n"
   "(default models/papers) and writes them as CSV files to OUTDIR.\n"
   "  --quick   fewer sweep points (every printed row is still computed)\n";
@@ -165,6 +172,157 @@ static void fig7_000(ctx *c)
     }
   }
   close_csv(c, f, "000_fig7.csv");
+  cJSON_Delete(p);
+}
+
+/* ---------------------------------------------------------------- 000 Figs. 3-5, 8 ------ */
+
+/* Table 1's ball (50 mm, the §4 mass) in a socket of radius Rs. */
+static cs_contact_geometry socket_000(const cJSON *p, double Rs)
+{
+  cs_material steel = {cs_paper_num(p, "table1/E_Pa"), cs_paper_num(p, "table1/nu"), 0, 0, 0, 0};
+  cs_contact_geometry g = {CS_CONTACT_POINT, 1, cs_paper_num(p, "table1/ball_radius_m"), Rs,
+                           0.0, steel, steel, cs_paper_num(p, "section_4/ball_mass_kg"), 0.0};
+  return g;
+}
+
+/* A law of `family` with index n (the Steuermann laws and Wang–Gao's damping) or its defaults,
+ * made for g; NULL after a reported failure. */
+static void *make_law(ctx *c, cs_family family, const char *name, double n,
+                      const cs_contact_geometry *g, const cs_law **law, double *params)
+{
+  int with_n = !strcmp(name, "wang_gao") || !strcmp(name, "liu");
+  void *content = NULL;
+  *law = law_with(c, family, name, with_n, (const char *const[]){"n"}, &n, params);
+  if (*law && (*law)->create(params, g, &content, &c->err) != CS_OK) {
+    fail(c, EXIT_INPUT, "%s: %s", name, c->err.message);
+    content = NULL;
+  }
+  return content;
+}
+
+/* Fig. 3: the elastic force of each law over 0 < δ ≤ 50 µm, every socket of Table 1, each n;
+ * Fig. 4: their strain energy in the §4 socket. */
+static void elastic_000(ctx *c, const cJSON *p)
+{
+  FILE *f = open_csv(c, "000_stiffness.csv", "socket_m,n,delta_m,F_wang_gao,F_liu,F_hertz");
+  FILE *u = open_csv(c, "000_energy.csv", "n,delta_m,U_wang_gao,U_hertz");
+  int ns = cs_paper_count(p, "table1/socket_radii_m"), nn = cs_paper_count(p, "figure7/n");
+  int npt = c->quick ? 11 : 51;
+  double R4 = cs_paper_num(p, "section_4/socket_radius_m");
+  for (int s = 0; f && u && s < ns; s++)
+    for (int i = 0; i < nn; i++) {
+      char path[40];
+      snprintf(path, sizeof path, "table1/socket_radii_m/%d", s);
+      double Rs = cs_paper_num(p, path), prm[3][4];
+      snprintf(path, sizeof path, "figure7/n/%d", i);
+      double n = cs_paper_num(p, path);
+      if (c->quick && i > 1 && i < nn - 1)
+        continue;
+      cs_contact_geometry g = socket_000(p, Rs);
+      const cs_law *law[3];
+      static const char *const name[3] = {"wang_gao", "liu", "hertz"};
+      void *content[3];
+      for (int k = 0; k < 3; k++)
+        content[k] = make_law(c, CS_ELASTIC, name[k], n, &g, &law[k], prm[k]);
+      for (int j = 1; content[0] && content[1] && content[2] && j <= npt; j++) {
+        double d = 50e-6 * j / npt, F[3];
+        for (int k = 0; k < 3; k++)
+          F[k] = law[k]->elastic(content[k], d, NULL);
+        fprintf(f, "%g,%g,%.6g,%.9g,%.9g,%.9g\n", Rs, n, d, F[0], F[1], F[2]);
+        if (fabs(Rs - R4) < 1e-12)
+          fprintf(u, "%g,%.6g,%.9g,%.9g\n", n, d, law[0]->energy(content[0], d),
+                  law[2]->energy(content[2], d));
+      }
+      for (int k = 0; k < 3; k++)
+        if (content[k])
+          law[k]->destroy(content[k]);
+    }
+  close_csv(c, f, "000_stiffness.csv");
+  close_csv(c, u, "000_energy.csv");
+}
+
+/* Fig. 5: (F_n − F_e)/δ^{3/2} of each damping law at δ' = δ'(−) with the Hertz F_e of the §4
+ * socket: χ(c_r) K_h for the Hunt–Crossley family, Wang–Gao's 50 H (1 − c_r)/(13 c_r). */
+static void damping_000(ctx *c, const cJSON *p)
+{
+  static const char *const model[] = {"lankarani_nikravesh", "flores", "gonthier",
+                                      "gonthier_approx", "hu_guo", "wang_gao"};
+  FILE *f = open_csv(c, "000_damping.csv", "model,n,cr,factor");
+  cs_contact_geometry g = socket_000(p, cs_paper_num(p, "section_4/socket_radius_m"));
+  const cs_law *hz;
+  double hp[4], dp[4], d = 1e-5, v = cs_paper_num(p, "section_4/velocity_m_s");
+  void *hc = make_law(c, CS_ELASTIC, "hertz", 0, &g, &hz, hp);
+  int nn = cs_paper_count(p, "figure7/n");
+  for (size_t m = 0; f && hc && m < sizeof model / sizeof model[0]; m++)
+    for (int i = 0; i < (strcmp(model[m], "wang_gao") ? 1 : nn); i++) {
+      char path[32];
+      snprintf(path, sizeof path, "figure7/n/%d", i);
+      double n = cs_paper_num(p, path), dFe;
+      const cs_law *law;
+      void *content = make_law(c, CS_DAMPING, model[m], n, &g, &law, dp);
+      if (!content)
+        break;
+      double Fe = hz->elastic(hc, d, &dFe);
+      for (int k = 1; k <= 19; k++) {
+        double cr = 0.05 * k;
+        cs_normal_in in = {d, v, v, cr, d, Fe, dFe, g.mass1};
+        double Fn = law->normal(content, &in, NULL, NULL);
+        fprintf(f, "%s,%g,%.2f,%.9g\n", model[m], strcmp(model[m], "wang_gao") ? 0.0 : n, cr,
+                (Fn - Fe) / pow(d, 1.5));
+      }
+      law->destroy(content);
+    }
+  if (hc)
+    hz->destroy(hc);
+  close_csv(c, f, "000_damping.csv");
+}
+
+/* Fig. 8: the energy each model dissipates in the §4 impact (c_r of §4) over impact speeds
+ * 0.05–1 m/s, against the impact's depth. */
+static void dissipation_000(ctx *c, const cJSON *p)
+{
+  FILE *f = open_csv(c, "000_dissipation.csv", "model,n,v_m_s,delta_max_m,dissipated_J");
+  cs_contact_geometry g = socket_000(p, cs_paper_num(p, "section_4/socket_radius_m"));
+  double cr = cs_paper_num(p, "section_4/restitution");
+  static const struct {
+    const char *elastic, *damping, *label;
+    double n;
+  } model[] = {{"hertz", "lankarani_nikravesh", "lankarani_nikravesh", 0},
+               {"hertz", "flores", "flores", 0},
+               {"wang_gao", "wang_gao", "wang_gao", 1},
+               {"wang_gao", "wang_gao", "wang_gao", 2},
+               {"wang_gao", "wang_gao", "wang_gao", 4},
+               {"wang_gao", "wang_gao", "wang_gao", 8}};
+  int nv = c->quick ? 3 : 7;
+  for (size_t m = 0; f && m < sizeof model / sizeof model[0]; m++) {
+    if (c->quick && model[m].n == 4)
+      continue;
+    double ep[4], dp[4], n = model[m].n;
+    int with_n = n > 0;
+    const cs_law *el = law_with(c, CS_ELASTIC, model[m].elastic, with_n,
+                                (const char *const[]){"n"}, &n, ep);
+    const cs_law *dm = law_with(c, CS_DAMPING, model[m].damping, with_n,
+                                (const char *const[]){"n"}, &n, dp);
+    for (int k = 0; k < nv; k++) {
+      double v = 0.05 * pow(20.0, (double)k / (nv - 1));
+      cs_impact_result r;
+      if (!impact(c, &g, el, ep, dm, dp, cr, v, &r))
+        break;
+      fprintf(f, "%s,%g,%.6g,%.9g,%.9g\n", model[m].label, n, v, r.delta_max, r.dissipated);
+    }
+  }
+  close_csv(c, f, "000_dissipation.csv");
+}
+
+static void laws_000(ctx *c)
+{
+  cJSON *p = load_paper(c, 0);
+  if (p) {
+    elastic_000(c, p);
+    damping_000(c, p);
+    dissipation_000(c, p);
+  }
   cJSON_Delete(p);
 }
 
@@ -489,6 +647,7 @@ int main(int argc, char **argv)
     return EXIT_SOLVER;
   }
   fig7_000(&c);
+  laws_000(&c);
   cJSON *p001 = load_paper(&c, 1);
   if (p001) {
     fig2_001(&c, p001);
