@@ -20,6 +20,8 @@
  *   001_ratio.csv         c_r at 5 m/s against the ball's and the plate's yield strength (Fig. 6)
  *   003_tables.csv        the fractal law's peak force for every row of 003 Tables 2–4
  *   004_fits.csv          the power-law fits of 004 Tables 2–9 and 11
+ *   004_fig10.csv         penetration at 10 kN/mm on the inner and the outer track of Table 10's
+ *                         slot against the clearance, Johnson's and Radzimovsky's laws (Fig. 10)
  *
  *   reproduce_data [--quick] [--papers DIR] OUTDIR
  *
@@ -573,6 +575,49 @@ static void tables_003(ctx *c)
 
 /* ---------------------------------------------------------------- 004 -------------------- */
 
+/* Fig. 10: one law's penetration at the load W (per mm of length) for the pin of radius
+ * R_c − clearance against the slot's outer track (internal, ΔR = R_o − R_p) and inner track
+ * (external, ΔR = R_i + R_p), L = 1 mm. */
+static void fig10_004(ctx *c, const cJSON *p)
+{
+  FILE *f = open_csv(c, "004_fig10.csv", "law,material,clearance_mm,delta_int_m,delta_ext_m");
+  double W = cs_paper_num(p, "figure10/load_N_per_mm"), L = 1e-3;
+  double lo = cs_paper_num(p, "figure10/clearance_mm_reading/0");
+  double hi = cs_paper_num(p, "figure10/clearance_mm_reading/1");
+  double Ri = 1e-3 * cs_paper_num(p, "table10/R_i_mm");
+  double Ro = 1e-3 * cs_paper_num(p, "table10/R_o_mm");
+  double Rc = 1e-3 * cs_paper_num(p, "table10/R_c_mm");
+  static const char *const material[] = {"steel", "aluminum"};
+  int nl = cs_paper_count(p, "figure10/laws"), npt = c->quick ? 5 : 20;
+  for (int l = 0; f && l < nl; l++)
+    for (int m = 0; m < 2; m++)
+      for (int k = 0; k < npt; k++) {
+        char path[32];
+        snprintf(path, sizeof path, "figure10/laws/%d", l);
+        const char *name = cs_paper_str(p, path);
+        double clr = 1e-3 * (lo + (hi - lo) * k / (npt - 1)), d[2], fr = 0.0;
+        cs_material mat = cs_paper004_material(p, material[m]);
+        for (int side = 0; side < 2; side++) {
+          cs_contact_geometry g = {CS_CONTACT_LINE, !side, Rc - clr, side ? Ri : Ro, L, mat, mat,
+                                   1.0, 0.0};
+          void *content = NULL;
+          double prm[4];
+          const cs_law *law = law_with(c, CS_ELASTIC, name, 1, (const char *const[]){"fit_range"},
+                                       &fr, prm);
+          if (!law || law->create(prm, &g, &content, &c->err) != CS_OK) {
+            fail(c, EXIT_INPUT, "%s: %s", name, c->err.message);
+            close_csv(c, f, "004_fig10.csv");
+            return;
+          }
+          double dd;
+          d[side] = cs_loglaw_delta(content, W * L * 1e3, &dd);
+          law->destroy(content);
+        }
+        fprintf(f, "%s,%s,%.6g,%.9g,%.9g\n", name, material[m], 1e3 * clr, d[0], d[1]);
+      }
+  close_csv(c, f, "004_fig10.csv");
+}
+
 /* Every row of Tables 2–9 and 11: our law's fit ("ours"), and where the row's finding says
  * 004 computed it otherwise, the fit as 004 did ("004"); the row's tolerances (cs_papers.h).
  * Lankarani–Nikravesh is explicit: K = (4/3) E* √R*, n = 1.5. */
@@ -610,6 +655,8 @@ static void fits_004(ctx *c)
             ours.K, ours.n, ours.err, ours.valid, as004.K, as004.n, as004.err);
   }
   close_csv(c, f, "004_fits.csv");
+  if (p)
+    fig10_004(c, p);
   cJSON_Delete(p);
 }
 
