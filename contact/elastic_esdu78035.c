@@ -10,9 +10,9 @@
  * δ = (W/(π E*))(ln(4π E* ΔR/W) + 1): Johnson's line contact with +1 for −1, and the 2D
  * (Flamant) compliance W/(π E*) that every other law of the table has. The reading here,
  * h = (1 − ν²)/E, is π times more compliant — but it is the one that reproduces 004's Tables
- * 8-9 (with π the compliance falls 2.7-fold at ΔR = 0.5 mm, 1 kN: far outside them), and Skrinjar's DyS code
- * (ladisk/DyS) carried both readings in turn (h with π in one version, without in another).
- * ESDU 78035 itself is not public and no stored review settles it; we keep 004's reading, and
+ * 8-9 (with π the compliance falls 2.7-fold at ΔR = 0.5 mm, 1 kN: far outside them), and
+ * Skrinjar's DyS code (ladisk/DyS) carried both readings in turn (h with π in one version,
+ * without in another). ESDU 78035 itself is not public and no stored review settles it; we keep 004's reading, and
  * the models/papers/README.md records the alternative. */
 #include "cs_law_util.h"
 

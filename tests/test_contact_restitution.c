@@ -189,7 +189,8 @@ static void test_yield_coefficient(void)
     double nu = g.m1.nu, E = g.m1.E / (1.0 - nu * nu), R = g.R1;
     double m = g.m1.density * 4.0 / 3.0 * PI * R * R * R;
     double C = yield_coefficient(nu), py = C * g.m1.yield_strength;
-    double vy = sqrt(16.0 / 15.0 * pow(PI / 2.0, 5)) * sqrt(pow(py, 5) * pow(R, 3) / (pow(E, 4) * m));
+    double vy =
+      sqrt(16.0 / 15.0 * pow(PI / 2.0, 5)) * sqrt(pow(py, 5) * pow(R, 3) / (pow(E, 4) * m));
     double vy161 = vy * pow(1.61 / C, 2.5);
     built jg = build("jackson_green", &g), th = build("thornton", &g);
     CHECK_REL(reported_vy(jg), vy, 1e-5, materials[i]);

@@ -18,6 +18,7 @@
  *                         the steel ball at 400, 600, 800 MPa (Fig. 4), steel, aluminium and
  *                         copper (Fig. 5)
  *   001_ratio.csv         c_r at 5 m/s against the ball's and the plate's yield strength (Fig. 6)
+ *   001_fig7.csv          the new model's c_r against E, density and velocity (Fig. 7)
  *   003_tables.csv        the fractal law's peak force for every row of 003 Tables 2–4
  *   004_fits.csv          the power-law fits of 004 Tables 2–9 and 11
  *   004_fig10.csv         penetration at 10 kN/mm on the inner and the outer track of Table 10's
@@ -52,10 +53,10 @@ typedef struct ctx {
 static const char *const usage =
   "usage: reproduce_data [--quick] [--papers DIR] OUTDIR\n"
   "\n"
-  "Computes the sweeps of tools/reproduce that no model file expresses (000 Figs. 3-5, 7, 8,\n"
-  "001 Fig. 2\n"
-  "and ball drop, Figs. 4-6, 003 Tables 2-4, 004 Tables 2-9 and 11) from the papers' data files in DIR\n"
-  "(default models/papers) and writes them as CSV files to OUTDIR.\n"
+  "Computes the sweeps of tools/reproduce that no model file expresses (000 Figs. 3-5, 7, 8;\n"
+  "001 Figs. 2, 4-7 and the ball drop; 003 Tables 2-4; 004 Tables 2-9, 11 and Fig. 10) from\n"
+  "the papers' data files in DIR (default models/papers) and writes them as CSV files to\n"
+  "OUTDIR.\n"
   "  --quick   fewer sweep points (every printed row is still computed)\n";
 
 /* Record the first failure (later ones are consequences) and say it. */
@@ -534,6 +535,50 @@ static void ratio_001(ctx *c, const cJSON *p)
   close_csv(c, f, "001_ratio.csv");
 }
 
+/* Fig. 7 (§3.3): the new model for Table 2's steel ball on a steel plate of 400 MPa, the ball at
+ * 400 and 1200 MPa, one of E (both bodies), density and velocity varied over the data file's
+ * reading, the others at Table 2's steel and 5 m/s. */
+static void fig7_001(ctx *c, const cJSON *p)
+{
+  FILE *f = open_csv(c, "001_fig7.csv", "varied,value,ball_MPa,cr");
+  static const char *const what[3] = {"E_GPa", "density", "velocity"};
+  static const char *const range[3] = {"figure7/E_GPa_reading", "figure7/density_reading",
+                                       "figure7/velocity_reading"};
+  int npt = c->quick ? 6 : 24, nb = cs_paper_count(p, "figure7/ball_MPa");
+  double v0 = cs_paper_num(p, "figure7/velocity_m_s");
+  for (int w = 0; f && w < 3; w++)
+    for (int b = 0; b < nb; b++)
+      for (int k = 0; k < npt; k++) {
+        char path[48];
+        snprintf(path, sizeof path, "%s/0", range[w]);
+        double lo = cs_paper_num(p, path);
+        snprintf(path, sizeof path, "%s/1", range[w]);
+        double hi = cs_paper_num(p, path), x = lo * pow(hi / lo, (double)k / (npt - 1)), v = v0;
+        snprintf(path, sizeof path, "figure7/ball_MPa/%d", b);
+        cs_contact_geometry g = cs_paper001_table2(p, "steel");
+        g.m2 = g.m1; /* a steel plate, fixed */
+        g.m1.yield_strength = 1e6 * cs_paper_num(p, path);
+        g.m2.yield_strength = 1e6 * cs_paper_num(p, "figure7/plate_MPa");
+        if (w == 0)
+          g.m1.E = g.m2.E = 1e9 * x;
+        else if (w == 1) {
+          g.m1.density = x;
+          g.mass1 = x * 4.0 / 3.0 * 3.14159265358979323846 * g.R1 * g.R1 * g.R1;
+        } else
+          v = x;
+        const cs_law *law;
+        void *content = restitution_law(c, "liu_chen_shi", &g, &law);
+        if (!content) {
+          close_csv(c, f, "001_fig7.csv");
+          return;
+        }
+        fprintf(f, "%s,%.6g,%g,%.9g\n", what[w], x, 1e-6 * g.m1.yield_strength,
+                restitution(law, content, &g, v));
+        law->destroy(content);
+      }
+  close_csv(c, f, "001_fig7.csv");
+}
+
 /* ---------------------------------------------------------------- 003 -------------------- */
 
 /* Every row of Tables 2–4: the fractal law (Table 1's λ, the rest its defaults: D, G from
@@ -701,6 +746,7 @@ int main(int argc, char **argv)
     ball_drop_001(&c, p001);
     materials_001(&c, p001);
     ratio_001(&c, p001);
+    fig7_001(&c, p001);
   }
   cJSON_Delete(p001);
   tables_003(&c);
