@@ -131,6 +131,9 @@ struct cs_contact {
   double m_star;
   double cr, v_impact, delta_max; /* history of the current (or last) contact */
   long clips;
+  double domain;                  /* the elastic law's domain: δ ≤ domain (INFINITY: all) */
+  long outside;                   /* accepted states past it, and the deepest of them */
+  double outside_depth;
 };
 
 /* The op a family needs, so that a descriptor missing it is refused at create, not at eval. */
@@ -180,6 +183,8 @@ cs_status cs_contact_create(const cs_contact_spec *spec, const cs_contact_geomet
       return st;
     }
   }
+  const cs_law *el = c->law[CS_ELASTIC];
+  c->domain = el->domain ? el->domain(c->content[CS_ELASTIC]) : INFINITY;
   *contact = c;
   return CS_OK;
 }
@@ -228,6 +233,10 @@ void cs_contact_eval(cs_contact *c, double delta, double rate, double vt, int co
   if (commit) {
     c->delta_max = in.delta_max;
     c->clips += out->clipped; /* accepted states only: trial evaluations would inflate it */
+    if (delta > c->domain) {
+      c->outside++;
+      c->outside_depth = fmax(c->outside_depth, delta);
+    }
   }
 }
 
@@ -254,3 +263,10 @@ double cs_contact_cr(const cs_contact *c) { return c->cr; }
 double cs_contact_v_impact(const cs_contact *c) { return c->v_impact; }
 double cs_contact_delta_max(const cs_contact *c) { return c->delta_max; }
 long cs_contact_clip_count(const cs_contact *c) { return c->clips; }
+
+long cs_contact_outside(const cs_contact *c, double *deepest, double *limit)
+{
+  *deepest = c->outside_depth;
+  *limit = c->domain;
+  return c->outside;
+}

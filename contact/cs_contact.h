@@ -147,6 +147,12 @@ struct cs_law {
   /* CS_FRICTION: tangential force (opposing the slip velocity vt) and ∂Ft/∂vt, ∂Ft/∂Fn. */
   double (*friction)(void *content, double vt, double Fn, double *dFt_dvt, double *dFt_dFn);
 
+  /* CS_ELASTIC, optional: the largest δ at which the law is its own formula (m). Past it
+   * the law answers with a stand-in its report names (the log laws' load limit: their
+   * formula has no solution beyond it), and a contact counts the accepted states that went
+   * there (cs_contact_outside) so that a run can say so. NULL: no limit. */
+  double (*domain)(void *content);
+
   /* Optional, any family: one line of the resolved values (derived stiffness, exponent, a
    * power-law fit and its maximum error …) for output files and `clearsim laws`. */
   void (*report)(void *content, char *buf, int size);
@@ -251,6 +257,9 @@ double cs_contact_cr(const cs_contact *contact);        /* c_r of the current co
 double cs_contact_v_impact(const cs_contact *contact);
 double cs_contact_delta_max(const cs_contact *contact);
 long cs_contact_clip_count(const cs_contact *contact);
+/* Accepted states at which the elastic law was evaluated past its domain (the op `domain`),
+ * the deepest δ among them (*deepest, 0 if none) and the limit (*limit, INFINITY if none). */
+long cs_contact_outside(const cs_contact *contact, double *deepest, double *limit);
 
 #ifdef __cplusplus
 }

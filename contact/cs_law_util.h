@@ -144,7 +144,10 @@ double cs_implicit_force(cs_delta_of_force delta_of, const void *ctx, double del
 /* The log law and what create() resolved for it. Beyond the force F_c where its local
  * exponent d ln F / d ln δ reaches CS_LOGLAW_N_CAP the formula is near its load limit (dδ/dF
  * → 0, then no solution: Pereira et al. 2011); there the law continues C¹ as
- * F = F_c (δ/δ_c)^CS_LOGLAW_N_CAP so that a simulation never meets a missing force. */
+ * F = F_c (δ/δ_c)^CS_LOGLAW_N_CAP so that a simulation never meets a missing force — but not
+ * silently: δ_c is the law's `domain`, and a run that goes past it says so in its warnings
+ * (cs_contact_outside, engine/cs_evidence.c). The way on is fit_range ≤ δ_c: 004 §2's power
+ * law fitted over the formula's valid range. */
 #define CS_LOGLAW_N_CAP 3.0
 #define CS_LOGLAW_FIT_SAMPLES 10000
 
@@ -175,6 +178,9 @@ double cs_loglaw_energy(const cs_loglaw *law, double delta);
 double cs_loglaw_elastic_op(void *content, double delta, double *dFe);
 double cs_loglaw_energy_op(void *content, double delta);
 void cs_loglaw_report_op(void *content, char *buf, int size);
+/* The op `domain`: δ_c for the exact law or a fit that reaches past it; INFINITY for a fit of
+ * the valid range (fit_range ≤ δ_c). */
+double cs_loglaw_domain_op(void *content);
 
 /* What a log law is made of: its a, b, c from a line-contact geometry (cs_check_line passed). */
 typedef struct cs_loglaw_abc {
@@ -193,6 +199,6 @@ cs_status cs_loglaw_create(const char *name, int flat_ok, cs_loglaw_coefficients
   CS_LAW_MEMBER(elastic, id, CS_ELASTIC, cs_loglaw_params, CS_NPARAMS(cs_loglaw_params),      \
                 cs_loglaw_create(#id, flat_ok, abc, p, g, content, err), summary_, source_,   \
                 .elastic = cs_loglaw_elastic_op, .energy = cs_loglaw_energy_op,              \
-                .report = cs_loglaw_report_op)
+                .report = cs_loglaw_report_op, .domain = cs_loglaw_domain_op)
 
 #endif

@@ -5,7 +5,9 @@
  * The elastic–plastic models share one picture. Below the velocity V_y at which a Hertz impact
  * first yields, the impact is elastic and c_r = 1; above it each model gives its own c_r(V).
  * V_y comes from the Hertz energy balance ½ m* V_y² = (8/15) E* R*^½ δ_y^(5/2) with
- * δ_y = R* (π p_y / (2E*))², p_y = 1.61 σ_y the peak Hertz pressure at first yield:
+ * δ_y = R* (π p_y / (2E*))², p_y = C(ν) σ_y the peak Hertz pressure at first yield, with 001
+ * eq. 9's critical yield coefficient C(ν) = 1.295 exp(0.736 ν) (Jackson & Green 2005's fit; 1.615
+ * at ν = 0.3, 1.663 at aluminium's 0.34) and ν the Poisson ratio of the body that yields:
  *     V_y = sqrt(16/15 (π/2)^5) · (p_y^5 R*³ / (E*^4 m*))^½,
  * the "3.194" printed under 001 eq. 8 (Thornton 1997's V_y written with m* instead of ρ).
  * σ_y is the lower of the two bodies' yield strengths: 001 §2.3 — only the weaker body yields.
@@ -28,8 +30,10 @@
 /* Smallest c_r handed to the damping laws, whose dissipation grows like (1 − c_r)/c_r. */
 #define CR_FLOOR 0.01
 
-/* Hertz peak pressure at first yield over σ_y (001, under eq. 8 and in eq. 15). */
-#define PY_OVER_SIGMA 1.61
+/* Hertz peak pressure at first yield over σ_y, 001 eq. 9 (Jackson & Green 2005): every law
+ * here that has a yield velocity takes it from this p_y. The 1.61 that 001 prints under eq. 8
+ * and in eq. 15 is C(0.3) rounded; no law here keeps it. */
+static double yield_coefficient(double nu) { return 1.295 * exp(0.736 * nu); }
 
 typedef struct impact_content impact_content;
 typedef double (*cr_model)(const impact_content *c, double v);
@@ -39,6 +43,7 @@ struct impact_content {
   cr_model model;   /* c_r(V) above V_y, before clamping */
   double E, R, m;   /* E*, R*, m* */
   double sy;        /* yield strength of the weaker body, Pa */
+  double C;         /* critical yield coefficient C(ν) of that body, 001 eq. 9 */
   double K;         /* yield-strength-ratio factor, 001 eq. 14 (1 except liu_chen_shi) */
   double vy;        /* yield velocity, m/s (0 for herbert_mcwhannell: no elastic range) */
   double p;         /* the law's one parameter, if any (Johnson p_d/σ_y, Ma–Liu ψ, H–M a) */
@@ -75,7 +80,10 @@ static double jackson_green(const impact_content *c, double v)
 }
 
 /* 001 eq. 11, Wu, Li & Thornton 2005, as printed (σ_y/E*, not p_y/E*). It is a fit for plastic
- * impacts: it exceeds 1 below V = 0.384 (E* / σ_y) V_y, about 110 V_y for steel. */
+ * impacts: it exceeds 1 below V = 0.384 (E* / σ_y) V_y, about 110 V_y for steel.
+ * σ_y or p_y (issue 13): 001 prints σ_y and no stored source reaches Wu et al.'s paper; with
+ * p_y = C σ_y c_r would be 1/√C = 0.79 times this. We keep the formula 001 compares, with
+ * its σ_y, and record the open point in models/papers/README.md. */
 static double wu(const impact_content *c, double v)
 {
   return 0.62 / sqrt(v / c->vy * c->sy / c->E);
@@ -129,8 +137,8 @@ static void impact_report(void *content, char *buf, int size)
   const impact_content *c = content;
   if (c->vy > 0.0)
     snprintf(buf, (size_t)size,
-             "%s: E*=%.6g Pa R*=%.6g m m*=%.6g kg sigma_y=%.6g Pa K=%.6g v_y=%.6g m/s", c->name,
-             c->E, c->R, c->m, c->sy, c->K, c->vy);
+             "%s: E*=%.6g Pa R*=%.6g m m*=%.6g kg sigma_y=%.6g Pa C=%.6g K=%.6g v_y=%.6g m/s",
+             c->name, c->E, c->R, c->m, c->sy, c->C, c->K, c->vy);
   else
     snprintf(buf, (size_t)size, "%s: a=%.5g (mm/s)^-1/3, c_r=0 at %.5g m/s", c->name, c->p,
              1.0 / (1000.0 * c->p * c->p * c->p));
@@ -150,10 +158,11 @@ static cs_status new_content(const char *name, cr_model model, double p, impact_
   return CS_OK;
 }
 
-/* The yield strength that enters V_y: the weaker body's (a strength of 0 means "not given").
- * With `ratio` set (Liu–Chen–Shi), both are required and 001 eq. 14's K multiplies it. */
+/* The yield strength that enters V_y: the weaker body's (a strength of 0 means "not given"),
+ * and that body's Poisson ratio, for C(ν). With `ratio` set (Liu–Chen–Shi), both are required
+ * and 001 eq. 14's K multiplies it. */
 static cs_status yield_strength(const char *name, const cs_contact_geometry *g, int ratio,
-                                double *sy, double *K, cs_error *err)
+                                double *sy, double *nu, double *K, cs_error *err)
 {
   double s1 = g->m1.yield_strength, s2 = g->m2.yield_strength;
   if (ratio && !(s1 > 0.0 && s2 > 0.0))
@@ -165,7 +174,9 @@ static cs_status yield_strength(const char *name, const cs_contact_geometry *g, 
     return cs_fail(err, CS_ERR_INPUT,
                    "restitution \"%s\": needs the yield strength of at least one material",
                    name);
-  *sy = !(s2 > 0.0) ? s1 : !(s1 > 0.0) ? s2 : fmin(s1, s2);
+  int first = !(s2 > 0.0) || (s1 > 0.0 && s1 <= s2);
+  *sy = first ? s1 : s2;
+  *nu = first ? g->m1.nu : g->m2.nu;
   *K = ratio ? yield_ratio_factor(s1 / s2) : 1.0;
   return CS_OK;
 }
@@ -182,8 +193,8 @@ static cs_status plastic_create(const char *name, cr_model model, int ratio, dou
                    "restitution \"%s\": needs E* > 0, R* > 0 and m* > 0 (got E*=%g Pa, R*=%g m, "
                    "m*=%g kg): check the materials' E and nu, the radii and the masses",
                    name, E, R, m);
-  double sy = 0.0, K = 1.0; /* set by yield_strength; initialised for gcc -O2 */
-  cs_status st = yield_strength(name, g, ratio, &sy, &K, err);
+  double sy = 0.0, nu = 0.0, K = 1.0; /* set by yield_strength; initialised for gcc -O2 */
+  cs_status st = yield_strength(name, g, ratio, &sy, &nu, &K, err);
   if (st != CS_OK)
     return st;
   impact_content *c = NULL;
@@ -194,7 +205,8 @@ static cs_status plastic_create(const char *name, cr_model model, int ratio, dou
   c->m = m;
   c->sy = sy;
   c->K = K;
-  double py = PY_OVER_SIGMA * K * sy;
+  c->C = yield_coefficient(nu);
+  double py = c->C * K * sy;
   c->vy = sqrt(16.0 / 15.0 * pow(CS_PI / 2.0, 5) * pow(py, 5) * R * R * R / (pow(E, 4) * m));
   *content = c;
   return CS_OK;
@@ -240,23 +252,28 @@ static const cs_param_spec herbert_mcwhannell_params[] = {
 
 IMPACT_LAW(johnson, plastic_create, johnson, 0, johnson_params, CS_NPARAMS(johnson_params),
            "fully plastic impact, c_r ~ V^-1/4 (Johnson)",
-           "Liu, Chen & Shi 2022 (001) eq. 6; Johnson 1985 ch. 11")
+           "Liu, Chen & Shi 2022 (001) eq. 6, V_y with p_y = C(nu) sigma_y of eq. 9; Johnson 1985 "
+           "ch. 11")
 IMPACT_LAW(thornton, plastic_create, thornton, 0, NULL, 0,
            "elastic-perfectly plastic spheres, Hertz then constant pressure (Thornton)",
-           "Liu, Chen & Shi 2022 (001) eq. 8; Thornton 1997")
+           "Liu, Chen & Shi 2022 (001) eq. 8 with p_y = C(nu) sigma_y of eq. 9; Thornton 1997 "
+           "(p_y given; 1.61 sigma_y is C(0.3))")
 IMPACT_LAW(jackson_green, plastic_create, jackson_green, 0, NULL, 0,
            "finite-element fit for an elastic-plastic sphere on a flat (Jackson-Green)",
-           "Liu, Chen & Shi 2022 (001) eqs. 9-10; Jackson, Green & Marghitu 2010")
+           "Liu, Chen & Shi 2022 (001) eqs. 9-10, p_y = C(nu) sigma_y; Jackson, Green & Marghitu "
+           "2010")
 IMPACT_LAW(wu, plastic_create, wu, 0, NULL, 0,
            "finite-element fit for plastic impacts, c_r ~ V^-1/2 (Wu, Li & Thornton)",
-           "Liu, Chen & Shi 2022 (001) eq. 11; Wu, Li & Thornton 2005")
+           "Liu, Chen & Shi 2022 (001) eq. 11 as printed (sigma_y/E*, V_y with C(nu) of eq. 9); "
+           "Wu, Li & Thornton 2005")
 IMPACT_LAW(ma_liu, plastic_create, ma_liu, 0, ma_liu_params, CS_NPARAMS(ma_liu_params),
            "fully plastic loading, Hertz unloading over the residual radius (Ma-Liu)",
-           "Liu, Chen & Shi 2022 (001) eqs. 12-13; Ma & Liu 2015")
+           "Liu, Chen & Shi 2022 (001) eqs. 12-13, V_y with p_y = C(nu) sigma_y of eq. 9; Ma & Liu "
+           "2015")
 /* 001 eq. 15 is eq. 10 with V_y raised by eq. 14's K: the same model, a different V_y. */
 IMPACT_LAW(liu_chen_shi, plastic_create, jackson_green, 1, NULL, 0,
            "Jackson-Green with the yield velocity raised by the yield-strength ratio",
-           "Liu, Chen & Shi 2022 (001) eqs. 14-15")
+           "Liu, Chen & Shi 2022 (001) eqs. 14-15 with eq. 9's C(nu) for the 1.61 of eq. 15")
 IMPACT_LAW(herbert_mcwhannell, empirical_create, herbert_mcwhannell, 0,
            herbert_mcwhannell_params, CS_NPARAMS(herbert_mcwhannell_params),
            "empirical e = 1 - 0.026 v^(1/3), v in mm/s (Herbert-McWhannell)",

@@ -161,6 +161,11 @@ typedef struct cs_clearance_state {
   double impact_velocity;  /* δ'(−) of the current or last contact, m/s */
   double strain_energy;    /* J */
   int in_contact, region;
+  /* accepted states so far at which the elastic law went past its domain (its formula has
+   * no solution there and a stand-in answered: cs_contact_outside), the deepest δ of them
+   * and the domain's limit δ (m; of the region that went deepest) */
+  long outside_domain;
+  double outside_depth, domain_limit;
 } cs_clearance_state;
 
 void cs_sim_clearance(const cs_sim *sim, int k, cs_clearance_state *state);
@@ -179,7 +184,8 @@ long cs_sim_clip_count(const cs_sim *sim);
 /* What the run's own evidence says against its result, "" when nothing, checked at every
  * reported state: the energy balance error beyond 1 % of the energy the run moved (kinetic,
  * change of potential, strain, work, dissipation); a clearance joint starting with the pin
- * inside the wall; a penetration beyond the clearance or a quarter of the pin radius;
+ * inside the wall; a penetration beyond the clearance or a quarter of the pin radius; an
+ * elastic law evaluated past its domain (cs_clearance_state.outside_domain);
  * multipliers or driver reactions beyond 1000 times the forces the mechanism can carry
  * (engine/cs_evidence.h). Findings are joined by "; ". The text is valid until the next call. */
 const char *cs_sim_warnings(const cs_sim *sim);

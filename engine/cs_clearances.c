@@ -517,6 +517,16 @@ void cs_clearances_output(cs_clearances *c, int i, const double *q, const double
   out->impact_velocity = j->v_impact;
   out->in_contact = j->in_contact;
   out->region = k.gap.region;
+  out->domain_limit = INFINITY;
+  for (int r = 0; r < j->def->nregion; r++) {
+    double deepest, limit;
+    long n = cs_contact_outside(j->contact[r], &deepest, &limit);
+    out->outside_domain += n;
+    if (n > 0 && deepest > out->outside_depth) {
+      out->outside_depth = deepest;
+      out->domain_limit = limit;
+    }
+  }
   if (j->in_contact) {
     double omega = k.u[5] - k.u[2], dT_ddelta, dT_domega;
     cs_contact_rolling(j->contact[k.gap.region], k.gap.delta, omega, &out->rolling_torque,

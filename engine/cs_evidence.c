@@ -45,6 +45,30 @@ static double applied_bound(const cs_model *m, const cs_scales *sc)
   return f;
 }
 
+/* The joints' counts are cumulative: the run's total is their sum at the latest state. */
+static void track_domain(cs_evidence *ev, const cs_clearance_state *c, int k)
+{
+  if (k == 0)
+    ev->outside = 0;
+  ev->outside += c->outside_domain;
+  double share = c->outside_domain > 0 ? c->outside_depth / c->domain_limit : 0.0;
+  if (share > ev->outside_share) {
+    ev->outside_share = share;
+    ev->outside_depth = c->outside_depth;
+    ev->outside_limit = c->domain_limit;
+    ev->outside_joint = k;
+  }
+}
+
+/* The name of the joint's elastic law that has a domain (the regions of a slot share theirs). */
+static const char *domain_law(const cs_clearance *d)
+{
+  for (int r = 0; r < d->nregion; r++)
+    if (d->contact[r].law[CS_ELASTIC]->domain)
+      return d->contact[r].law[CS_ELASTIC]->name;
+  return d->contact[0].law[CS_ELASTIC]->name;
+}
+
 static void track_contacts(cs_evidence *ev, const cs_sim *sim, const cs_model *m)
 {
   for (int k = 0; k < m->nclearance; k++) {
@@ -57,6 +81,7 @@ static void track_contacts(cs_evidence *ev, const cs_sim *sim, const cs_model *m
       ev->initial_depth = c.penetration;
       ev->initial_joint = k;
     }
+    track_domain(ev, &c, k);
     double by_radius = c.penetration / (RADIUS_SHARE * radius);
     double by_clearance = c.penetration / clearance;
     double share = fmax(by_radius, by_clearance);
@@ -143,6 +168,16 @@ void cs_evidence_append(const cs_evidence *ev, const cs_sim *sim, char *buf, siz
     append(buf, size, "clearance joint \"%s\": penetration %.3g m at t = %.6g s, %s: deeper "
            "than the contact laws' small deformations", cs_model_clearance_name(m, k),
            ev->depth, ev->depth_t, beyond);
+  }
+  if (ev->outside > 0) {
+    int k = ev->outside_joint;
+    append(buf, size, "clearance joint \"%s\": elastic law \"%s\" used past its domain at %ld "
+           "accepted steps, to delta = %.3g m against its limit %.3g m: its formula has no "
+           "solution there and a stand-in answered (F ~ delta^3 for the log laws); set its "
+           "fit_range to at most %.3g m for 004 sec. 2's power law fitted over the valid "
+           "range, or use another law", cs_model_clearance_name(m, k),
+           domain_law(&m->clearances[k]), ev->outside, ev->outside_depth, ev->outside_limit,
+           ev->outside_limit);
   }
   if (ev->lambda_share > FORCE_FACTOR) {
     if (ev->lambda_driver >= 0)

@@ -9,6 +9,9 @@
  *   - a penetration beyond a quarter of the pin radius (Hertz's contact half-width is then
  *     half the radius: no small, local deformation) or beyond the clearance itself (the pin
  *     sank deeper into the wall than the gap it had);
+ *   - an elastic law evaluated past its domain (cs_law's op `domain`: Goldsmith's and the
+ *     other log laws' load limit, beyond which their formula has no solution and a stand-in
+ *     answers), counted by the contact at accepted steps;
  *   - multipliers or driver reactions beyond 1000 times the forces the mechanism can carry
  *     (cs_scales' F, the largest contact force so far, the applied forces' bound): a singular
  *     position amplifying round-off, not a load.
@@ -31,6 +34,10 @@ typedef struct cs_evidence {
   double depth_share;          /* worst penetration over its limit (> 1: reported) */
   double depth, depth_t;
   int depth_joint;
+  long outside;                /* accepted steps past an elastic law's domain, all joints */
+  double outside_share;        /* deepest δ over its law's limit (> 1 when any) */
+  double outside_depth, outside_limit;
+  int outside_joint;
   double lambda_share;         /* worst |λ| or |reaction| over the force scale */
   double lambda, lambda_t, lambda_scale;
   int lambda_row, lambda_driver; /* the row, or −1 and the driver's joint */

@@ -366,6 +366,25 @@ static inline cs_contact_geometry cs_paper001_table1(const cJSON *paper)
   return g;
 }
 
+/* Table 2: a ball of `material` ("steel", "aluminum", "copper"; radius 6.75 mm, mass from its
+ * density) on a rigid plate (Figs. 4-5): E = ∞ and no mass of its own (it does not move). */
+static inline cs_contact_geometry cs_paper001_table2(const cJSON *paper, const char *material)
+{
+  char key[96];
+  double v[4];
+  static const char *const field[4] = {"E_GPa", "nu", "yield_strength_MPa", "density_kg_m3"};
+  for (int i = 0; i < 4; i++) {
+    snprintf(key, sizeof key, "table2/%s/%s", material, field[i]);
+    v[i] = cs_paper_num(paper, key);
+  }
+  double R = cs_paper_num(paper, "table2/radius_m");
+  cs_material rigid = {INFINITY, 0.0, 0.0, 0.0, 0.0, 0.0};
+  cs_contact_geometry g = {CS_CONTACT_POINT, 0, R, 0.0, 0.0,
+                           cs_paper001_steel(v[0], v[1], v[2], v[3]), rigid,
+                           v[3] * 4.0 / 3.0 * 3.14159265358979323846 * R * R * R, 0.0};
+  return g;
+}
+
 /* Table 3: the ball-drop experiment's ball on its plate (which moves: 0.78 kg); `exchanged`
  * swaps the two yield strengths (the finding of tests/test_contact_restitution.c). */
 static inline cs_contact_geometry cs_paper001_table3(const cJSON *paper, int exchanged)

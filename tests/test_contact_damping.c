@@ -133,7 +133,7 @@ static double restitution(const law *L, elastic_fn *el, const void *ep, double m
 static const char *const all_laws[] = {
   "kelvin_voigt",    "lee_wang_2",       "tsuji",           "hunt_crossley",
   "herbert_mcwhannell", "lee_wang",      "khulief_shabana", "lankarani_nikravesh",
-  "marhefka_orin",   "gonthier",         "flores",          "gharib_hurmuzlu",
+  "marhefka_orin",   "gonthier",         "gonthier_approx", "flores",          "gharib_hurmuzlu",
   "hu_guo",          "alpha",            "lankarani_nikravesh_1994", "gharib_hurmuzlu_2",
   "wang_gao",        "volumetric"};
 #define NLAWS ((int)(sizeof all_laws / sizeof all_laws[0]))
@@ -186,6 +186,7 @@ static void test_points(const cs_registry *reg)
     /* d = 0.29851696269204275 solves (1 + d/0.8)/(1 − d) = exp(2.25 d) (scipy brentq),
      * χ = d/e = 0.37314620336505344 */
     {"gonthier", 0.37314620336505344, 375.2273611607357},
+    {"gonthier_approx", 0.45, 387.3790133706265},          /* (1 − 0.64)/0.8 */
   };
   for (size_t i = 0; i < sizeof chi_laws / sizeof chi_laws[0]; i++) {
     law L = make(reg, chi_laws[i].name, NULL);
@@ -330,6 +331,7 @@ static void test_derivatives(const cs_registry *reg)
     {"lee_wang_2", {5e-6, 2.0}},   {"tsuji", {0}},              {"hunt_crossley", {0}},
     {"herbert_mcwhannell", {0}},   {"lee_wang", {0}},           {"khulief_shabana", {0}},
     {"lankarani_nikravesh", {0}},  {"marhefka_orin", {0}},      {"gonthier", {0}},
+    {"gonthier_approx", {0}},
     {"flores", {0}},               {"gharib_hurmuzlu", {0}},    {"hu_guo", {0}},
     {"alpha", {0.32, 0}},          {"lankarani_nikravesh_1994", {0}},
     {"gharib_hurmuzlu_2", {0}},    {"wang_gao", {2.0, 0}},
@@ -448,6 +450,7 @@ static row rows[] = {
   {"lankarani_nikravesh", "lankarani_nikravesh", {0}, 0, {0}},
   {"marhefka_orin", "marhefka_orin", {0}, 0, {0}},
   {"gonthier", "gonthier", {0}, 0, {0}},
+  {"gonthier_approx", "gonthier_approx", {0}, 0, {0}},
   {"flores", "flores", {0}, 0, {0}},
   {"gharib_hurmuzlu", "gharib_hurmuzlu", {0}, 0, {0}},
   {"hu_guo", "hu_guo", {0}, 0, {0}},
@@ -487,6 +490,8 @@ static double chi_of(const char *name, double e)
     return 1.5 * (1 - e * e) / (1 + e * e * e);    /* 004 eqs. 105, 107 */
   if (!strcmp(name, "flores"))
     return 1.6 * (1 - e) / e;                      /* 004 eq. 127 */
+  if (!strcmp(name, "gonthier_approx"))
+    return (1 - e * e) / e;                        /* Gonthier et al. 2004, d ≈ 1 − e² */
   if (!strcmp(name, "gharib_hurmuzlu"))
     return 1 / e;                                  /* 004 eq. 134 */
   if (!strcmp(name, "hu_guo"))
@@ -569,6 +574,12 @@ static void check_table(void)
   r = find_row("gonthier");
   for (int j = 0; j < NCR; j++)
     CHECK_NEAR(r->e[j], crs[j], 1e-7, "Gonthier returns the nominal c_r exactly");
+  /* Its approximate factor (1 − e²)/e does not: 0.6696 at e = 0.7 (eq. 113's root, scipy
+   * brentq: 0.6695813197), 4.3 % low; near e = 1 it is exact to first order in 1 − e. */
+  r = find_row("gonthier_approx");
+  CHECK_NEAR(r->e[2], 0.6695813197482257, 1e-7, "gonthier_approx at c_r = 0.7: e_eff 0.6696");
+  CHECK(r->e[3] < crs[3] && r->e[3] > crs[3] - 0.03, "gonthier_approx at c_r = 0.9: %.5f, "
+        "below nominal by less than 0.03", r->e[3]);
   /* Permanent indentation (004 eqs. 97, 143): exact on a K δ^n spring. */
   for (int k = 0; k < 2; k++) {
     r = find_row(k ? "gharib_hurmuzlu_2" : "lankarani_nik._1994");

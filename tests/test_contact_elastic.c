@@ -302,6 +302,58 @@ static void test_fit(void)
   free(exact);
 }
 
+/* Goldsmith's and Dubowsky–Freudenstein's domain in a clearance joint (10 mm long, 0.5 mm
+ * clearance): δ = (F h/L)(ln(L³/(F R* h)) + 1) reaches local exponent d ln F/d ln δ = 3 where
+ * ln(b/F) + 1 = 3/2, i.e. F_c = b e^(−1/2), δ_c = (3/2) e^(−1/2) L²/R* (computed here from the
+ * formula; δ is largest, L²/R*, at F = b, and there is no solution beyond). A contact counts
+ * the accepted states past δ_c, never trial ones; a fit of the valid range has no limit, a fit
+ * reaching past δ_c keeps it. */
+static void test_domain(void)
+{
+  static const char *const names[] = {"goldsmith", "dubowsky_freudenstein"};
+  cs_contact_geometry g = line(1, 9.5e-3, 10e-3, 0.01);
+  double Rs = 9.5e-3 * 10e-3 / 0.5e-3, want = 1.5 * exp(-0.5) * 0.01 * 0.01 / Rs;
+  for (int i = 0; i < 2; i++) {
+    const cs_law *law = cs_registry_find(reg, CS_ELASTIC, names[i]);
+    void *exact = make(names[i], &g, 0), *within = make(names[i], &g, 0.5 * want),
+         *past = make(names[i], &g, 2.0 * want);
+    if (!law || !exact || !within || !past)
+      return;
+    CHECK(law->domain != NULL, "%s has a domain op", names[i]);
+    CHECK_REL(law->domain(exact), want, 1e-12, names[i]);
+    CHECK(isinf(law->domain(within)), "%s: a fit within the domain has no limit", names[i]);
+    CHECK_REL(law->domain(past), want, 1e-12, "a fit past delta_c keeps its limit");
+    free(exact);
+    free(within);
+    free(past);
+  }
+  printf("goldsmith in a 10 mm joint with 0.5 mm clearance: domain delta <= %.4g m\n", want);
+  /* the contact's count: accepted states only */
+  const cs_law *dmp = cs_registry_find(reg, CS_DAMPING, "hunt_crossley");
+  const cs_law *rst = cs_registry_find(reg, CS_RESTITUTION, "constant");
+  double pe[1] = {0.0}, pr[1] = {0.9};
+  cs_contact_spec spec = {{cs_registry_find(reg, CS_ELASTIC, "goldsmith"), dmp, rst, NULL},
+                          {pe, NULL, pr, NULL}};
+  cs_contact *c = NULL;
+  cs_error err = {0};
+  CHECK(cs_contact_create(&spec, &g, &c, &err) == CS_OK, "contact: %s", err.message);
+  if (!c)
+    return;
+  cs_contact_onset(c, 1.0);
+  cs_contact_out o;
+  double deepest, limit;
+  cs_contact_eval(c, 3.0 * want, 0.1, 0.0, 0, &o); /* a trial state */
+  cs_contact_eval(c, 0.9 * want, 0.1, 0.0, 1, &o);
+  CHECK(cs_contact_outside(c, &deepest, &limit) == 0 && deepest == 0.0,
+        "no count inside the domain or for a trial state");
+  CHECK_REL(limit, want, 1e-12, "the contact's limit is the law's");
+  cs_contact_eval(c, 1.2 * want, 0.1, 0.0, 1, &o);
+  cs_contact_eval(c, 1.1 * want, -0.1, 0.0, 1, &o);
+  CHECK(cs_contact_outside(c, &deepest, &limit) == 2, "two accepted states past the domain");
+  CHECK_REL(deepest, 1.2 * want, 1e-15, "the deepest of them");
+  cs_contact_free(c);
+}
+
 /* cs_implicit_force on functions whose inverse is known or whose shape tests the safeguards. */
 static double wavy(const void *ctx, double F, double *dd) /* increasing: 1 ± 0.5√2 > 0 */
 {
@@ -406,6 +458,7 @@ int main(void)
   test_implicit_laws();
   test_continuation();
   test_fit();
+  test_domain();
   test_newton();
   test_refusals();
   cs_registry_free(reg);

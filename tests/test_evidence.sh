@@ -2,7 +2,8 @@
 # Suspect results are never silent (engine/cs_evidence.c): a journal that starts inside its
 # bearing wall, a penetration beyond the clearance and a fraction of the pin radius (500,000
 # r/min; E so small the pin leaves the bearing), multipliers far beyond the forces the
-# mechanism can carry (a rod as long as the crank, index 3, through its singular position):
+# mechanism can carry (a rod as long as the crank, index 3, through its singular position), an
+# elastic law past its domain (Goldsmith's beyond its load limit):
 # each run completes (exit 0) and says what is wrong in the summary (WARNING) and in the
 # file's root attribute `warnings`; the sound run of the same model says nothing. `check`
 # reports the start's own findings (a pin inside its wall) without integrating.
@@ -50,6 +51,13 @@ save("singular", m)
 m = copy.deepcopy(scc)
 m["solver"]["t_end"] = 0.006
 save("sound", m)
+# Goldsmith's law in a 1 mm long joint: its formula ends at 4.79 um (1.5 e^-1/2 L^2/R*), the
+# journal goes 27 um deep; with fit_range inside that domain (004 sec. 2's fit) it is sound
+m["clearance_joints"][0]["length"] = 0.001
+m["clearance_joints"][0]["contact"]["elastic"] = {"model": "goldsmith"}
+save("goldsmith", m)
+m["clearance_joints"][0]["contact"]["elastic"]["fit_range"] = 4e-6
+save("goldsmith_fit", m)
 PY
 
 warned() { # case, text the warning must hold
@@ -76,6 +84,12 @@ warned singular 'times the forces the mechanism can carry'
 # 1e15 depending on the order of the sums, so only the row and the time are checked)
 contains "singular: names the row" "$tmp/out" "multiplier A.y = "
 contains "singular: and the time" "$tmp/out" "at t = 0.003 s, "
+
+warned goldsmith 'elastic law "goldsmith" used past its domain at'
+contains "goldsmith: names the limit and the way on" "$tmp/out" \
+  'against its limit 4.79e-06 m: its formula has no solution there and a stand-in answered (F ~ delta^3 for the log laws); set its fit_range to at most 4.79e-06 m'
+expect "goldsmith_fit: completes" 0 "$cli" run "$tmp/goldsmith_fit.json" -o "$tmp/goldsmith_fit.h5"
+holds "goldsmith_fit: no WARNING line" [ -z "$(grep WARNING "$tmp/out")" ]
 
 expect "sound: completes" 0 "$cli" run "$tmp/sound.json" -o "$tmp/sound.h5"
 holds "sound: no WARNING line" [ -z "$(grep WARNING "$tmp/out")" ]
