@@ -10,9 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* One pin of a clearance joint: the joint's pin, or one of a translational joint's corners.
+ * Each pin has its own contact state, event and contact histories (cs_contact), and its own
+ * pair of root functions. */
 typedef struct joint {
   const cs_clearance *def;
-  cs_contact *contact[CS_MAX_REGIONS];
+  int index, pin;    /* the model's clearance joint and its pin (cs_clearance_pin_count) */
+  double s1[2];      /* the pin's centre in body[1]'s frame */
+  cs_contact *contact[CS_MAX_REGIONS]; /* the pin's own regions; NULL for the others */
   double clearance;  /* c: the guard's blend (cs_clearances_roots) is on its scale */
   int in_contact, region;
   double v_impact;
@@ -21,7 +26,8 @@ typedef struct joint {
 
 struct cs_clearances {
   const cs_model *model;
-  int n;
+  int n;          /* pins over all joints */
+  int *first;     /* the first pin of each model joint, and n at the end */
   double release; /* δ below 0 at which an open contact closes (cs_clearances_set_length) */
   joint *joints;
   cs_contact_event *events;
@@ -46,18 +52,34 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
   if (!c)
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   c->model = m;
-  c->n = m->nclearance;
+  for (int i = 0; i < m->nclearance; i++)
+    c->n += cs_clearance_pin_count(m->clearances[i].kind);
   c->joints = calloc((size_t)c->n + 1, sizeof *c->joints);
-  if (!c->joints) {
+  c->first = calloc((size_t)m->nclearance + 1, sizeof *c->first);
+  if (!c->joints || !c->first) {
+    free(c->joints);
+    free(c->first);
     free(c);
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   }
+  for (int i = 0, k = 0; i < m->nclearance; i++) {
+    c->first[i] = k;
+    for (int pin = 0; pin < cs_clearance_pin_count(m->clearances[i].kind); pin++, k++) {
+      joint *j = &c->joints[k];
+      j->def = &m->clearances[i];
+      j->index = i;
+      j->pin = pin;
+      cs_clearance_pin_point(j->def, pin, j->s1);
+      j->clearance = cs_model_clearance_size(m, i);
+      j->event = -1;
+    }
+  }
+  c->first[m->nclearance] = c->n;
   for (int k = 0; k < c->n; k++) {
     joint *j = &c->joints[k];
-    j->def = &m->clearances[k];
-    j->clearance = cs_model_clearance_size(m, k);
-    j->event = -1;
     for (int r = 0; r < j->def->nregion; r++) {
+      if (!cs_clearance_pin_region(j->def->kind, j->pin, r))
+        continue;
       cs_contact_spec spec = cs_contact_model_spec(&j->def->contact[r]);
       cs_status st = cs_contact_create(&spec, &j->def->geometry[r], &j->contact[r], err);
       if (st) {
@@ -81,6 +103,7 @@ void cs_clearances_free(cs_clearances *c)
     for (int r = 0; r < CS_MAX_REGIONS; r++)
       cs_contact_free(c->joints[k].contact[r]);
   free(c->joints);
+  free(c->first);
   free(c->events);
   free(c);
 }
@@ -94,8 +117,8 @@ static void kinematics(const cs_clearances *c, const joint *j, const double *q, 
   const double *q0 = cs_body_pose(m, q, d->body[0]), *q1 = cs_body_pose(m, q, d->body[1]);
   memcpy(k->u, cs_body_rate(m, v, d->body[0]), 3 * sizeof *k->u);
   memcpy(k->u + 3, cs_body_rate(m, v, d->body[1]), 3 * sizeof *k->u);
-  cs_clearance_pin(d, q0, q1, k->p, k->Jp, hessian ? k->Hp : NULL);
-  cs_clearance_gap(d, k->p, &k->gap);
+  cs_clearance_point(d, j->s1, q0, q1, k->p, k->Jp, hessian ? k->Hp : NULL);
+  cs_clearance_pin_gap(d, j->pin, k->p, &k->gap);
   k->rate = 0.0;
   for (int a = 0; a < 6; a++) {
     k->grad[a] = k->Jp[a] * k->gap.grad[0] + k->Jp[6 + a] * k->gap.grad[1];
@@ -308,9 +331,9 @@ static double gap_of(const cs_clearances *c, const joint *j, const double *q, in
   const cs_model *m = c->model;
   double p[2];
   cs_gap g;
-  cs_clearance_pin(j->def, cs_body_pose(m, q, j->def->body[0]), cs_body_pose(m, q, j->def->body[1]),
-                   p, NULL, NULL);
-  cs_clearance_gap(j->def, p, &g);
+  cs_clearance_point(j->def, j->s1, cs_body_pose(m, q, j->def->body[0]),
+                     cs_body_pose(m, q, j->def->body[1]), p, NULL, NULL);
+  cs_clearance_pin_gap(j->def, j->pin, p, &g);
   if (region)
     *region = g.region;
   return g.delta;
@@ -387,11 +410,12 @@ void cs_clearances_open(cs_clearances *c, int i, double t, const double *q, cons
    * found open at the start while moving out (the laws then stay elastic: no impact to damp) */
   double v_laws = k.rate > 0.0 ? fmax(k.rate, j->def->min_impact_velocity) : 0.0;
   for (int r = 0; r < j->def->nregion; r++)
-    cs_contact_onset(j->contact[r], v_laws);
+    if (j->contact[r])
+      cs_contact_onset(j->contact[r], v_laws);
   cs_contact_event *e = new_event(c);
   j->event = e ? (int)(e - c->events) : -1;
   if (e)
-    *e = (cs_contact_event){i, j->region, t, NAN, k.rate, 0.0, 0.0};
+    *e = (cs_contact_event){j->index, j->region, t, NAN, k.rate, 0.0, 0.0};
 }
 
 /* Closed where δ fell through −release at rate δ' < 0: the event's t_off is where it crossed 0
@@ -471,16 +495,21 @@ void cs_clearances_set_length(cs_clearances *c, double length)
   c->release = 1e3 * DBL_EPSILON * length;
 }
 
-void cs_clearances_output(cs_clearances *c, int i, const double *q, const double *v,
-                          cs_clearance_state *out)
+/* The state of pin j; the eccentricity is the joint's (the pin or block centre's). */
+static void pin_output(cs_clearances *c, joint *j, const double *q, const double *v,
+                       cs_clearance_state *out)
 {
-  joint *j = &c->joints[i];
   kin k;
   cs_contact_out o;
+  const cs_model *m = c->model;
+  const cs_clearance *d = j->def;
+  double centre[2];
   memset(out, 0, sizeof *out);
   evaluate(c, j, q, v, 0, &k, &o);
-  out->eccentricity[0] = k.p[0] - j->def->point[0][0];
-  out->eccentricity[1] = k.p[1] - j->def->point[0][1];
+  cs_clearance_pin(d, cs_body_pose(m, q, d->body[0]), cs_body_pose(m, q, d->body[1]), centre,
+                   NULL, NULL);
+  out->eccentricity[0] = centre[0] - d->point[0][0];
+  out->eccentricity[1] = centre[1] - d->point[0][1];
   out->penetration = k.gap.delta;
   out->rate = k.rate;
   out->contact_point[0] = k.point[0];
@@ -498,6 +527,30 @@ void cs_clearances_output(cs_clearances *c, int i, const double *q, const double
   }
 }
 
+void cs_clearances_output(cs_clearances *c, int i, const double *q, const double *v,
+                          cs_clearance_state *out)
+{
+  /* the leading pin: the largest force in contact, else the largest δ */
+  double strain = 0.0;
+  for (int k = c->first[i]; k < c->first[i + 1]; k++) {
+    cs_clearance_state s;
+    pin_output(c, &c->joints[k], q, v, &s);
+    strain += s.strain_energy;
+    int better = k == c->first[i] ||
+                 (s.in_contact ? !out->in_contact || s.normal_force > out->normal_force
+                               : !out->in_contact && s.penetration > out->penetration);
+    if (better)
+      *out = s;
+  }
+  out->strain_energy = strain;
+}
+
+void cs_clearances_pin_output(cs_clearances *c, int i, int pin, const double *q,
+                              const double *v, cs_clearance_state *out)
+{
+  pin_output(c, &c->joints[c->first[i] + pin], q, v, out);
+}
+
 int cs_clearances_event_count(const cs_clearances *c) { return c->nevent; }
 const cs_contact_event *cs_clearances_event(const cs_clearances *c, int i) { return &c->events[i]; }
 
@@ -506,6 +559,7 @@ long cs_clearances_clip_count(const cs_clearances *c)
   long n = 0;
   for (int i = 0; i < c->n; i++)
     for (int r = 0; r < c->joints[i].def->nregion; r++)
-      n += cs_contact_clip_count(c->joints[i].contact[r]);
+      if (c->joints[i].contact[r])
+        n += cs_contact_clip_count(c->joints[i].contact[r]);
   return n;
 }

@@ -48,8 +48,12 @@ int cs_clearances_count(const cs_clearances *c);
 /* The mechanism's size (cs_scales.h), on which an open contact's release below δ = 0 is set:
  * contacts open at δ = 0 and close at δ = −1000 ulps of it (round-off of δ stays inside). */
 void cs_clearances_set_length(cs_clearances *c, double length);
+/* The state of model clearance joint k (its leading pin's, clearsim.h), and of its pin `pin`.
+ * The other functions count pins: joints × their pins (cs_clearance_pin_count), in order. */
 void cs_clearances_output(cs_clearances *c, int k, const double *q, const double *v,
                           cs_clearance_state *out);
+void cs_clearances_pin_output(cs_clearances *c, int k, int pin, const double *q,
+                              const double *v, cs_clearance_state *out);
 int cs_clearances_event_count(const cs_clearances *c);
 const cs_contact_event *cs_clearances_event(const cs_clearances *c, int i);
 long cs_clearances_clip_count(const cs_clearances *c);

@@ -1151,6 +1151,11 @@ void cs_sim_clearance(const cs_sim *s, int k, cs_clearance_state *state)
   cs_clearances_output(s->clear, k, Q_OF(s, s->view), V_OF(s, s->view), state);
 }
 
+void cs_sim_clearance_corner(const cs_sim *s, int k, int corner, cs_clearance_state *state)
+{
+  cs_clearances_pin_output(s->clear, k, corner, Q_OF(s, s->view), V_OF(s, s->view), state);
+}
+
 int cs_sim_event_count(const cs_sim *s) { return cs_clearances_event_count(s->clear); }
 
 void cs_sim_event(const cs_sim *s, int i, cs_contact_event *event)
