@@ -141,9 +141,12 @@ static void jacobian_translational(const char *label, const char *contact)
   for (int pin = 0; pin < 4; pin++) {
     cs_clearance_state st;
     cs_clearances_pin_output(c, 0, pin, q, v, &st);
-    if (st.penetration > 0)
+    if (st.penetration > 0) {
       CHECK(st.normal_force > 0, "%s: corner %d (%s) pushes", label, pin,
             cs_clearance_region_name(CS_CLEARANCE_TRANSLATIONAL, st.region));
+      CHECK((st.tangential_force != 0) == (strstr(contact, "friction") != NULL),
+            "%s: corner %d: friction %.3g N", label, pin, st.tangential_force);
+    }
   }
   double Q[6] = {0}, Qq[36] = {0}, Qv[36] = {0};
   cs_clearances_forces(c, q, v, Q, Qq, Qv, 1.0, 6);
@@ -166,6 +169,13 @@ static void jacobians(void)
                     "0.8}, \"friction\": {\"model\": \"coulomb\", \"mu\": 0.1, \"v_tol\": 10}}";
   jacobian_translational("translational, two corners", ln);
   jacobian_translational("translational, two corners, friction", lnf);
+  /* the sticking law (contact/friction_stribeck.c), its creep and Stribeck ranges widened so
+   * that the slip speeds here (~1 m/s) cross them */
+  const char *lns = "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": {\"model\": "
+                    "\"lankarani_nikravesh\"}, \"restitution\": {\"model\": \"constant\", \"cr\": "
+                    "0.8}, \"friction\": {\"model\": \"stribeck\", \"mu_s\": 0.15, \"mu_k\": 0.1, "
+                    "\"v_s\": 2, \"v_creep\": 0.5, \"c\": 3}}";
+  jacobian_translational("translational, two corners, stribeck", lns);
 }
 
 /* ---------------------------------------------------------------- the ideal guide -------- */
