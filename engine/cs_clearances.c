@@ -17,6 +17,7 @@ typedef struct joint {
   const cs_clearance *def;
   int index, pin;    /* the model's clearance joint and its pin (cs_clearance_pin_count) */
   double s1[2];      /* the pin's centre in body[1]'s frame */
+  int zi;            /* its friction's internal state in z, or −1 (cs_clearances_state_count) */
   cs_contact *contact[CS_MAX_REGIONS]; /* the pin's own regions; NULL for the others */
   double clearance;  /* c: the guard's blend (cs_clearances_roots) is on its scale */
   int in_contact, region;
@@ -28,6 +29,8 @@ struct cs_clearances {
   const cs_model *model;
   int n;          /* pins over all joints */
   int *first;     /* the first pin of each model joint, and n at the end */
+  int nz;         /* internal states: one per pin whose friction law has one */
+  const double *z; /* the states the evaluations use (cs_clearances_bind_state); NULL: all 0 */
   double release; /* δ below 0 at which an open contact closes (cs_clearances_set_length) */
   joint *joints;
   cs_contact_event *events;
@@ -77,6 +80,7 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
   c->first[m->nclearance] = c->n;
   for (int k = 0; k < c->n; k++) {
     joint *j = &c->joints[k];
+    j->zi = -1;
     for (int r = 0; r < j->def->nregion; r++) {
       if (!cs_clearance_pin_region(j->def->kind, j->pin, r))
         continue;
@@ -89,6 +93,8 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
         cs_clearances_free(c);
         return st;
       }
+      if (j->zi < 0 && cs_contact_state_count(j->contact[r]))
+        j->zi = c->nz++;
     }
   }
   *out = c;
@@ -141,13 +147,28 @@ static void kinematics(const cs_clearances *c, const joint *j, const double *q, 
     k->vt += G[a] * k->u[a];
 }
 
+/* The pin's friction state (0 without one, or when none is bound). */
+static double state_of(const cs_clearances *c, const joint *j)
+{
+  return j->zi >= 0 && c->z ? c->z[j->zi] : 0.0;
+}
+
+/* The contact law's output for the kinematics k, with the pin's friction state. */
+static void contact_law(cs_clearances *c, joint *j, const kin *k, int commit,
+                        cs_contact_out *o, cs_bristle *b)
+{
+  cs_contact_eval_state(j->contact[k->gap.region], k->gap.delta, k->rate, k->vt,
+                        state_of(c, j), commit, o, b);
+}
+
 /* The joint's kinematics and its contact law's output at (q, v); `commit` for accepted
  * states (δ_max, clip counts). */
 static void evaluate(cs_clearances *c, joint *j, const double *q, const double *v, int commit,
                      kin *k, cs_contact_out *o)
 {
+  cs_bristle b;
   kinematics(c, j, q, v, 0, k);
-  cs_contact_eval(j->contact[k->gap.region], k->gap.delta, k->rate, k->vt, commit, o);
+  contact_law(c, j, k, commit, o, &b);
 }
 
 /* ∂G/∂q (dG[6 a + b] = ∂G_a/∂q_b): the slip map's change with the positions, through the
@@ -259,7 +280,8 @@ static void joint_forces(cs_clearances *c, joint *j, const double *q, const doub
   int want_jac = Qq || Qv;
   kinematics(c, j, q, v, want_jac, &k);
   cs_contact_out o;
-  cs_contact_eval(j->contact[k.gap.region], k.gap.delta, k.rate, k.vt, 0, &o);
+  cs_bristle bristle;
+  contact_law(c, j, &k, 0, &o, &bristle);
   rolling(c, j, &k, Q, Qq, Qv, s, ld);
   if (o.Fn == 0.0 && o.Ft == 0.0 && o.dFn_ddelta == 0.0 && o.dFn_drate == 0.0)
     return;
@@ -350,6 +372,68 @@ double cs_clearances_strain(cs_clearances *c, const double *q)
       U += cs_contact_strain_energy(j->contact[region], delta);
   }
   return U;
+}
+
+/* ---------------------------------------------------------------- internal states -------- */
+
+int cs_clearances_state_count(const cs_clearances *c) { return c->nz; }
+
+void cs_clearances_bind_state(cs_clearances *c, const double *z) { c->z = z; }
+
+void cs_clearances_reset_states(const cs_clearances *c, double *z)
+{
+  for (int i = 0; i < c->n; i++)
+    if (c->joints[i].zi >= 0 && !c->joints[i].in_contact)
+      z[c->joints[i].zi] = 0.0;
+}
+
+/* Pin j's z' = b.rate(vt, z) and its Jacobian blocks: through vt = G u (∂vt/∂q from the slip
+ * map's change, ∂vt/∂v = G) and z itself; and ∂Q/∂z = G ∂Ft/∂z, Q's friction being Ft G. */
+static void pin_state(cs_clearances *c, joint *j, const double *q, const double *v,
+                      double *zdot, double *Fq, double *Fv, double *Fz, double *Qz, double s,
+                      int ld)
+{
+  kin k;
+  cs_contact_out o;
+  cs_bristle b;
+  int want_jac = Fq || Fv || Fz || Qz;
+  kinematics(c, j, q, v, 0, &k);
+  contact_law(c, j, &k, 0, &o, &b);
+  zdot[j->zi] = b.rate;
+  if (!want_jac || (b.drate_dvt == 0.0 && b.drate_dz == 0.0 && b.dFt_dz == 0.0))
+    return;
+  double dG[36], dvt[6] = {0};
+  slip_map_derivative(c, j, q, &k, dG);
+  for (int a = 0; a < 6; a++)
+    for (int i = 0; i < 6; i++)
+      dvt[a] += dG[6 * i + a] * k.u[i];
+  const size_t zi = (size_t)j->zi;
+  if (Fz)
+    Fz[zi + zi * (size_t)ld] += s * b.drate_dz;
+  for (int a = 0; a < 6; a++) {
+    int g = local_column(c->model, j->def, a);
+    if (g < 0)
+      continue;
+    if (Fq)
+      Fq[zi + (size_t)g * ld] += s * b.drate_dvt * dvt[a];
+    if (Fv)
+      Fv[zi + (size_t)g * ld] += s * b.drate_dvt * k.G[a];
+    if (Qz)
+      Qz[(size_t)g + zi * ld] += s * k.G[a] * b.dFt_dz;
+  }
+}
+
+void cs_clearances_state_rate(cs_clearances *c, const double *q, const double *v, double *zdot,
+                              double *Fq, double *Fv, double *Fz, double *Qz, double s, int ld)
+{
+  for (int i = 0; i < c->n; i++) {
+    joint *j = &c->joints[i];
+    if (j->zi < 0)
+      continue;
+    zdot[j->zi] = 0.0; /* out of contact the bristles rest (and restarts zero them) */
+    if (j->in_contact)
+      pin_state(c, j, q, v, zdot, Fq, Fv, Fz, Qz, s, ld);
+  }
 }
 
 int cs_clearances_root_count(const cs_clearances *c) { return 2 * c->n; }

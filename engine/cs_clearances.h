@@ -27,6 +27,20 @@ void cs_clearances_forces(cs_clearances *c, const double *q, const double *v, do
 double cs_clearances_dissipation(cs_clearances *c, const double *q, const double *v);
 double cs_clearances_strain(cs_clearances *c, const double *q);
 
+/* Internal states: a friction law with a state (LuGre's bristles, cs_law.bristle) gives its
+ * pin one state z, integrated with the mechanism, z' = f(q, v, z). The simulation holds z in
+ * its own state vector and binds it before evaluating forces, dissipation or outputs: the
+ * binding (a pointer to nz doubles, or NULL for all 0) stays until the next. */
+int cs_clearances_state_count(const cs_clearances *c);
+void cs_clearances_bind_state(cs_clearances *c, const double *z);
+/* zdot = f(q, v, z) for the bound z (0 for pins out of contact); when non-NULL, with leading
+ * dimension ld (column-major): Fq (nz × n) += s ∂f/∂q, Fv += s ∂f/∂v, Fz (nz × nz) += s ∂f/∂z,
+ * and Qz (n × nz) += s ∂Q/∂z, Q the forces of cs_clearances_forces. */
+void cs_clearances_state_rate(cs_clearances *c, const double *q, const double *v, double *zdot,
+                              double *Fq, double *Fv, double *Fz, double *Qz, double s, int ld);
+/* z = 0 for the pins out of contact: every contact starts with relaxed bristles (restarts). */
+void cs_clearances_reset_states(const cs_clearances *c, double *z);
+
 int cs_clearances_root_count(const cs_clearances *c);
 void cs_clearances_roots(cs_clearances *c, const double *q, const double *v, double *g);
 /* The roots IDAS located at q: returns how many were roots of δ (each needs a restart, which

@@ -68,6 +68,7 @@ struct cs_sim {
   const cs_model *model;
   cs_formulation form;
   int n, m, N; /* coordinates, constraint rows, unknowns */
+  int nz;       /* internal states of the force elements, the last nz unknowns (Z_OF) */
 
   SUNContext ctx;
   void *ida;            /* index3 and ggl: IDAS on the DAE */
@@ -112,6 +113,50 @@ struct cs_sim {
 #define V_OF(sim, y) (N_VGetArrayPointer(y) + (sim)->n)
 #define L_OF(sim, y) (N_VGetArrayPointer(y) + 2 * (sim)->n)
 #define MU_OF(sim, y) (N_VGetArrayPointer(y) + 2 * (sim)->n + (sim)->m)
+#define Z_OF(sim, y) (N_VGetArrayPointer(y) + (sim)->N - (sim)->nz)
+
+/* ---------------------------------------------------------------- internal states -------- */
+
+/* Force elements with an internal state z (a clearance joint's LuGre bristles), z' = f(q, v,
+ * z), are the last nz unknowns of y: differential, with residual z' − f. The forces read z
+ * through the clearance joints' binding (cs_clearances_bind_state), set from the y at hand. */
+static void bind_states(const cs_sim *s, N_Vector y)
+{
+  cs_clearances_bind_state(s->clear, s->nz ? Z_OF(s, y) : NULL);
+}
+
+static void state_residual(cs_sim *s, N_Vector yy, N_Vector yyp, N_Vector rr)
+{
+  if (!s->nz)
+    return;
+  double *rz = Z_OF(s, rr);
+  const double *zp = Z_OF(s, yyp);
+  cs_clearances_state_rate(s->clear, Q_OF(s, yy), V_OF(s, yy), rz, NULL, NULL, NULL, NULL, 0, 0);
+  for (int i = 0; i < s->nz; i++)
+    rz[i] = zp[i] - rz[i];
+}
+
+/* The z rows (cj I − ∂f/∂z, −∂f/∂q, −∂f/∂v) and the z columns of the force rows (−∂Q/∂z) of
+ * J, column-major with leading dimension N; `scratch` takes f (N doubles). */
+static void state_jacobian(cs_sim *s, double cj, N_Vector yy, double *J, N_Vector scratch)
+{
+  if (!s->nz)
+    return;
+  const int n = s->n, N = s->N, z0 = N - s->nz;
+  for (int i = 0; i < s->nz; i++)
+    J[(z0 + i) + (size_t)(z0 + i) * N] += cj;
+  cs_clearances_state_rate(s->clear, Q_OF(s, yy), V_OF(s, yy), N_VGetArrayPointer(scratch),
+                           J + z0, J + z0 + (size_t)n * N, J + z0 + (size_t)z0 * N,
+                           J + n + (size_t)z0 * N, -1.0, N);
+}
+
+/* yp's z part at the consistent (re)start: z' = f. */
+static void state_rates(cs_sim *s)
+{
+  if (s->nz)
+    cs_clearances_state_rate(s->clear, Q_OF(s, s->y), V_OF(s, s->y), Z_OF(s, s->yp), NULL,
+                             NULL, NULL, NULL, 0, 0);
+}
 
 /* ---------------------------------------------------------------- the DAE ---------------- */
 
@@ -136,8 +181,10 @@ static int residual(realtype t, N_Vector yy, N_Vector yyp, N_Vector rr, void *us
   double *phit = s->work;
 
   cs_constraints(m, q, t, rl, s->Phiq, s->m, phit, NULL);
+  bind_states(s, yy);
   cs_forces(m, q, v, t, s->Q, NULL, NULL, 0.0, 0);
   cs_clearances_forces(s->clear, q, v, s->Q, NULL, NULL, 0.0, 0);
+  state_residual(s, yy, yyp, rr);
   for (int i = 0; i < s->n; i++) {
     rq[i] = qp[i] - v[i];
     rv[i] = s->M[i] * vp[i] - s->Q[i];
@@ -163,7 +210,7 @@ static int residual(realtype t, N_Vector yy, N_Vector yyp, N_Vector rr, void *us
 static int jacobian(realtype t, realtype cj, N_Vector yy, N_Vector yyp, N_Vector rr,
                     SUNMatrix Jm, void *user, N_Vector t1, N_Vector t2, N_Vector t3)
 {
-  (void)yyp, (void)rr, (void)t1, (void)t2, (void)t3;
+  (void)yyp, (void)rr, (void)t2, (void)t3;
   cs_sim *s = user;
   const cs_model *m = s->model;
   const int n = s->n, nr = s->m, N = s->N;
@@ -179,8 +226,10 @@ static int jacobian(realtype t, realtype cj, N_Vector yy, N_Vector yyp, N_Vector
     AT(n + i, n + i) = cj * s->M[i];
   }
   /* ∂(M v' − Q)/∂(q, v) */
+  bind_states(s, yy);
   cs_forces(m, q, v, t, s->Q, &AT(n, 0), &AT(n, n), -1.0, N);
   cs_clearances_forces(s->clear, q, v, s->Q, &AT(n, 0), &AT(n, n), -1.0, N);
+  state_jacobian(s, cj, yy, J, t1);
   /* ∂(Φqᵀλ)/∂q, Φqᵀ into the λ columns, Φq into the Φ rows */
   cs_constraints_add_hessian(m, q, lam, 1.0, &AT(n, 0), N);
   for (int r = 0; r < nr; r++)
@@ -247,6 +296,7 @@ static int quadrature(realtype t, N_Vector yy, N_Vector yyp, N_Vector rq, void *
   cs_sim *s = user;
   const double *q = Q_OF(s, yy), *v = V_OF(s, yy);
   double *out = N_VGetArrayPointer(rq);
+  bind_states(s, yy);
   cs_force_power(s->model, q, v, t, &out[QUAD_DISSIPATED], &out[QUAD_APPLIED]);
   out[QUAD_DISSIPATED] += cs_clearances_dissipation(s->clear, q, v);
   out[QUAD_DRIVER] = 0.0;
@@ -365,6 +415,7 @@ static cs_status allocate(cs_sim *s, cs_error *err)
 static cs_status make_consistent(cs_sim *s, double t, cs_error *err)
 {
   const double *q = Q_OF(s, s->y), *v = V_OF(s, s->y);
+  bind_states(s, s->y);
   total_forces(s, q, v, t, s->Q);
   cs_status st = cs_solve_accelerations(s->model, q, v, t, s->Q, s->a, s->lambda, err);
   if (st)
@@ -375,6 +426,7 @@ static cs_status make_consistent(cs_sim *s, double t, cs_error *err)
   N_VConst(0.0, s->yp);
   memcpy(Q_OF(s, s->yp), v, (size_t)s->n * sizeof *v);
   memcpy(V_OF(s, s->yp), s->a, (size_t)s->n * sizeof *s->a);
+  state_rates(s);
   return CS_OK;
 }
 
@@ -449,6 +501,10 @@ static void absolute_tolerances(const cs_sim *s, double *at, double *cap, double
       id[s->n + i] = 0.0;
     }
   }
+  for (int i = s->N - s->nz; i < s->N; i++) { /* bristle deflections: lengths */
+    at[i] = fmax(set->atol, ulp * sc.length);
+    id[i] = 1.0;
+  }
   for (int r = 0; r < s->m; r++) {
     at[2 * s->n + r] = s->form != CS_INDEX3 ? sc.force : INDEX3_FREE * sc.force;
     id[2 * s->n + r] = 0.0;
@@ -475,6 +531,10 @@ static int error_weights(N_Vector y, N_Vector ewt, void *user)
 static cs_status setup_rk(cs_sim *s, cs_error *err)
 {
   const cs_solver_settings *set = &s->model->solver;
+  if (s->nz)
+    return cs_fail(err, CS_ERR_INPUT, "%s: /solver/formulation: \"projected\" integrates no "
+                   "internal state, and a friction law with one (\"lugre\") has %d; use "
+                   "\"ggl\"", s->model->origin ? s->model->origin : "model", s->nz);
   for (int i = 0; i < s->n; i++)
     if (!(s->M[i] > 0.0))
       return cs_fail(err, CS_ERR_INPUT, "%s: /solver/formulation: \"projected\" needs every "
@@ -557,6 +617,7 @@ static cs_status setup_integrator(cs_sim *s, cs_error *err)
 static cs_status refresh(cs_sim *s, cs_error *err)
 {
   const double *q = Q_OF(s, s->view), *v = V_OF(s, s->view);
+  bind_states(s, s->view);
   total_forces(s, q, v, s->t, s->Q);
   return cs_solve_accelerations(s->model, q, v, s->t, s->Q, s->a, s->lambda, err);
 }
@@ -583,6 +644,10 @@ cs_status cs_sim_create(const cs_model *model, cs_sim **out, cs_error *err)
   cs_status st = allocate(s, err);
   if (!st)
     st = cs_clearances_create(model, &s->clear, err);
+  if (!st) {
+    s->nz = cs_clearances_state_count(s->clear);
+    s->N += s->nz;
+  }
   if (!st && !(s->proj = cs_projector_create(model)))
     st = cs_fail(err, CS_ERR_MEMORY, "out of memory");
   if (!st && SUNContext_Create(NULL, &s->ctx))
@@ -818,6 +883,8 @@ static cs_status restart(cs_sim *s, double t_target, cs_error *err)
                    "could not be brought back onto them", s->model->origin ? s->model->origin
                    : "model", s->t_ida);
   cs_clearances_settle(s->clear, s->t_ida, Q_OF(s, s->y), V_OF(s, s->y));
+  if (s->nz)
+    cs_clearances_reset_states(s->clear, Z_OF(s, s->y));
   s->base[5]++;
   if (s->rk) { /* cs_rk_init evaluates the accelerations itself */
     if (cs_rk_init(s->rk, s->t_ida, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yq)))
@@ -1148,11 +1215,13 @@ void cs_sim_stats(const cs_sim *s, cs_stats *st)
 
 void cs_sim_clearance(const cs_sim *s, int k, cs_clearance_state *state)
 {
+  bind_states(s, s->view);
   cs_clearances_output(s->clear, k, Q_OF(s, s->view), V_OF(s, s->view), state);
 }
 
 void cs_sim_clearance_corner(const cs_sim *s, int k, int corner, cs_clearance_state *state)
 {
+  bind_states(s, s->view);
   cs_clearances_pin_output(s->clear, k, corner, Q_OF(s, s->view), V_OF(s, s->view), state);
 }
 

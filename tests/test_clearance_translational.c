@@ -98,45 +98,15 @@ static void wall_laws(void)
 /* The pair of two_bodies with the block tilted 0.5 rad in a channel along (0.6, 0.8): the
  * channel is made 20 µm narrower than the tilted block's extent across it, so the two
  * corners of one diagonal both press, on opposite walls. */
+static cs_clearances *tilted_pair(const char *contact, cs_model **model, double q[6],
+                                  double v[6], int *touching);
+
 static void jacobian_translational(const char *label, const char *contact)
 {
-  const double q0[6] = {0.01, -0.02, 0.3, 0, 0, -0.2}, v0[6] = {0.3, -0.2, 1.5, -0.4, 0.7, -2.0};
-  const double a = 0.02, b = 0.006, r = 0.001, tilt = -0.5, u[2] = {0.6, 0.8};
-  /* extent of the tilted block's corner circles across the channel */
-  double reach = fabs(sin(tilt)) * (a - r) + cos(tilt) * (b - r) + r;
-  char joint[1024];
-  snprintf(joint, sizeof joint,
-           "\"type\": \"translational\", \"point1\": [0.002, 0.001], \"point2\": [0.004, -0.003],"
-           " \"axis\": [0.6, 0.8], \"half_length\": %.17g, \"half_width\": %.17g, "
-           "\"corner_radius\": %.17g, \"guide_half_width\": %.17g, \"length\": 0.02",
-           a, b, r, reach - 2e-5);
-  cs_model *m = two_bodies(joint, contact);
-  cs_clearances *c = NULL;
-  cs_error err;
-  if (cs_clearances_create(m, &c, &err)) {
-    printf("FATAL: %s\n", err.message);
-    exit(2);
-  }
+  cs_model *m;
   double q[6], v[6];
-  memcpy(q, q0, sizeof q);
-  memcpy(v, v0, sizeof v);
-  /* body 2 turned so that the block is tilted by `tilt` from the axis; its centre 1 mm along
-   * the channel from point1 */
-  double axis_angle = atan2(u[1], u[0]);
-  q[5] = q[2] + axis_angle + tilt;
-  double local[2] = {0.002 + 0.001 * u[0], 0.001 + 0.001 * u[1]}, P[2];
-  P[0] = q[0] + cos(q[2]) * local[0] - sin(q[2]) * local[1];
-  P[1] = q[1] + sin(q[2]) * local[0] + cos(q[2]) * local[1];
-  q[3] = P[0] - (cos(q[5]) * 0.004 - sin(q[5]) * -0.003);
-  q[4] = P[1] - (sin(q[5]) * 0.004 + cos(q[5]) * -0.003);
-  int touching = 0;
-  for (int k = 0; k < cs_clearances_count(c); k++)
-    if (cs_clearances_gap(c, k, q) > 0) {
-      cs_clearances_open(c, k, 0.0, q, v);
-      touching++;
-      CHECK(fabs(cs_clearances_gap(c, k, q) - 2e-5) < 1e-12, "%s: corner %d 20 µm deep", label,
-            k);
-    }
+  int touching;
+  cs_clearances *c = tilted_pair(contact, &m, q, v, &touching);
   CHECK(touching == 2, "%s: two corners touch (%d)", label, touching);
   for (int pin = 0; pin < 4; pin++) {
     cs_clearance_state st;
@@ -159,6 +129,130 @@ static void jacobian_translational(const char *label, const char *contact)
   cs_model_free(m);
 }
 
+/* The pair with the block tilted in its channel, two diagonal corners 20 µm deep (opened). */
+static cs_clearances *tilted_pair(const char *contact, cs_model **model, double q[6],
+                                  double v[6], int *touching)
+{
+  const double q0[6] = {0.01, -0.02, 0.3, 0, 0, -0.2}, v0[6] = {0.3, -0.2, 1.5, -0.4, 0.7, -2.0};
+  const double a = 0.02, b = 0.006, r = 0.001, tilt = -0.5, u[2] = {0.6, 0.8};
+  /* extent of the tilted block's corner circles across the channel */
+  double reach = fabs(sin(tilt)) * (a - r) + cos(tilt) * (b - r) + r;
+  char joint[1024];
+  snprintf(joint, sizeof joint,
+           "\"type\": \"translational\", \"point1\": [0.002, 0.001], \"point2\": [0.004, -0.003],"
+           " \"axis\": [0.6, 0.8], \"half_length\": %.17g, \"half_width\": %.17g, "
+           "\"corner_radius\": %.17g, \"guide_half_width\": %.17g, \"length\": 0.02",
+           a, b, r, reach - 2e-5);
+  cs_model *m = two_bodies(joint, contact);
+  cs_clearances *c = NULL;
+  cs_error err;
+  if (cs_clearances_create(m, &c, &err)) {
+    printf("FATAL: %s\n", err.message);
+    exit(2);
+  }
+  memcpy(q, q0, sizeof q0);
+  memcpy(v, v0, sizeof v0);
+  /* body 2 turned so that the block is tilted by `tilt` from the axis; its centre 1 mm along
+   * the channel from point1 */
+  double axis_angle = atan2(u[1], u[0]);
+  q[5] = q[2] + axis_angle + tilt;
+  double local[2] = {0.002 + 0.001 * u[0], 0.001 + 0.001 * u[1]}, P[2];
+  P[0] = q[0] + cos(q[2]) * local[0] - sin(q[2]) * local[1];
+  P[1] = q[1] + sin(q[2]) * local[0] + cos(q[2]) * local[1];
+  q[3] = P[0] - (cos(q[5]) * 0.004 - sin(q[5]) * -0.003);
+  q[4] = P[1] - (sin(q[5]) * 0.004 + cos(q[5]) * -0.003);
+  *touching = 0;
+  for (int k = 0; k < cs_clearances_count(c); k++)
+    if (cs_clearances_gap(c, k, q) > 0) {
+      cs_clearances_open(c, k, 0.0, q, v);
+      (*touching)++;
+      CHECK(fabs(cs_clearances_gap(c, k, q) - 2e-5) < 1e-12, "corner %d 20 µm deep", k);
+    }
+  *model = m;
+  return c;
+}
+
+/* A friction law with a state (LuGre's bristles): one state per touching corner, bound; the
+ * blocks ∂Q/∂z, ∂z'/∂q, ∂z'/∂v, ∂z'/∂z against centred differences, and ∂Q/∂q, ∂Q/∂v at the
+ * bound z. */
+static void jacobian_states(void)
+{
+  const char *lugre = "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": "
+                      "{\"model\": \"lankarani_nikravesh\"}, \"restitution\": {\"model\": "
+                      "\"constant\", \"cr\": 0.8}, \"friction\": {\"model\": \"lugre\", "
+                      "\"mu_s\": 0.15, \"mu_k\": 0.1, \"v_s\": 0.7, \"sigma0\": 10, "
+                      "\"sigma1\": 2, \"sigma2\": 0.3}}";
+  cs_model *m;
+  double q[6], v[6];
+  int touching;
+  cs_clearances *c = tilted_pair(lugre, &m, q, v, &touching);
+  int nz = cs_clearances_state_count(c);
+  CHECK(nz == 4, "one bristle state per corner (%d)", nz);
+  double z[4] = {0.004, -0.007, 0.011, 0.002}; /* corners out of contact: no effect */
+  cs_clearances_bind_state(c, z);
+  double Q[6] = {0}, Qq[36] = {0}, Qv[36] = {0}, Qz[24] = {0};
+  double f[4], Fq[24] = {0}, Fv[24] = {0}, Fz[16] = {0}, fp[4], fm[4], Qp[6], Qm[6];
+  cs_clearances_forces(c, q, v, Q, Qq, Qv, 1.0, 6);
+  /* blocks with leading dimension 6 (Qz: 6 × 4) and 4 (Fq, Fv: 4 × 6; Fz: 4 × 4) */
+  cs_clearances_state_rate(c, q, v, f, NULL, NULL, NULL, Qz, 1.0, 6);
+  cs_clearances_state_rate(c, q, v, f, Fq, Fv, Fz, NULL, 1.0, 4);
+  int moving = 0;
+  for (int i = 0; i < nz; i++)
+    moving += f[i] != 0.0;
+  CHECK(moving == 2, "the touching corners' bristles move (%d)", moving);
+  probe p = {c, q, v};
+  double eq = jacobian_error(&p, 6, 0, Qq), ev = jacobian_error(&p, 6, 1, Qv);
+  double wz = 0, sz = 1e-300, wq = 0, sq = 1e-300, wv = 0, sv = 1e-300, wzz = 0, szz = 1e-300;
+  for (int col = 0; col < nz; col++) { /* in z */
+    const double h = 1e-8, z0 = z[col];
+    z[col] = z0 + h;
+    forces(&p, q, v, Qp, 6);
+    cs_clearances_state_rate(c, q, v, fp, NULL, NULL, NULL, NULL, 0, 0);
+    z[col] = z0 - h;
+    forces(&p, q, v, Qm, 6);
+    cs_clearances_state_rate(c, q, v, fm, NULL, NULL, NULL, NULL, 0, 0);
+    z[col] = z0;
+    for (int r = 0; r < 6; r++) {
+      double fd = (Qp[r] - Qm[r]) / (2 * h);
+      wz = fmax(wz, fabs(Qz[r + 6 * col] - fd));
+      sz = fmax(sz, fabs(fd));
+    }
+    for (int r = 0; r < nz; r++) {
+      double fd = (fp[r] - fm[r]) / (2 * h);
+      wzz = fmax(wzz, fabs(Fz[r + 4 * col] - fd));
+      szz = fmax(szz, fabs(fd));
+    }
+  }
+  for (int col = 0; col < 6; col++) { /* in q and in v */
+    for (int which = 0; which < 2; which++) {
+      double x[6], h = which == 0 ? 1e-9 : 1e-7;
+      memcpy(x, which == 0 ? q : v, sizeof x);
+      x[col] += h;
+      cs_clearances_state_rate(c, which == 0 ? x : q, which == 0 ? v : x, fp, NULL, NULL, NULL,
+                               NULL, 0, 0);
+      x[col] -= 2 * h;
+      cs_clearances_state_rate(c, which == 0 ? x : q, which == 0 ? v : x, fm, NULL, NULL, NULL,
+                               NULL, 0, 0);
+      for (int r = 0; r < nz; r++) {
+        double fd = (fp[r] - fm[r]) / (2 * h), an = (which == 0 ? Fq : Fv)[r + 4 * col];
+        if (which == 0)
+          wq = fmax(wq, fabs(an - fd)), sq = fmax(sq, fabs(fd));
+        else
+          wv = fmax(wv, fabs(an - fd)), sv = fmax(sv, fabs(fd));
+      }
+    }
+  }
+  printf("translational, lugre bristles      ∂Q/∂q off %.2e, ∂Q/∂v %.2e, ∂Q/∂z %.2e, ∂z'/∂q "
+         "%.2e, ∂z'/∂v %.2e, ∂z'/∂z %.2e\n", eq, ev, wz / sz, wq / sq, wv / sv, wzz / szz);
+  CHECK(eq < 1e-6 && ev < 1e-6, "lugre: ∂Q/∂q, ∂Q/∂v at the bound z (%.3g, %.3g)", eq, ev);
+  CHECK(wz / sz < 1e-6, "lugre: ∂Q/∂z against differences (%.3g)", wz / sz);
+  CHECK(wq / sq < 1e-6, "lugre: ∂z'/∂q against differences (%.3g)", wq / sq);
+  CHECK(wv / sv < 1e-6, "lugre: ∂z'/∂v against differences (%.3g)", wv / sv);
+  CHECK(wzz / szz < 1e-6, "lugre: ∂z'/∂z against differences (%.3g)", wzz / szz);
+  cs_clearances_free(c);
+  cs_model_free(m);
+}
+
 static void jacobians(void)
 {
   const char *ln = "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": {\"model\": "
@@ -176,6 +270,7 @@ static void jacobians(void)
                     "0.8}, \"friction\": {\"model\": \"stribeck\", \"mu_s\": 0.15, \"mu_k\": 0.1, "
                     "\"v_s\": 2, \"v_creep\": 0.5, \"c\": 3}}";
   jacobian_translational("translational, two corners, stribeck", lns);
+  jacobian_states();
 }
 
 /* ---------------------------------------------------------------- the ideal guide -------- */
