@@ -154,8 +154,6 @@ struct cs_law {
   /* CS_FRICTION: tangential force (opposing the slip velocity vt) and ∂Ft/∂vt, ∂Ft/∂Fn. A law
    * with a state gives here its steady state (z' = 0), for users that integrate no state. */
   double (*friction)(void *content, double vt, double Fn, double *dFt_dvt, double *dFt_dFn);
-  /* CS_FRICTION, optional: the law with its internal state z (cs_bristle). */
-  void (*bristle)(void *content, double vt, double Fn, double z, cs_bristle *out);
 
   /* Optional, any family: one line of the resolved values (derived stiffness, exponent, a
    * power-law fit and its maximum error …) for output files and `clearsim laws`. */
@@ -176,6 +174,11 @@ struct cs_law {
   /* CS_DAMPING, a law of the form F_n = F_e (1 + a δ') with a constant through a contact (002
    * eq. 3): a (s/m) for the contact of impact velocity v_impact and restitution cr. */
   double (*hysteresis)(void *content, double v_impact, double cr);
+
+  /* CS_FRICTION, optional: the law with an internal state z (cs_bristle), integrated with the
+   * mechanism (LuGre's bristles); `friction` is then its steady state. Last in the struct: the
+   * Python binding mirrors this layout (tools/python/clearsim/_lib.py). */
+  void (*bristle)(void *content, double vt, double Fn, double z, cs_bristle *out);
 };
 
 /* ---------------------------------------------------------------- registry --------------- */
