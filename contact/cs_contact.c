@@ -240,6 +240,29 @@ void cs_contact_eval(cs_contact *c, double delta, double rate, double vt, int co
   }
 }
 
+int cs_contact_state_count(const cs_contact *c)
+{
+  return c->law[CS_FRICTION] && c->law[CS_FRICTION]->bristle ? 1 : 0;
+}
+
+void cs_contact_eval_state(cs_contact *c, double delta, double rate, double vt, double z,
+                           int commit, cs_contact_out *out, cs_bristle *b)
+{
+  cs_contact_eval(c, delta, rate, vt, commit, out);
+  memset(b, 0, sizeof *b);
+  if (!(delta > 0.0) || !cs_contact_state_count(c)) {
+    b->Ft = out->Ft;
+    b->dFt_dvt = out->dFt_dvt;
+    b->dFt_dFn = out->dFt_dFn;
+    return;
+  }
+  c->law[CS_FRICTION]->bristle(c->content[CS_FRICTION], vt, out->Fn, z, b);
+  out->dissipation_power += out->Ft * vt - b->Ft * vt; /* the bristles' friction instead */
+  out->Ft = b->Ft;
+  out->dFt_dvt = b->dFt_dvt;
+  out->dFt_dFn = b->dFt_dFn;
+}
+
 double cs_contact_strain_energy(const cs_contact *c, double delta)
 {
   return delta > 0.0 ? c->law[CS_ELASTIC]->energy(c->content[CS_ELASTIC], delta) : 0.0;

@@ -117,6 +117,13 @@ typedef enum cs_family {
   CS_ELASTIC = 0, CS_DAMPING = 1, CS_RESTITUTION = 2, CS_FRICTION = 3, CS_FAMILY_COUNT = 4
 } cs_family;
 
+/* A friction law with an internal state z (LuGre's mean bristle deflection, m) integrated
+ * with the mechanism: z' = rate(vt, z), and the force Ft(vt, Fn, z), with their derivatives. */
+typedef struct cs_bristle {
+  double Ft, dFt_dvt, dFt_dFn, dFt_dz;
+  double rate, drate_dvt, drate_dz;
+} cs_bristle;
+
 typedef struct cs_law cs_law;
 struct cs_law {
   const char *name;    /* registry key, lower case: "hertz", "lankarani_nikravesh" */
@@ -144,7 +151,8 @@ struct cs_law {
   /* CS_RESTITUTION: c_r ∈ (0, 1] for this impact. */
   double (*restitution)(void *content, const cs_impact_in *in);
 
-  /* CS_FRICTION: tangential force (opposing the slip velocity vt) and ∂Ft/∂vt, ∂Ft/∂Fn. */
+  /* CS_FRICTION: tangential force (opposing the slip velocity vt) and ∂Ft/∂vt, ∂Ft/∂Fn. A law
+   * with a state gives here its steady state (z' = 0), for users that integrate no state. */
   double (*friction)(void *content, double vt, double Fn, double *dFt_dvt, double *dFt_dFn);
 
   /* CS_ELASTIC, optional: the largest δ at which the law is its own formula (m). Past it
@@ -172,6 +180,11 @@ struct cs_law {
   /* CS_DAMPING, a law of the form F_n = F_e (1 + a δ') with a constant through a contact (002
    * eq. 3): a (s/m) for the contact of impact velocity v_impact and restitution cr. */
   double (*hysteresis)(void *content, double v_impact, double cr);
+
+  /* CS_FRICTION, optional: the law with an internal state z (cs_bristle), integrated with the
+   * mechanism (LuGre's bristles); `friction` is then its steady state. Last in the struct: the
+   * Python binding mirrors this layout (tools/python/clearsim/_lib.py). */
+  void (*bristle)(void *content, double vt, double Fn, double z, cs_bristle *out);
 };
 
 /* ---------------------------------------------------------------- registry --------------- */
@@ -224,6 +237,14 @@ typedef struct cs_contact_out {
 /* Evaluate at penetration δ ≥ 0, rate δ', slip velocity vt. Updates δ_max when `commit`. */
 void cs_contact_eval(cs_contact *contact, double delta, double rate, double vt, int commit,
                      cs_contact_out *out);
+/* Whether the contact's friction law has an internal state (cs_law.bristle): 1 or 0. */
+int cs_contact_state_count(const cs_contact *contact);
+/* cs_contact_eval with the friction of the state z: out's Ft, dFt_dvt, dFt_dFn and the
+ * dissipation are the bristle law's, and *b holds all of it with z' and its derivatives
+ * (all 0 out of contact, δ ≤ 0: the state rests). For a contact without a state, *b holds
+ * the stateless friction with z' = 0. */
+void cs_contact_eval_state(cs_contact *contact, double delta, double rate, double vt, double z,
+                           int commit, cs_contact_out *out, cs_bristle *b);
 /* U(δ) of the elastic law (0 for δ ≤ 0). Apart from eval, which runs in every residual: some
  * laws integrate U by quadrature (1–16 µs a call against 0.1 µs for the force). */
 double cs_contact_strain_energy(const cs_contact *contact, double delta);

@@ -145,11 +145,14 @@ const char *cs_model_clearance_name(const cs_model *model, int k);
 const char *cs_model_clearance_kind(const cs_model *model, int k);
 int cs_model_clearance_region_count(const cs_model *model, int k);
 const char *cs_model_clearance_region(const cs_model *model, int k, int region);
-/* The joint's clearance: radial clearance (revolute, spherical) or slot half-width minus pin
- * radius (slots), m. */
+/* The joint's clearance: radial clearance (revolute, spherical), slot half-width minus pin
+ * radius (slots), or guide half-width minus block half-width (translational), m. */
 double cs_model_clearance_size(const cs_model *model, int k);
 
-/* A clearance joint's state at the simulation's current instant. */
+/* A clearance joint's state at the simulation's current instant. A translational joint touches
+ * at up to four corners at once: its state is that of its leading corner (the largest normal
+ * force, or out of contact the largest δ), its eccentricity the block centre's, its strain
+ * energy all corners'; cs_sim_clearance_corner gives each corner's. */
 typedef struct cs_clearance_state {
   double eccentricity[2];  /* pin centre − hole reference, in the hole body's frame, m */
   double penetration;      /* δ, m (negative: the gap) */
@@ -169,6 +172,14 @@ typedef struct cs_clearance_state {
 } cs_clearance_state;
 
 void cs_sim_clearance(const cs_sim *sim, int k, cs_clearance_state *state);
+
+/* ---------------------------------------------------------------- joints with corners ---- */
+
+/* Contact points of clearance joint k: 4 corners for a translational joint (front_top,
+ * rear_top, rear_bottom, front_bottom: body2's +x/−x, +y/−y), 1 for the other kinds. */
+int cs_model_clearance_corner_count(const cs_model *model, int k);
+/* The state of one corner of clearance joint k (its own δ, force, region, history). */
+void cs_sim_clearance_corner(const cs_sim *sim, int k, int corner, cs_clearance_state *state);
 
 /* One row per contact: when it opened and closed, how hard. */
 typedef struct cs_contact_event {

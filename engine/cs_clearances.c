@@ -10,9 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* One pin of a clearance joint: the joint's pin, or one of a translational joint's corners.
+ * Each pin has its own contact state, event and contact histories (cs_contact), and its own
+ * pair of root functions. */
 typedef struct joint {
   const cs_clearance *def;
-  cs_contact *contact[CS_MAX_REGIONS];
+  int index, pin;    /* the model's clearance joint and its pin (cs_clearance_pin_count) */
+  double s1[2];      /* the pin's centre in body[1]'s frame */
+  int zi;            /* its friction's internal state in z, or −1 (cs_clearances_state_count) */
+  cs_contact *contact[CS_MAX_REGIONS]; /* the pin's own regions; NULL for the others */
   double clearance;  /* c: the guard's blend (cs_clearances_roots) is on its scale */
   int in_contact, region;
   double v_impact;
@@ -21,7 +27,10 @@ typedef struct joint {
 
 struct cs_clearances {
   const cs_model *model;
-  int n;
+  int n;          /* pins over all joints */
+  int *first;     /* the first pin of each model joint, and n at the end */
+  int nz;         /* internal states: one per pin whose friction law has one */
+  const double *z; /* the states the evaluations use (cs_clearances_bind_state); NULL: all 0 */
   double release; /* δ below 0 at which an open contact closes (cs_clearances_set_length) */
   joint *joints;
   cs_contact_event *events;
@@ -46,18 +55,35 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
   if (!c)
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   c->model = m;
-  c->n = m->nclearance;
+  for (int i = 0; i < m->nclearance; i++)
+    c->n += cs_clearance_pin_count(m->clearances[i].kind);
   c->joints = calloc((size_t)c->n + 1, sizeof *c->joints);
-  if (!c->joints) {
+  c->first = calloc((size_t)m->nclearance + 1, sizeof *c->first);
+  if (!c->joints || !c->first) {
+    free(c->joints);
+    free(c->first);
     free(c);
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   }
+  for (int i = 0, k = 0; i < m->nclearance; i++) {
+    c->first[i] = k;
+    for (int pin = 0; pin < cs_clearance_pin_count(m->clearances[i].kind); pin++, k++) {
+      joint *j = &c->joints[k];
+      j->def = &m->clearances[i];
+      j->index = i;
+      j->pin = pin;
+      cs_clearance_pin_point(j->def, pin, j->s1);
+      j->clearance = cs_model_clearance_size(m, i);
+      j->event = -1;
+    }
+  }
+  c->first[m->nclearance] = c->n;
   for (int k = 0; k < c->n; k++) {
     joint *j = &c->joints[k];
-    j->def = &m->clearances[k];
-    j->clearance = cs_model_clearance_size(m, k);
-    j->event = -1;
+    j->zi = -1;
     for (int r = 0; r < j->def->nregion; r++) {
+      if (!cs_clearance_pin_region(j->def->kind, j->pin, r))
+        continue;
       cs_contact_spec spec = cs_contact_model_spec(&j->def->contact[r]);
       cs_status st = cs_contact_create(&spec, &j->def->geometry[r], &j->contact[r], err);
       if (st) {
@@ -67,6 +93,8 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
         cs_clearances_free(c);
         return st;
       }
+      if (j->zi < 0 && cs_contact_state_count(j->contact[r]))
+        j->zi = c->nz++;
     }
   }
   *out = c;
@@ -81,6 +109,7 @@ void cs_clearances_free(cs_clearances *c)
     for (int r = 0; r < CS_MAX_REGIONS; r++)
       cs_contact_free(c->joints[k].contact[r]);
   free(c->joints);
+  free(c->first);
   free(c->events);
   free(c);
 }
@@ -94,8 +123,8 @@ static void kinematics(const cs_clearances *c, const joint *j, const double *q, 
   const double *q0 = cs_body_pose(m, q, d->body[0]), *q1 = cs_body_pose(m, q, d->body[1]);
   memcpy(k->u, cs_body_rate(m, v, d->body[0]), 3 * sizeof *k->u);
   memcpy(k->u + 3, cs_body_rate(m, v, d->body[1]), 3 * sizeof *k->u);
-  cs_clearance_pin(d, q0, q1, k->p, k->Jp, hessian ? k->Hp : NULL);
-  cs_clearance_gap(d, k->p, &k->gap);
+  cs_clearance_point(d, j->s1, q0, q1, k->p, k->Jp, hessian ? k->Hp : NULL);
+  cs_clearance_pin_gap(d, j->pin, k->p, &k->gap);
   k->rate = 0.0;
   for (int a = 0; a < 6; a++) {
     k->grad[a] = k->Jp[a] * k->gap.grad[0] + k->Jp[6 + a] * k->gap.grad[1];
@@ -118,13 +147,28 @@ static void kinematics(const cs_clearances *c, const joint *j, const double *q, 
     k->vt += G[a] * k->u[a];
 }
 
+/* The pin's friction state (0 without one, or when none is bound). */
+static double state_of(const cs_clearances *c, const joint *j)
+{
+  return j->zi >= 0 && c->z ? c->z[j->zi] : 0.0;
+}
+
+/* The contact law's output for the kinematics k, with the pin's friction state. */
+static void contact_law(cs_clearances *c, joint *j, const kin *k, int commit,
+                        cs_contact_out *o, cs_bristle *b)
+{
+  cs_contact_eval_state(j->contact[k->gap.region], k->gap.delta, k->rate, k->vt,
+                        state_of(c, j), commit, o, b);
+}
+
 /* The joint's kinematics and its contact law's output at (q, v); `commit` for accepted
  * states (δ_max, clip counts). */
 static void evaluate(cs_clearances *c, joint *j, const double *q, const double *v, int commit,
                      kin *k, cs_contact_out *o)
 {
+  cs_bristle b;
   kinematics(c, j, q, v, 0, k);
-  cs_contact_eval(j->contact[k->gap.region], k->gap.delta, k->rate, k->vt, commit, o);
+  contact_law(c, j, k, commit, o, &b);
 }
 
 /* ∂G/∂q (dG[6 a + b] = ∂G_a/∂q_b): the slip map's change with the positions, through the
@@ -237,7 +281,8 @@ static double joint_forces(cs_clearances *c, joint *j, const double *q, const do
   int want_jac = Qq || Qv;
   kinematics(c, j, q, v, want_jac, &k);
   cs_contact_out o;
-  cs_contact_eval(j->contact[k.gap.region], k.gap.delta, k.rate, k.vt, 0, &o);
+  cs_bristle bristle;
+  contact_law(c, j, &k, 0, &o, &bristle);
   double power = o.dissipation_power + rolling(c, j, &k, Q, Qq, Qv, s, ld);
   if (o.Fn == 0.0 && o.Ft == 0.0 && o.dFn_ddelta == 0.0 && o.dFn_drate == 0.0)
     return power;
@@ -319,9 +364,9 @@ static double gap_of(const cs_clearances *c, const joint *j, const double *q, in
   const cs_model *m = c->model;
   double p[2];
   cs_gap g;
-  cs_clearance_pin(j->def, cs_body_pose(m, q, j->def->body[0]), cs_body_pose(m, q, j->def->body[1]),
-                   p, NULL, NULL);
-  cs_clearance_gap(j->def, p, &g);
+  cs_clearance_point(j->def, j->s1, cs_body_pose(m, q, j->def->body[0]),
+                     cs_body_pose(m, q, j->def->body[1]), p, NULL, NULL);
+  cs_clearance_pin_gap(j->def, j->pin, p, &g);
   if (region)
     *region = g.region;
   return g.delta;
@@ -338,6 +383,68 @@ double cs_clearances_strain(cs_clearances *c, const double *q)
       U += cs_contact_strain_energy(j->contact[region], delta);
   }
   return U;
+}
+
+/* ---------------------------------------------------------------- internal states -------- */
+
+int cs_clearances_state_count(const cs_clearances *c) { return c->nz; }
+
+void cs_clearances_bind_state(cs_clearances *c, const double *z) { c->z = z; }
+
+void cs_clearances_reset_states(const cs_clearances *c, double *z)
+{
+  for (int i = 0; i < c->n; i++)
+    if (c->joints[i].zi >= 0 && !c->joints[i].in_contact)
+      z[c->joints[i].zi] = 0.0;
+}
+
+/* Pin j's z' = b.rate(vt, z) and its Jacobian blocks: through vt = G u (∂vt/∂q from the slip
+ * map's change, ∂vt/∂v = G) and z itself; and ∂Q/∂z = G ∂Ft/∂z, Q's friction being Ft G. */
+static void pin_state(cs_clearances *c, joint *j, const double *q, const double *v,
+                      double *zdot, double *Fq, double *Fv, double *Fz, double *Qz, double s,
+                      int ld)
+{
+  kin k;
+  cs_contact_out o;
+  cs_bristle b;
+  int want_jac = Fq || Fv || Fz || Qz;
+  kinematics(c, j, q, v, 0, &k);
+  contact_law(c, j, &k, 0, &o, &b);
+  zdot[j->zi] = b.rate;
+  if (!want_jac || (b.drate_dvt == 0.0 && b.drate_dz == 0.0 && b.dFt_dz == 0.0))
+    return;
+  double dG[36], dvt[6] = {0};
+  slip_map_derivative(c, j, q, &k, dG);
+  for (int a = 0; a < 6; a++)
+    for (int i = 0; i < 6; i++)
+      dvt[a] += dG[6 * i + a] * k.u[i];
+  const size_t zi = (size_t)j->zi;
+  if (Fz)
+    Fz[zi + zi * (size_t)ld] += s * b.drate_dz;
+  for (int a = 0; a < 6; a++) {
+    int g = local_column(c->model, j->def, a);
+    if (g < 0)
+      continue;
+    if (Fq)
+      Fq[zi + (size_t)g * ld] += s * b.drate_dvt * dvt[a];
+    if (Fv)
+      Fv[zi + (size_t)g * ld] += s * b.drate_dvt * k.G[a];
+    if (Qz)
+      Qz[(size_t)g + zi * ld] += s * k.G[a] * b.dFt_dz;
+  }
+}
+
+void cs_clearances_state_rate(cs_clearances *c, const double *q, const double *v, double *zdot,
+                              double *Fq, double *Fv, double *Fz, double *Qz, double s, int ld)
+{
+  for (int i = 0; i < c->n; i++) {
+    joint *j = &c->joints[i];
+    if (j->zi < 0)
+      continue;
+    zdot[j->zi] = 0.0; /* out of contact the bristles rest (and restarts zero them) */
+    if (j->in_contact)
+      pin_state(c, j, q, v, zdot, Fq, Fv, Fz, Qz, s, ld);
+  }
 }
 
 int cs_clearances_root_count(const cs_clearances *c) { return 2 * c->n; }
@@ -410,11 +517,12 @@ void cs_clearances_open(cs_clearances *c, int i, double t, const double *q, cons
    * found open at the start while moving out (the laws then stay elastic: no impact to damp) */
   double v_laws = k.rate > 0.0 ? fmax(k.rate, j->def->min_impact_velocity) : 0.0;
   for (int r = 0; r < j->def->nregion; r++)
-    cs_contact_onset(j->contact[r], v_laws);
+    if (j->contact[r])
+      cs_contact_onset(j->contact[r], v_laws);
   cs_contact_event *e = new_event(c);
   j->event = e ? (int)(e - c->events) : -1;
   if (e)
-    *e = (cs_contact_event){i, j->region, t, NAN, k.rate, 0.0, 0.0};
+    *e = (cs_contact_event){j->index, j->region, t, NAN, k.rate, 0.0, 0.0};
 }
 
 /* Closed where δ fell through −release at rate δ' < 0: the event's t_off is where it crossed 0
@@ -489,6 +597,19 @@ void cs_clearances_commit(cs_clearances *c, const double *q, const double *v)
 
 int cs_clearances_in_contact(const cs_clearances *c, int i) { return c->joints[i].in_contact; }
 
+const int *cs_clearances_bodies(const cs_clearances *c, int i) { return c->joints[i].def->body; }
+
+double cs_clearances_normal_force(cs_clearances *c, int i, const double *q, const double *v)
+{
+  joint *j = &c->joints[i];
+  if (!j->in_contact)
+    return 0.0;
+  kin k;
+  cs_contact_out o;
+  evaluate(c, j, q, v, 0, &k, &o);
+  return o.Fn;
+}
+
 int cs_clearances_count(const cs_clearances *c) { return c->n; }
 
 /* 1000 ulps of the mechanism's size: δ, a difference of coordinates of that size, carries
@@ -500,16 +621,21 @@ void cs_clearances_set_length(cs_clearances *c, double length)
   c->release = 1e3 * DBL_EPSILON * length;
 }
 
-void cs_clearances_output(cs_clearances *c, int i, const double *q, const double *v,
-                          cs_clearance_state *out)
+/* The state of pin j; the eccentricity is the joint's (the pin or block centre's). */
+static void pin_output(cs_clearances *c, joint *j, const double *q, const double *v,
+                       cs_clearance_state *out)
 {
-  joint *j = &c->joints[i];
   kin k;
   cs_contact_out o;
+  const cs_model *m = c->model;
+  const cs_clearance *d = j->def;
+  double centre[2];
   memset(out, 0, sizeof *out);
   evaluate(c, j, q, v, 0, &k, &o);
-  out->eccentricity[0] = k.p[0] - j->def->point[0][0];
-  out->eccentricity[1] = k.p[1] - j->def->point[0][1];
+  cs_clearance_pin(d, cs_body_pose(m, q, d->body[0]), cs_body_pose(m, q, d->body[1]), centre,
+                   NULL, NULL);
+  out->eccentricity[0] = centre[0] - d->point[0][0];
+  out->eccentricity[1] = centre[1] - d->point[0][1];
   out->penetration = k.gap.delta;
   out->rate = k.rate;
   out->contact_point[0] = k.point[0];
@@ -519,6 +645,8 @@ void cs_clearances_output(cs_clearances *c, int i, const double *q, const double
   out->region = k.gap.region;
   out->domain_limit = INFINITY;
   for (int r = 0; r < j->def->nregion; r++) {
+    if (!j->contact[r]) /* another corner's region */
+      continue;
     double deepest, limit;
     long n = cs_contact_outside(j->contact[r], &deepest, &limit);
     out->outside_domain += n;
@@ -537,6 +665,30 @@ void cs_clearances_output(cs_clearances *c, int i, const double *q, const double
   }
 }
 
+void cs_clearances_output(cs_clearances *c, int i, const double *q, const double *v,
+                          cs_clearance_state *out)
+{
+  /* the leading pin: the largest force in contact, else the largest δ */
+  double strain = 0.0;
+  for (int k = c->first[i]; k < c->first[i + 1]; k++) {
+    cs_clearance_state s;
+    pin_output(c, &c->joints[k], q, v, &s);
+    strain += s.strain_energy;
+    int better = k == c->first[i] ||
+                 (s.in_contact ? !out->in_contact || s.normal_force > out->normal_force
+                               : !out->in_contact && s.penetration > out->penetration);
+    if (better)
+      *out = s;
+  }
+  out->strain_energy = strain;
+}
+
+void cs_clearances_pin_output(cs_clearances *c, int i, int pin, const double *q,
+                              const double *v, cs_clearance_state *out)
+{
+  pin_output(c, &c->joints[c->first[i] + pin], q, v, out);
+}
+
 int cs_clearances_event_count(const cs_clearances *c) { return c->nevent; }
 const cs_contact_event *cs_clearances_event(const cs_clearances *c, int i) { return &c->events[i]; }
 
@@ -545,6 +697,7 @@ long cs_clearances_clip_count(const cs_clearances *c)
   long n = 0;
   for (int i = 0; i < c->n; i++)
     for (int r = 0; r < c->joints[i].def->nregion; r++)
-      n += cs_contact_clip_count(c->joints[i].contact[r]);
+      if (c->joints[i].contact[r])
+        n += cs_contact_clip_count(c->joints[i].contact[r]);
   return n;
 }

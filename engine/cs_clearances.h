@@ -30,6 +30,20 @@ double cs_clearances_forces_power(cs_clearances *c, const double *q, const doubl
 double cs_clearances_dissipation(cs_clearances *c, const double *q, const double *v);
 double cs_clearances_strain(cs_clearances *c, const double *q);
 
+/* Internal states: a friction law with a state (LuGre's bristles, cs_law.bristle) gives its
+ * pin one state z, integrated with the mechanism, z' = f(q, v, z). The simulation holds z in
+ * its own state vector and binds it before evaluating forces, dissipation or outputs: the
+ * binding (a pointer to nz doubles, or NULL for all 0) stays until the next. */
+int cs_clearances_state_count(const cs_clearances *c);
+void cs_clearances_bind_state(cs_clearances *c, const double *z);
+/* zdot = f(q, v, z) for the bound z (0 for pins out of contact); when non-NULL, with leading
+ * dimension ld (column-major): Fq (nz × n) += s ∂f/∂q, Fv += s ∂f/∂v, Fz (nz × nz) += s ∂f/∂z,
+ * and Qz (n × nz) += s ∂Q/∂z, Q the forces of cs_clearances_forces. */
+void cs_clearances_state_rate(cs_clearances *c, const double *q, const double *v, double *zdot,
+                              double *Fq, double *Fv, double *Fz, double *Qz, double s, int ld);
+/* z = 0 for the pins out of contact: every contact starts with relaxed bristles (restarts). */
+void cs_clearances_reset_states(const cs_clearances *c, double *z);
+
 int cs_clearances_root_count(const cs_clearances *c);
 void cs_clearances_roots(cs_clearances *c, const double *q, const double *v, double *g);
 /* Root r alone (joint r / 2's): reads only that joint's two bodies' entries of q and v. */
@@ -50,15 +64,22 @@ void cs_clearances_open(cs_clearances *c, int k, double t, const double *q, cons
 void cs_clearances_commit(cs_clearances *c, const double *q, const double *v);
 /* The same for joint i alone (reads only its two bodies' entries of q and v). */
 void cs_clearances_commit_one(cs_clearances *c, int i, const double *q, const double *v);
-/* Whether joint i's contact is open. */
+/* Whether pin i's contact is open; the two bodies it acts between; its normal force at
+ * (q, v), reading only those bodies' entries (0 out of contact). */
 int cs_clearances_in_contact(const cs_clearances *c, int i);
+const int *cs_clearances_bodies(const cs_clearances *c, int i);
+double cs_clearances_normal_force(cs_clearances *c, int i, const double *q, const double *v);
 
 int cs_clearances_count(const cs_clearances *c);
 /* The mechanism's size (cs_scales.h), on which an open contact's release below δ = 0 is set:
  * contacts open at δ = 0 and close at δ = −1000 ulps of it (round-off of δ stays inside). */
 void cs_clearances_set_length(cs_clearances *c, double length);
+/* The state of model clearance joint k (its leading pin's, clearsim.h), and of its pin `pin`.
+ * The other functions count pins: joints × their pins (cs_clearance_pin_count), in order. */
 void cs_clearances_output(cs_clearances *c, int k, const double *q, const double *v,
                           cs_clearance_state *out);
+void cs_clearances_pin_output(cs_clearances *c, int k, int pin, const double *q,
+                              const double *v, cs_clearance_state *out);
 int cs_clearances_event_count(const cs_clearances *c);
 const cs_contact_event *cs_clearances_event(const cs_clearances *c, int i);
 long cs_clearances_clip_count(const cs_clearances *c);

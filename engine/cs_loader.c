@@ -364,7 +364,7 @@ static cs_status load_joints(loader *ld, const cJSON *root)
 
 /* indexed by cs_clearance_kind */
 static const char *const clearance_types[] = {"revolute", "spherical", "slot", "curved_slot",
-                                              NULL};
+                                              "translational", NULL};
 #define CLEARANCE_COMMON "name", "type", "body1", "body2", "point1", "point2", "pin_radius", \
                          "materials", "contact", "regions", "min_impact_velocity"
 static const char *const revolute_clearance_keys[] = {CLEARANCE_COMMON, "hole_radius", "length",
@@ -374,9 +374,14 @@ static const char *const slot_keys[] = {CLEARANCE_COMMON, "length", "axis", "hal
                                         "half_width", NULL};
 static const char *const curved_slot_keys[] = {CLEARANCE_COMMON, "length", "axis",
                                                "mean_radius", "half_angle", "half_width", NULL};
+static const char *const translational_keys[] = {"name", "type", "body1", "body2", "point1",
+                                                 "point2", "materials", "contact", "regions",
+                                                 "min_impact_velocity", "length", "axis",
+                                                 "half_length", "half_width", "corner_radius",
+                                                 "guide_half_width", NULL};
 static const char *const *const clearance_keys[] = {revolute_clearance_keys,
                                                     spherical_clearance_keys, slot_keys,
-                                                    curved_slot_keys};
+                                                    curved_slot_keys, translational_keys};
 
 /* key > floor (a dimension that must exceed another) */
 static cs_status exceeds(const loader *ld, const char *path, const char *key, double value,
@@ -390,10 +395,35 @@ static cs_status exceeds(const loader *ld, const char *path, const char *key, do
                       value);
 }
 
+/* The block (half_length × half_width, corners rounded to corner_radius, kept in pin_radius)
+ * and its guide (walls at ± guide_half_width). */
+static cs_status translational_dimensions(const loader *ld, const cJSON *obj, const char *path,
+                                          cs_clearance *c)
+{
+  const cs_json *js = ld->js;
+  CS_TRY(cs_json_number(js, obj, path, "length", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                        &c->length));
+  CS_TRY(cs_json_axis(js, obj, path, "axis", c->axis));
+  CS_TRY(cs_json_number(js, obj, path, "corner_radius", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                        &c->pin_radius));
+  CS_TRY(cs_json_number(js, obj, path, "half_length", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                        &c->half_length));
+  CS_TRY(cs_json_number(js, obj, path, "half_width", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                        &c->half_width));
+  CS_TRY(cs_json_number(js, obj, path, "guide_half_width", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                        &c->guide_half_width));
+  /* a corner centre on the block's axis would not know which wall it faces */
+  CS_TRY(exceeds(ld, path, "half_length", c->half_length, c->pin_radius, "corner_radius"));
+  CS_TRY(exceeds(ld, path, "half_width", c->half_width, c->pin_radius, "corner_radius"));
+  return exceeds(ld, path, "guide_half_width", c->guide_half_width, c->half_width, "half_width");
+}
+
 static cs_status clearance_dimensions(const loader *ld, const cJSON *obj, const char *path,
                                       cs_clearance *c)
 {
   const cs_json *js = ld->js;
+  if (c->kind == CS_CLEARANCE_TRANSLATIONAL)
+    return translational_dimensions(ld, obj, path, c);
   CS_TRY(cs_json_number(js, obj, path, "pin_radius", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
                         &c->pin_radius));
   if (c->kind != CS_CLEARANCE_SPHERICAL)
@@ -431,36 +461,59 @@ static cs_status clearance_dimensions(const loader *ld, const cJSON *obj, const 
   }
 }
 
+/* Region r's contact block and its JSON pointer rp: "regions"/<region>, else "regions"/<its
+ * group> (a translational joint's "upper" or "lower" wall), else "contact"; NULL if none. */
+static const cJSON *region_block(const cJSON *obj, const char *path, const cs_clearance *c,
+                                 int r, char rp[CS_JSON_PATH])
+{
+  char kp[CS_JSON_PATH];
+  const cJSON *regions = cs_json_member(obj, "regions");
+  const char *keys[] = {cs_clearance_region_name(c->kind, r),
+                        cs_clearance_region_group(c->kind, r)};
+  cs_json_child(kp, path, "regions");
+  for (int i = 0; i < 2 && regions; i++)
+    if (keys[i] && cs_json_member(regions, keys[i])) {
+      cs_json_child(rp, kp, keys[i]);
+      return cs_json_member(regions, keys[i]);
+    }
+  cs_json_child(rp, path, "contact");
+  return cs_json_member(obj, "contact");
+}
+
 /* "contact" applies to every region; "regions": {"<region>": {contact block}, …} replaces it
- * for the regions it names (a curved slot's tracks and caps have their own stiffness). */
+ * for the regions it names (a curved slot's tracks and caps have their own stiffness; a
+ * translational joint's "upper" and "lower" walls stand for their four corner regions). */
 static cs_status clearance_contacts(loader *ld, const cJSON *obj, const char *path,
                                     cs_clearance *c)
 {
   const cs_registry *reg;
   char kp[CS_JSON_PATH], rp[CS_JSON_PATH];
-  const cJSON *common = cs_json_member(obj, "contact"), *regions = cs_json_member(obj, "regions");
+  const cJSON *regions = cs_json_member(obj, "regions");
   CS_TRY(cs_json_registry(ld->js, &reg));
   c->nregion = cs_clearance_region_count(c->kind);
-  const char *names[CS_MAX_REGIONS + 1] = {NULL};
+  const char *names[2 * CS_MAX_REGIONS + 1] = {NULL};
+  int nname = 0;
   for (int r = 0; r < c->nregion; r++)
-    names[r] = cs_clearance_region_name(c->kind, r);
+    names[nname++] = cs_clearance_region_name(c->kind, r);
+  for (int r = 0; r < c->nregion; r++) { /* each group once */
+    const char *group = cs_clearance_region_group(c->kind, r);
+    int seen = 0;
+    for (int i = 0; i < nname && group; i++)
+      seen |= strcmp(names[i], group) == 0;
+    if (group && !seen)
+      names[nname++] = group;
+  }
   cs_json_child(kp, path, "regions");
   if (regions) {
     CS_TRY(cs_json_object(ld->js, regions, kp));
     CS_TRY(cs_json_keys(ld->js, regions, kp, names, " (the joint's regions)"));
   }
   for (int r = 0; r < c->nregion; r++) {
-    const cJSON *own = regions ? cs_json_member(regions, names[r]) : NULL;
-    if (own) {
-      cs_json_child(rp, kp, names[r]);
-      CS_TRY(cs_json_contact(own, ld->js->origin, rp, reg, &c->contact[r], ld->js->err));
-    } else if (common) {
-      cs_json_child(rp, path, "contact");
-      CS_TRY(cs_json_contact(common, ld->js->origin, rp, reg, &c->contact[r], ld->js->err));
-    } else {
+    const cJSON *block = region_block(obj, path, c, r, rp);
+    if (!block)
       return cs_json_fail(ld->js, path, "no contact block for region \"%s\": expected "
                           "\"contact\" (or \"regions\": {\"%s\": …})", names[r], names[r]);
-    }
+    CS_TRY(cs_json_contact(block, ld->js->origin, rp, reg, &c->contact[r], ld->js->err));
   }
   return CS_OK;
 }
@@ -471,16 +524,9 @@ static cs_status clearance_contacts(loader *ld, const cJSON *obj, const char *pa
 static cs_status clearance_laws(loader *ld, const cJSON *obj, const char *path,
                                 const cs_clearance *c)
 {
-  char kp[CS_JSON_PATH], rp[CS_JSON_PATH];
-  const cJSON *regions = cs_json_member(obj, "regions");
+  char rp[CS_JSON_PATH];
   for (int r = 0; r < c->nregion; r++) {
-    const char *name = cs_clearance_region_name(c->kind, r);
-    if (regions && cs_json_member(regions, name)) {
-      cs_json_child(kp, path, "regions");
-      cs_json_child(rp, kp, name);
-    } else {
-      cs_json_child(rp, path, "contact");
-    }
+    region_block(obj, path, c, r, rp);
     cs_contact_spec spec = cs_contact_model_spec(&c->contact[r]);
     cs_contact *law = NULL;
     cs_error inner;

@@ -183,6 +183,10 @@ const char *cs_model_clearance_kind(const cs_model *m, int k)
   return cs_clearance_kind_name(m->clearances[k].kind);
 }
 int cs_model_clearance_region_count(const cs_model *m, int k) { return m->clearances[k].nregion; }
+int cs_model_clearance_corner_count(const cs_model *m, int k)
+{
+  return cs_clearance_pin_count(m->clearances[k].kind);
+}
 const char *cs_model_clearance_region(const cs_model *m, int k, int region)
 {
   return cs_clearance_region_name(m->clearances[k].kind, region);
@@ -193,5 +197,7 @@ double cs_model_clearance_size(const cs_model *m, int k)
   const cs_clearance *c = &m->clearances[k];
   if (c->kind == CS_CLEARANCE_SLOT || c->kind == CS_CLEARANCE_CURVED_SLOT)
     return c->half_width - c->pin_radius;
+  if (c->kind == CS_CLEARANCE_TRANSLATIONAL)
+    return c->guide_half_width - c->half_width;
   return c->hole_radius - c->pin_radius;
 }

@@ -93,10 +93,12 @@ typedef enum cs_clearance_kind {
   CS_CLEARANCE_SPHERICAL,    /* ball in socket moving in the plane, point contact: one region */
   CS_CLEARANCE_SLOT,         /* pin in a straight slot: tracks (flat) and end caps */
   CS_CLEARANCE_CURVED_SLOT,  /* pin in a circular-arc slot: inner, outer track and end caps */
+  CS_CLEARANCE_TRANSLATIONAL, /* block with rounded corners in a guide channel: each corner
+                                 against each wall */
   CS_CLEARANCE_KIND_COUNT
 } cs_clearance_kind;
 
-enum { CS_MAX_REGIONS = 3 };
+enum { CS_MAX_REGIONS = 8 }; /* the translational joint's 4 corners × 2 walls */
 
 /* Default floor of the impact velocity handed to the contact laws (m/s): the damping laws
  * that divide by δ'(−) grow without bound as a contact grazes (δ'(−) → 0). Below it an
@@ -109,11 +111,15 @@ typedef struct cs_clearance {
   int body[2];
   double point[2][2];  /* hole reference in body[0]'s frame (bearing centre, slot centre, arc
                           centre); pin centre in body[1]'s frame; m */
-  double pin_radius;   /* m */
+  double pin_radius;   /* m; translational: the block's corner radius */
   double hole_radius;  /* revolute, spherical: bearing or socket radius, m */
   double axis[2];      /* slots: unit axis in body[0]'s frame (curved: towards mid-arc) */
-  double half_length;  /* straight slot: centre to each end-cap centre, m */
-  double half_width;   /* slots: half the slot's width = end-cap radius, m */
+  double half_length;  /* straight slot: centre to each end-cap centre; translational: the
+                          block's half length along body[1]'s x, m */
+  double half_width;   /* slots: half the slot's width = end-cap radius; translational: the
+                          block's half width along body[1]'s y, m */
+  double guide_half_width; /* translational: the channel's walls at ± this from its centre
+                              line (through point[0] along axis), m */
   double mean_radius;  /* curved slot: R_m, m */
   double half_angle;   /* curved slot: half the arc's angular extent, rad */
   double length;       /* axial length of the line contact, m */

@@ -76,6 +76,7 @@ struct cs_sim {
   const cs_model *model;
   cs_formulation form;
   int n, m, N; /* coordinates, constraint rows, unknowns */
+  int nz;       /* internal states of the force elements, the last nz unknowns (Z_OF) */
 
   SUNContext ctx;
   void *ida;            /* index3 and ggl: IDAS on the DAE */
@@ -83,7 +84,7 @@ struct cs_sim {
   cs_schur *schur;      /* its accelerations (cs_schur.h) */
   double *Minv, *gamma, *sample;
   int *root_start, *root_idx; /* what each root reads (root_support) */
-  int *peak_joint;      /* joints in contact, and their forces at the samples (sample_peaks) */
+  int *peak_pin;        /* pins in contact, and their forces at the samples (sample_peaks) */
   double *peak_force;
   N_Vector y, yp, yq;  /* IDAS' state at t_ida and its quadratures */
   N_Vector view, viewq; /* the state and quadratures reported, at t */
@@ -126,6 +127,50 @@ struct cs_sim {
 #define V_OF(sim, y) (N_VGetArrayPointer(y) + (sim)->n)
 #define L_OF(sim, y) (N_VGetArrayPointer(y) + 2 * (sim)->n)
 #define MU_OF(sim, y) (N_VGetArrayPointer(y) + 2 * (sim)->n + (sim)->m)
+#define Z_OF(sim, y) (N_VGetArrayPointer(y) + (sim)->N - (sim)->nz)
+
+/* ---------------------------------------------------------------- internal states -------- */
+
+/* Force elements with an internal state z (a clearance joint's LuGre bristles), z' = f(q, v,
+ * z), are the last nz unknowns of y: differential, with residual z' − f. The forces read z
+ * through the clearance joints' binding (cs_clearances_bind_state), set from the y at hand. */
+static void bind_states(const cs_sim *s, N_Vector y)
+{
+  cs_clearances_bind_state(s->clear, s->nz ? Z_OF(s, y) : NULL);
+}
+
+static void state_residual(cs_sim *s, N_Vector yy, N_Vector yyp, N_Vector rr)
+{
+  if (!s->nz)
+    return;
+  double *rz = Z_OF(s, rr);
+  const double *zp = Z_OF(s, yyp);
+  cs_clearances_state_rate(s->clear, Q_OF(s, yy), V_OF(s, yy), rz, NULL, NULL, NULL, NULL, 0, 0);
+  for (int i = 0; i < s->nz; i++)
+    rz[i] = zp[i] - rz[i];
+}
+
+/* The z rows (cj I − ∂f/∂z, −∂f/∂q, −∂f/∂v) and the z columns of the force rows (−∂Q/∂z) of
+ * J, column-major with leading dimension N; `scratch` takes f (N doubles). */
+static void state_jacobian(cs_sim *s, double cj, N_Vector yy, double *J, N_Vector scratch)
+{
+  if (!s->nz)
+    return;
+  const int n = s->n, N = s->N, z0 = N - s->nz;
+  for (int i = 0; i < s->nz; i++)
+    J[(z0 + i) + (size_t)(z0 + i) * N] += cj;
+  cs_clearances_state_rate(s->clear, Q_OF(s, yy), V_OF(s, yy), N_VGetArrayPointer(scratch),
+                           J + z0, J + z0 + (size_t)n * N, J + z0 + (size_t)z0 * N,
+                           J + n + (size_t)z0 * N, -1.0, N);
+}
+
+/* yp's z part at the consistent (re)start: z' = f. */
+static void state_rates(cs_sim *s)
+{
+  if (s->nz)
+    cs_clearances_state_rate(s->clear, Q_OF(s, s->y), V_OF(s, s->y), Z_OF(s, s->yp), NULL,
+                             NULL, NULL, NULL, 0, 0);
+}
 
 /* ---------------------------------------------------------------- the DAE ---------------- */
 
@@ -139,8 +184,10 @@ static int residual(realtype t, N_Vector yy, N_Vector yyp, N_Vector rr, void *us
   double *phit = s->work;
 
   cs_constraints(m, q, t, rl, &s->jac, phit, NULL);
+  bind_states(s, yy);
   cs_forces(m, q, v, t, s->Q, NULL, NULL, 0.0, 0);
   cs_clearances_forces(s->clear, q, v, s->Q, NULL, NULL, 0.0, 0);
+  state_residual(s, yy, yyp, rr);
   /* Φqᵀλ (and Φqᵀμ) summed first, then added: the zero-inertia pendulum's GGL run moves
    * by 7× its error at rtol 1e-10 when these sums round otherwise (IDAS's step sequence
    * follows round-off there). */
@@ -168,7 +215,7 @@ static int residual(realtype t, N_Vector yy, N_Vector yyp, N_Vector rr, void *us
 static int jacobian(realtype t, realtype cj, N_Vector yy, N_Vector yyp, N_Vector rr,
                     SUNMatrix Jm, void *user, N_Vector t1, N_Vector t2, N_Vector t3)
 {
-  (void)yyp, (void)rr, (void)t1, (void)t2, (void)t3;
+  (void)yyp, (void)rr, (void)t2, (void)t3;
   cs_sim *s = user;
   const cs_model *m = s->model;
   const int n = s->n, nr = s->m, N = s->N;
@@ -184,8 +231,10 @@ static int jacobian(realtype t, realtype cj, N_Vector yy, N_Vector yyp, N_Vector
     AT(n + i, n + i) = cj * s->M[i];
   }
   /* ∂(M v' − Q)/∂(q, v) */
+  bind_states(s, yy);
   cs_forces(m, q, v, t, s->Q, &AT(n, 0), &AT(n, n), -1.0, N);
   cs_clearances_forces(s->clear, q, v, s->Q, &AT(n, 0), &AT(n, n), -1.0, N);
+  state_jacobian(s, cj, yy, J, t1);
   /* ∂(Φqᵀλ)/∂q, Φqᵀ into the λ columns, Φq into the Φ rows */
   cs_constraints_add_hessian(m, q, lam, 1.0, &AT(n, 0), N);
   cs_jac_scatter(&s->jac, &AT(2 * n, 0), &AT(n, 2 * n), N);
@@ -239,6 +288,7 @@ static int quadrature(realtype t, N_Vector yy, N_Vector yyp, N_Vector rq, void *
   cs_sim *s = user;
   const double *q = Q_OF(s, yy), *v = V_OF(s, yy);
   double *out = N_VGetArrayPointer(rq);
+  bind_states(s, yy);
   cs_force_power(s->model, q, v, t, &out[QUAD_DISSIPATED], &out[QUAD_APPLIED]);
   out[QUAD_DISSIPATED] += cs_clearances_dissipation(s->clear, q, v);
   out[QUAD_DRIVER] = 0.0;
@@ -284,7 +334,20 @@ static void ode_roots(double t, const double *y, int which, double *g, void *use
     g[which] = cs_clearances_root(s->clear, which, y, y + s->n);
 }
 
-/* What each root reads: its joint's two bodies' positions and velocities (CSR, ≤ 12 each). */
+/* The entries of y = (q, v) pin k reads: its two bodies' positions and velocities (≤ 12). */
+static int pin_support(const cs_sim *s, int k, int *idx)
+{
+  int count = 0;
+  const int *body = cs_clearances_bodies(s->clear, k);
+  for (int b = 0; b < 2; b++) {
+    const cs_body *bd = &s->model->bodies[body[b]];
+    for (int e = 0; !bd->ground && e < 3; e++)
+      idx[count++] = bd->coord + e, idx[count++] = s->n + bd->coord + e;
+  }
+  return count;
+}
+
+/* What each root reads: its pin's (CSR, two roots per pin). */
 static int root_support(cs_sim *s)
 {
   int nroot = cs_clearances_root_count(s->clear);
@@ -294,13 +357,8 @@ static int root_support(cs_sim *s)
     return -1;
   int count = 0;
   for (int r = 0; r < nroot; r++) {
-    const cs_clearance *d = &s->model->clearances[r / 2];
     s->root_start[r] = count;
-    for (int b = 0; b < 2; b++) {
-      const cs_body *body = &s->model->bodies[d->body[b]];
-      for (int e = 0; !body->ground && e < 3; e++)
-        s->root_idx[count++] = body->coord + e, s->root_idx[count++] = s->n + body->coord + e;
-    }
+    count += pin_support(s, r / 2, s->root_idx + count);
   }
   s->root_start[nroot] = count;
   return 0;
@@ -382,6 +440,7 @@ static cs_status allocate(cs_sim *s, cs_error *err)
 static cs_status make_consistent(cs_sim *s, double t, cs_error *err)
 {
   const double *q = Q_OF(s, s->y), *v = V_OF(s, s->y);
+  bind_states(s, s->y);
   total_forces(s, q, v, t, s->Q);
   cs_status st = cs_solve_accelerations(s->cons, q, v, t, s->Q, s->a, s->lambda, err);
   if (st)
@@ -392,6 +451,7 @@ static cs_status make_consistent(cs_sim *s, double t, cs_error *err)
   N_VConst(0.0, s->yp);
   memcpy(Q_OF(s, s->yp), v, (size_t)s->n * sizeof *v);
   memcpy(V_OF(s, s->yp), s->a, (size_t)s->n * sizeof *s->a);
+  state_rates(s);
   return CS_OK;
 }
 
@@ -466,6 +526,10 @@ static void absolute_tolerances(const cs_sim *s, double *at, double *cap, double
       id[s->n + i] = 0.0;
     }
   }
+  for (int i = s->N - s->nz; i < s->N; i++) { /* bristle deflections: lengths */
+    at[i] = fmax(set->atol, ulp * sc.length);
+    id[i] = 1.0;
+  }
   for (int r = 0; r < s->m; r++) {
     at[2 * s->n + r] = s->form != CS_INDEX3 ? sc.force : INDEX3_FREE * sc.force;
     id[2 * s->n + r] = 0.0;
@@ -492,6 +556,10 @@ static int error_weights(N_Vector y, N_Vector ewt, void *user)
 static cs_status setup_rk(cs_sim *s, cs_error *err)
 {
   const cs_solver_settings *set = &s->model->solver;
+  if (s->nz)
+    return cs_fail(err, CS_ERR_INPUT, "%s: /solver/formulation: \"projected\" integrates no "
+                   "internal state, and a friction law with one (\"lugre\") has %d; use "
+                   "\"ggl\"", s->model->origin ? s->model->origin : "model", s->nz);
   for (int i = 0; i < s->n; i++)
     if (!(s->M[i] > 0.0))
       return cs_fail(err, CS_ERR_INPUT, "%s: /solver/formulation: \"projected\" needs every "
@@ -509,10 +577,10 @@ static cs_status setup_rk(cs_sim *s, cs_error *err)
                        ode_roots, ode_project, s);
   s->roots_found = calloc((size_t)cs_clearances_root_count(s->clear) + 1,
                           sizeof *s->roots_found);
-  s->peak_joint = calloc((size_t)s->model->nclearance + 1, sizeof *s->peak_joint);
-  s->peak_force = calloc(((size_t)s->model->nclearance + 1) * (CS_PEAK_SAMPLES + 1),
-                         sizeof *s->peak_force);
-  if (!s->rk || !s->roots_found || !s->peak_joint || !s->peak_force || root_support(s))
+  int npin = cs_clearances_count(s->clear);
+  s->peak_pin = calloc((size_t)npin + 1, sizeof *s->peak_pin);
+  s->peak_force = calloc(((size_t)npin + 1) * (CS_PEAK_SAMPLES + 1), sizeof *s->peak_force);
+  if (!s->rk || !s->roots_found || !s->peak_pin || !s->peak_force || root_support(s))
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   cs_rk_set_tolerances(s->rk, set->rtol, s->atol, s->cap);
   cs_rk_set_root_support(s->rk, s->root_start, s->root_idx);
@@ -578,6 +646,7 @@ static cs_status setup_integrator(cs_sim *s, cs_error *err)
 static cs_status refresh(cs_sim *s, cs_error *err)
 {
   const double *q = Q_OF(s, s->view), *v = V_OF(s, s->view);
+  bind_states(s, s->view);
   total_forces(s, q, v, s->t, s->Q);
   return cs_solve_accelerations(s->cons, q, v, s->t, s->Q, s->a, s->lambda, err);
 }
@@ -611,6 +680,10 @@ cs_status cs_sim_create(const cs_model *model, cs_sim **out, cs_error *err)
   cs_status st = s->driver_rows ? allocate(s, err) : cs_fail(err, CS_ERR_MEMORY, "out of memory");
   if (!st)
     st = cs_clearances_create(model, &s->clear, err);
+  if (!st) {
+    s->nz = cs_clearances_state_count(s->clear);
+    s->N += s->nz;
+  }
   if (!st && !(s->proj = cs_projector_create(model)))
     st = cs_fail(err, CS_ERR_MEMORY, "out of memory");
   if (!st && SUNContext_Create(NULL, &s->ctx))
@@ -676,7 +749,7 @@ void cs_sim_free(cs_sim *s)
   cs_clearances_free(s->clear);
   cs_projector_free(s->proj);
   free(s->roots_found);
-  free(s->peak_joint);
+  free(s->peak_pin);
   free(s->root_start);
   free(s->root_idx);
   free(s->peak_force);
@@ -855,6 +928,8 @@ static cs_status restart(cs_sim *s, double t_target, cs_error *err)
                    "could not be brought back onto them", s->model->origin ? s->model->origin
                    : "model", s->t_ida);
   cs_clearances_settle(s->clear, s->t_ida, Q_OF(s, s->y), V_OF(s, s->y));
+  if (s->nz)
+    cs_clearances_reset_states(s->clear, Z_OF(s, s->y));
   s->base[5]++;
   if (s->rk) { /* cs_rk_init evaluates the accelerations itself */
     if (cs_rk_init(s->rk, s->t_ida, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yq)))
@@ -986,18 +1061,16 @@ static void sample_peaks(cs_sim *s)
 {
   enum { SAMPLES = CS_PEAK_SAMPLES };
   const double t1 = s->t_ida, t0 = last_step_start(s), *y = s->sample;
-  int count = 0, *joint = s->peak_joint;
-  for (int k = 0; k < s->model->nclearance; k++)
+  int count = 0, *pin = s->peak_pin;
+  for (int k = 0; k < cs_clearances_count(s->clear); k++)
     if (cs_clearances_in_contact(s->clear, k)) /* the same throughout the step */
-      joint[count++] = k;
-  /* each sample interpolates the state once for every joint: O(N) per sample */
+      pin[count++] = k;
+  /* each sample interpolates the state once for every pin: O(N) per sample */
   for (int i = 0; count > 0 && i <= SAMPLES; i++) {
     cs_rk_interpolate(s->rk, t0 + (t1 - t0) * i / SAMPLES, s->sample);
-    for (int c = 0; c < count; c++) {
-      cs_clearance_state state;
-      cs_clearances_output(s->clear, joint[c], y, y + s->n, &state);
-      s->peak_force[(SAMPLES + 1) * c + i] = state.normal_force;
-    }
+    for (int c = 0; c < count; c++)
+      s->peak_force[(SAMPLES + 1) * c + i] =
+          cs_clearances_normal_force(s->clear, pin[c], y, y + s->n);
   }
   for (int c = 0; c < count; c++) {
     const double *F = s->peak_force + (SAMPLES + 1) * c;
@@ -1008,18 +1081,12 @@ static void sample_peaks(cs_sim *s)
       continue;
     double den = F[best - 1] - 2.0 * F[best] + F[best + 1];
     double shift = den < 0.0 ? 0.5 * (F[best - 1] - F[best + 1]) / den : 0.0;
-    /* the refined candidate: only this joint's bodies' entries, O(1) per joint */
-    int idx[12], nidx = 0;
-    const cs_clearance *d = &s->model->clearances[joint[c]];
-    for (int b = 0; b < 2; b++) {
-      const cs_body *body = &s->model->bodies[d->body[b]];
-      for (int e = 0; !body->ground && e < 3; e++)
-        idx[nidx++] = body->coord + e, idx[nidx++] = s->n + body->coord + e;
-    }
+    /* the refined candidate: only this pin's bodies' entries, O(1) per pin */
+    int idx[12], nidx = pin_support(s, pin[c], idx);
     cs_rk_interpolate_some(s->rk,
                            t0 + (t1 - t0) * (best + fmax(-1.0, fmin(1.0, shift))) / SAMPLES,
                            idx, nidx, s->sample);
-    cs_clearances_commit_one(s->clear, joint[c], y, y + s->n);
+    cs_clearances_commit_one(s->clear, pin[c], y, y + s->n);
   }
 }
 
@@ -1197,7 +1264,14 @@ void cs_sim_stats(const cs_sim *s, cs_stats *st)
 
 void cs_sim_clearance(const cs_sim *s, int k, cs_clearance_state *state)
 {
+  bind_states(s, s->view);
   cs_clearances_output(s->clear, k, Q_OF(s, s->view), V_OF(s, s->view), state);
+}
+
+void cs_sim_clearance_corner(const cs_sim *s, int k, int corner, cs_clearance_state *state)
+{
+  bind_states(s, s->view);
+  cs_clearances_pin_output(s->clear, k, corner, Q_OF(s, s->view), V_OF(s, s->view), state);
 }
 
 int cs_sim_event_count(const cs_sim *s) { return cs_clearances_event_count(s->clear); }

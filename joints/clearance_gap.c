@@ -9,6 +9,9 @@ static const char *const region_names[CS_CLEARANCE_KIND_COUNT][CS_MAX_REGIONS] =
   [CS_CLEARANCE_SPHERICAL] = {"socket"},
   [CS_CLEARANCE_SLOT] = {"track", "cap"},
   [CS_CLEARANCE_CURVED_SLOT] = {"inner", "outer", "cap"},
+  [CS_CLEARANCE_TRANSLATIONAL] = {"front_top:upper", "front_top:lower", "rear_top:upper",
+                                  "rear_top:lower", "rear_bottom:upper", "rear_bottom:lower",
+                                  "front_bottom:upper", "front_bottom:lower"},
 };
 
 static const char *const kind_names[CS_CLEARANCE_KIND_COUNT] = {
@@ -16,6 +19,7 @@ static const char *const kind_names[CS_CLEARANCE_KIND_COUNT] = {
   [CS_CLEARANCE_SPHERICAL] = "spherical clearance",
   [CS_CLEARANCE_SLOT] = "pin in slot",
   [CS_CLEARANCE_CURVED_SLOT] = "pin in curved slot",
+  [CS_CLEARANCE_TRANSLATIONAL] = "translational clearance",
 };
 
 const char *cs_clearance_region_name(cs_clearance_kind kind, int region)
@@ -104,7 +108,15 @@ static void curved_slot(const cs_clearance *k, const double p[2], cs_gap *g)
 
 void cs_clearance_gap(const cs_clearance *c, const double p[2], cs_gap *g)
 {
+  cs_clearance_pin_gap(c, 0, p, g);
+}
+
+void cs_clearance_pin_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g)
+{
   switch (c->kind) {
+  case CS_CLEARANCE_TRANSLATIONAL:
+    cs_translational_gap(c, pin, p, g);
+    break;
   case CS_CLEARANCE_SLOT:
     slot(c, p, g);
     break;
@@ -134,6 +146,10 @@ void cs_clearance_prepare(cs_clearance *c, double mass0, double mass1)
     case CS_CLEARANCE_SLOT:
       g->R2 = r == 0 ? 0.0 : c->half_width; /* flat track: external on a plane; cap: internal */
       g->internal = r != 0;
+      break;
+    case CS_CLEARANCE_TRANSLATIONAL: /* a rounded corner on a flat wall: external */
+      g->R2 = 0.0;
+      g->internal = 0;
       break;
     case CS_CLEARANCE_CURVED_SLOT:
       g->R2 = r == 0 ? c->mean_radius - c->half_width

@@ -22,8 +22,15 @@ static void drotT(double th, const double w[2], double out[2])
 void cs_clearance_pin(const cs_clearance *c, const double q0[3], const double q1[3], double p[2],
                       double Jp[12], double H[2][36])
 {
+  cs_clearance_point(c, c->point[1], q0, q1, p, Jp, H);
+}
+
+void cs_clearance_point(const cs_clearance *c, const double s1[2], const double q0[3],
+                        const double q1[3], double p[2], double Jp[12], double H[2][36])
+{
+  (void)c;
   double w[2], b1[2], a1[2];
-  cs_point(q1, c->point[1], w); /* r1 + A1 s1 */
+  cs_point(q1, s1, w); /* r1 + A1 s1 */
   w[0] -= q0[0];
   w[1] -= q0[1];
   rotT(q0[2], w, p);
@@ -33,7 +40,7 @@ void cs_clearance_pin(const cs_clearance *c, const double q0[3], const double q1
   rotT(q0[2], ex, cx); /* columns of A0ᵀ */
   rotT(q0[2], ey, cy);
   drotT(q0[2], w, dw);
-  cs_drot(q1[2], c->point[1], b1); /* B1 s1 */
+  cs_drot(q1[2], s1, b1); /* B1 s1 */
   rotT(q0[2], b1, db);
   for (int k = 0; k < 2; k++) {
     double *row = Jp + 6 * k;
@@ -51,7 +58,7 @@ void cs_clearance_pin(const cs_clearance *c, const double q0[3], const double q1
   drotT(q0[2], ex, dcx);
   drotT(q0[2], ey, dcy);
   drotT(q0[2], b1, ddb);
-  cs_rot(q1[2], c->point[1], a1);
+  cs_rot(q1[2], s1, a1);
   double aa[2];
   rotT(q0[2], a1, aa);
   for (int k = 0; k < 2; k++) {

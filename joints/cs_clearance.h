@@ -20,18 +20,40 @@ typedef struct cs_gap {
   double hess[4];    /* ∂²δ/∂p², row-major */
 } cs_gap;
 
-/* The region names of a kind ("bearing"; "track", "cap"; "inner", "outer", "cap"). */
+/* The region names of a kind ("bearing"; "track", "cap"; "inner", "outer", "cap";
+ * "<corner>:<wall>" for the translational joint's corners against its walls). */
 const char *cs_clearance_region_name(cs_clearance_kind kind, int region);
 int cs_clearance_region_count(cs_clearance_kind kind);
 const char *cs_clearance_kind_name(cs_clearance_kind kind);
+/* A region's group, which a "regions" block may name to set all its members ("upper" and
+ * "lower": a translational joint's walls), or NULL. */
+const char *cs_clearance_region_group(cs_clearance_kind kind, int region);
 
-/* δ and its p-derivatives for the pin centre p (body[0] frame). */
+/* Pins: the circles that touch the walls. One for every kind but the translational joint,
+ * whose four rounded corners each are one (pin 0..3: front_top, rear_top, rear_bottom,
+ * front_bottom). A pin's regions are its own: pin i of a translational joint touches in
+ * regions 2i (upper wall) and 2i + 1 (lower wall). */
+int cs_clearance_pin_count(cs_clearance_kind kind);
+const char *cs_clearance_pin_name(cs_clearance_kind kind, int pin);
+/* Whether `region` belongs to pin `pin`. */
+int cs_clearance_pin_region(cs_clearance_kind kind, int pin, int region);
+/* Pin i's centre in body[1]'s frame. */
+void cs_clearance_pin_point(const cs_clearance *c, int pin, double s1[2]);
+
+/* δ and its p-derivatives for the pin centre p (body[0] frame): pin 0, or pin `pin`. */
 void cs_clearance_gap(const cs_clearance *c, const double p[2], cs_gap *gap);
+void cs_clearance_pin_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *gap);
 
 /* p(q) = A0ᵀ(r1 + A1 s1 − r0) with its Jacobian Jp (2 × 6, row-major) and, when H is non-NULL,
  * its second derivatives H[k] (6 × 6 row-major) for k = 0, 1. */
 void cs_clearance_pin(const cs_clearance *c, const double q0[3], const double q1[3], double p[2],
                       double Jp[12], double H[2][36]);
+/* The same for the point s1 of body[1] (a translational joint's corner centre). */
+void cs_clearance_point(const cs_clearance *c, const double s1[2], const double q0[3],
+                        const double q1[3], double p[2], double Jp[12], double H[2][36]);
+
+/* The translational joint's pin gap (clearance_translational.c). */
+void cs_translational_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *gap);
 
 /* The contact geometry a law sees in each region (radii, internal or external, materials,
  * masses): filled once from the joint's dimensions. */

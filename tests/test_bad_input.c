@@ -138,6 +138,17 @@ static const struct bad_file {
    "/clearance_joints/0: unknown key \"hole_radius\" for a slot clearance joint (expected one "
    "of: name, type, body1, body2, point1, point2, pin_radius, materials, contact, regions, "
    "min_impact_velocity, length, axis, half_length, half_width)"},
+  {"translational_guide_narrow.json", CS_ERR_INPUT,
+   "/clearance_joints/0/guide_half_width: expected a number > half_width (0.01 m), got 0.009"},
+  {"translational_pin_radius.json", CS_ERR_INPUT,
+   "/clearance_joints/0: unknown key \"pin_radius\" for a translational clearance joint "
+   "(expected one of: name, type, body1, body2, point1, point2, materials, contact, regions, "
+   "min_impact_velocity, length, axis, half_length, half_width, corner_radius, "
+   "guide_half_width)"},
+  {"translational_region_unknown.json", CS_ERR_INPUT,
+   "/clearance_joints/0/regions: unknown key \"top\" (the joint's regions) (expected one of: "
+   "front_top:upper, front_top:lower, rear_top:upper, rear_top:lower, rear_bottom:upper, "
+   "rear_bottom:lower, front_bottom:upper, front_bottom:lower, upper, lower)"},
   {"clearance_no_contact.json", CS_ERR_INPUT,
    "/clearance_joints/0: no contact block for region \"bearing\": expected \"contact\" (or "
    "\"regions\": {\"bearing\": …})"},

@@ -131,6 +131,7 @@ def slot_from_curved(j):
 CLEARANCE = "models/slider_crank_clearance.json"
 YOKE = "models/scotch_yoke_goldsmith.json"
 BALL = "models/ball_socket_hertz.json"
+TRANS = "models/slider_crank_translational.json"
 COMPLETE = "tests/bad_input/ok_complete.json"
 MODEL_PROBES = [
     ("", COMPLETE, "", None),
@@ -152,12 +153,14 @@ MODEL_PROBES = [
     ("spherical_clearance", BALL, "/clearance_joints/0", None),
     ("curved_slot_clearance", YOKE, "/clearance_joints/0", None),
     ("slot_clearance", YOKE, "/clearance_joints/0", slot_from_curved),
+    ("translational_clearance", TRANS, "/clearance_joints/0", None),
     ("material", CLEARANCE, "/clearance_joints/0/materials/0", None),
     ("contact", CLEARANCE, "/clearance_joints/0/contact", None),
     ("regions_revolute", CLEARANCE, "/clearance_joints/0/regions", None),
     ("regions_spherical", BALL, "/clearance_joints/0/regions", None),
     ("regions_curved_slot", YOKE, "/clearance_joints/0/regions", None),
     ("regions_slot", YOKE, "/clearance_joints/0/regions", "slot"),
+    ("regions_translational", TRANS, "/clearance_joints/0/regions", None),
 ]
 IMPACT = "models/impact_ball_socket.json"
 IMPACT_PROBES = [
@@ -345,6 +348,7 @@ def test_papers_files_are_data_not_models():
 SEMANTIC = {
     "body_duplicate.json": "two bodies of one name",
     "clearance_hole_small.json": "hole_radius must exceed pin_radius",
+    "translational_guide_narrow.json": "guide_half_width must exceed half_width",
     "driver_angle_prismatic.json": "the named joint's kind",
     "driver_ground_body.json": "the named body is a ground body",
     "driver_name_taken.json": "a name taken by a joint",

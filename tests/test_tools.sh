@@ -299,6 +299,15 @@ check "export joints/C: CSV = HDF5" csv_equal "$c" "$tmp/cj.csv" 13
 expect "export the engine's events" 0 tools/export "$c" events -o "$tmp/cev.csv"
 check "export events (a group of columns): CSV = /events" events_equal "$c" "$tmp/cev.csv"
 
+# ---- a translational clearance joint: the block's tilt figure, and the block and its walls
+t="$tmp/t.h5"
+expect "a short run with a translational clearance joint" 0 "$cli" run models/slider_crank_translational.json -o "$t" --t-end 0.004 --quiet
+expect "plot the translational run" 0 tools/plot "$t" -o "$tmp/tplots" --only orbit tilt contact
+check "plot translational run: orbit, tilt and contact PNGs" pngs "$tmp/tplots" \
+  orbit-guide tilt-guide contact-guide
+expect "animate the translational run" 0 tools/animate "$t" -o "$tmp/t.gif" --every 20
+check "animate translational run: a GIF" image "$tmp/t.gif" GIF 11
+
 # ---- the Python first on PATH: the tools re-run themselves under Debian's when it lacks h5py
 if command -v python3 >/dev/null && ! python3 -c 'import h5py, numpy, matplotlib' 2>/dev/null; then
   expect "tools under a python3 without h5py re-run under $py" 0 python3 tools/export --list "$x"

@@ -118,15 +118,20 @@ def _series_rank(path):
 class Shape:
     """Where a clearance joint's pin centre moves without contact, in the hole body's frame
     relative to the hole reference (point1, the origin of the eccentricity): a centre curve
-    (a point for a bearing or socket, a segment for a slot, an arc for a curved slot; models/
-    README.md "Clearance joints") widened by the clearance c. Drawn magnified, the gap grows
-    across the curve and the curve keeps its size."""
+    (a point for a bearing or socket, a segment for a slot, an arc for a curved slot, the
+    guide's centre line for a translational joint's block; models/README.md "Clearance
+    joints") widened by the clearance c. Drawn magnified, the gap grows across the curve and
+    the curve keeps its size."""
 
     def __init__(self, kind, spec):
         axis = np.array(spec.get("axis", [1.0, 0.0]), dtype=float)
         self.axis = axis / (np.hypot(*axis) or 1.0)
-        self.curve = ("arc" if "curved" in kind else "segment" if "slot" in kind else "point")
-        self.half_length = float(spec.get("half_length", 0.0))
+        self.curve = ("line" if "translational" in kind else "arc" if "curved" in kind
+                      else "segment" if "slot" in kind else "point")
+        # a block: its half sizes (along body2's x, y) and the stretch of the line it used
+        self.block = (float(spec.get("half_length", 0.0)), float(spec.get("half_width", 0.0)))
+        self.travel = (-self.block[0], self.block[0])
+        self.half_length = float(spec.get("half_length", 0.0)) if self.curve == "segment" else 0.0
         self.radius = float(spec.get("mean_radius", 0.0))
         self.half_angle = float(spec.get("half_angle", 0.0))
         self.phi0 = math.atan2(self.axis[1], self.axis[0])
@@ -134,6 +139,8 @@ class Shape:
     def nearest(self, e):
         """The centre curve's point nearest each eccentricity e [n, 2]."""
         e = np.asarray(e, dtype=float).reshape(-1, 2)
+        if self.curve == "line":
+            return (e @ self.axis)[:, None] * self.axis
         if self.curve == "segment":
             s = np.clip(e @ self.axis, -self.half_length, self.half_length)
             return s[:, None] * self.axis
@@ -153,6 +160,11 @@ class Shape:
         def arc(centre, r, a0, a1):
             a = np.linspace(a0, a1, k)
             return centre + r * np.column_stack((np.cos(a), np.sin(a)))
+        if self.curve == "line":  # the band the block centre used, and a block length beyond
+            n = np.array([-self.axis[1], self.axis[0]])
+            lo, hi = self.travel[0] - self.block[0], self.travel[1] + self.block[0]
+            return np.array([lo * self.axis - width * n, hi * self.axis - width * n,
+                             hi * self.axis + width * n, lo * self.axis + width * n])
         if self.curve == "segment":
             end = self.half_length * self.axis
             return np.vstack((arc(end, width, self.phi0 - np.pi / 2, self.phi0 + np.pi / 2),
@@ -168,6 +180,8 @@ class Shape:
 
     def extent(self):
         """Size of the centre curve (m): 0 for a point."""
+        if self.curve == "line":
+            return 0.5 * (self.travel[1] - self.travel[0]) + self.block[0]
         return max(self.half_length, self.radius * math.sin(min(self.half_angle, np.pi / 2)))
 
 
@@ -186,6 +200,22 @@ class Joint:
         self.hole_point = np.array(spec.get("point1", [0.0, 0.0]), dtype=float).reshape(2)
         self.shape = Shape(self.kind, spec)
         self._run = run
+        self.block_body = run.body_index(spec.get("body2"))
+        if self.shape.curve == "line" and self.has("eccentricity"):
+            s = self["eccentricity"] @ self.shape.axis
+            if np.isfinite(s).any():
+                self.shape.travel = (float(np.nanmin(s)), float(np.nanmax(s)))
+
+    def tilt(self):
+        """A translational joint's block angle to its guide's axis (rad) over the rows, or
+        None for the other kinds."""
+        if self.shape.curve != "line" or self.block_body is None:
+            return None
+        q = self._run.positions()
+        th = q[:, self.block_body, 2] - math.atan2(self.shape.axis[1], self.shape.axis[0])
+        if self.hole_body is not None:
+            th = th - q[:, self.hole_body, 2]
+        return np.angle(np.exp(1j * th))
 
     def has(self, key):
         return key in self.group

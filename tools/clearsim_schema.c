@@ -162,18 +162,21 @@ static const key_doc torque_keys[] = {
   {"torque", "!number", "N*m, counter-clockwise positive"},
   END};
 
-#define CLEARANCE_COMMON(kind, what)                                                          \
+#define CLEARANCE_HEAD(kind, what)                                                            \
   NAME("unique among clearance joints; /joints/<name> in the output"),                        \
       {"type", "!const:" kind, what}, {"body1", "!name", "the hole's body"},                  \
       {"body2", "!name", "the pin's body (different from body1)"},                            \
       {"point1", "vec2", "hole, slot or arc centre in body1's frame, m (default [0, 0])"},     \
-      {"point2", "vec2", "the pin's centre in body2's frame, m (default [0, 0])"},             \
-      {"pin_radius", "!number>0", "journal, ball or pin radius, m"},                          \
-      {"materials", "!ref:materials", "[hole body's material, pin body's material]"},         \
+      {"point2", "vec2", "the pin's centre in body2's frame, m (default [0, 0])"}
+#define CLEARANCE_TAIL(kind)                                                                  \
+  {"materials", "!ref:materials", "[hole body's material, pin body's material]"},             \
       {"contact", "ref:contact", "the contact-force model of every region"},                  \
       {"regions", "ref:regions_" kind, "contact blocks for the regions named, replacing contact"},\
       {"min_impact_velocity", "number>=0",                                                   \
        "floor of the impact velocity the contact laws see, m/s (default 1e-4)"}
+#define CLEARANCE_COMMON(kind, what)                                                          \
+  CLEARANCE_HEAD(kind, what), {"pin_radius", "!number>0", "journal, ball or pin radius, m"},  \
+      CLEARANCE_TAIL(kind)
 
 static const key_doc revolute_clearance_keys[] = {
   CLEARANCE_COMMON("revolute", "journal in bearing, line contact (region bearing)"),
@@ -203,12 +206,31 @@ static const key_doc curved_slot_keys[] = {
   {"half_width", "!number>0", "half the slot's width = the end caps' radius, m (> pin_radius)"},
   END};
 
+static const key_doc translational_keys[] = {
+  CLEARANCE_HEAD("translational", "block with rounded corners in a guide channel: each corner "
+                 "against each wall (<corner>:upper, <corner>:lower)"),
+  CLEARANCE_TAIL("translational"),
+  {"length", "!number>0", "axial depth of the corners' line contacts, m"},
+  {"axis", "!vec2", "the channel's centre line through point1, body1's frame, non-zero"},
+  {"half_length", "!number>0", "the block's half length along body2's x, m (> corner_radius)"},
+  {"half_width", "!number>0", "the block's half width along body2's y, m (> corner_radius)"},
+  {"corner_radius", "!number>0", "radius of the block's rounded corners, m"},
+  {"guide_half_width", "!number>0",
+   "the channel's walls at this distance either side of its centre line, m (> half_width)"},
+  END};
+
 #define REGION(r) {r, "ref:contact", "the contact block of region " r}
 static const key_doc revolute_regions[] = {REGION("bearing"), END};
 static const key_doc spherical_regions[] = {REGION("socket"), END};
 static const key_doc slot_regions[] = {REGION("track"), REGION("cap"), END};
 static const key_doc curved_slot_regions[] = {REGION("inner"), REGION("outer"), REGION("cap"),
                                               END};
+#define WALL(w) {w, "ref:contact", "the contact block of every corner against the " w " wall"}
+static const key_doc translational_regions[] = {
+  WALL("upper"), WALL("lower"),
+  REGION("front_top:upper"), REGION("front_top:lower"), REGION("rear_top:upper"),
+  REGION("rear_top:lower"), REGION("rear_bottom:upper"), REGION("rear_bottom:lower"),
+  REGION("front_bottom:upper"), REGION("front_bottom:lower"), END};
 
 static const key_doc material_keys[] = {
   {"E", "!number>0", "Young's modulus, Pa"},
@@ -300,10 +322,14 @@ static const object_doc model_objects[] = {
   {"slot_clearance", "slot clearance joint", "pin in a straight slot", slot_keys},
   {"curved_slot_clearance", "curved slot clearance joint", "pin in a circular-arc slot",
    curved_slot_keys},
+  {"translational_clearance", "translational clearance joint",
+   "a block with rounded corners in a guide channel", translational_keys},
   {"regions_revolute", "regions", "contact blocks by region", revolute_regions},
   {"regions_spherical", "regions", "contact blocks by region", spherical_regions},
   {"regions_slot", "regions", "contact blocks by region", slot_regions},
   {"regions_curved_slot", "regions", "contact blocks by region", curved_slot_regions},
+  {"regions_translational", "regions", "contact blocks by region or by wall",
+   translational_regions},
   {"material", "material", "a body's material", material_keys},
   {"contact", "contact block", "one law per family: {\"model\": <name>, <parameter>: <value>}",
    contact_keys},
@@ -323,7 +349,7 @@ static const object_doc impact_objects[] = {
 /* Variants told apart by their "type" (or "ground"): def, its variants, what they are. */
 typedef struct union_doc {
   const char *def, *title, *doc;
-  const char *variants[5];
+  const char *variants[6];
 } union_doc;
 
 static const union_doc model_unions[] = {
@@ -334,7 +360,8 @@ static const union_doc model_unions[] = {
   {"force", "force element", "springs, dampers, actuators, applied loads",
    {"spring", "torsion_spring", "point_force", "torque"}},
   {"clearance_joint", "clearance joint", "a contact force element in place of an ideal joint",
-   {"revolute_clearance", "spherical_clearance", "slot_clearance", "curved_slot_clearance"}},
+   {"revolute_clearance", "spherical_clearance", "slot_clearance", "curved_slot_clearance",
+    "translational_clearance"}},
   {NULL, NULL, NULL, {NULL}}};
 
 /* ---------------------------------------------------------------- building --------------- */
@@ -462,7 +489,7 @@ static void add_model_constraints(cJSON *defs)
     parse("[{\"required\": [\"body\", \"axis\"]}, {\"required\": [\"joint\"], \"not\": "
           "{\"anyOf\": [{\"required\": [\"axis\"]}, {\"required\": [\"point\"]}]}}]"));
   const char *const kinds[] = {"revolute_clearance", "spherical_clearance", "slot_clearance",
-                               "curved_slot_clearance", NULL};
+                               "curved_slot_clearance", "translational_clearance", NULL};
   for (int i = 0; kinds[i]; i++)
     cJSON_AddItemToObject(cJSON_GetObjectItem(defs, kinds[i]), "anyOf",
                           parse("[{\"required\": [\"contact\"]}, {\"required\": [\"regions\"]}]"));

@@ -93,7 +93,8 @@ class cs_law(Structure):
                 ("create", c_void_p), ("destroy", c_void_p), ("elastic", c_void_p),
                 ("energy", c_void_p), ("normal", c_void_p), ("restitution", c_void_p),
                 ("friction", c_void_p), ("report", c_void_p), ("ignores_cr", c_int),
-                ("rolling_moment", c_void_p), ("hysteresis", c_void_p)]
+                ("rolling_moment", c_void_p), ("hysteresis", c_void_p),
+                ("bristle", c_void_p)]
 
 
 # ---------------------------------------------------------------- the library ----------------
