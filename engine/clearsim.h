@@ -161,6 +161,15 @@ typedef struct cs_clearance_state {
   double impact_velocity;  /* δ'(−) of the current or last contact, m/s */
   double strain_energy;    /* J */
   int in_contact, region;
+  /* lubricated joints (models/README.md "Lubrication"; zeros when dry) */
+  double film_force[2];      /* film force on the pin, hole body's frame, N */
+  double eccentricity_ratio; /* ε = |pin centre − hole centre| / c */
+  double film_thickness;     /* h_min = c − |pin centre − hole centre|, m */
+  int film_regime;           /* 0 dry joint, 1 full film, 2 boundary film (saturated at
+                                h_b), 3 dry contact in parallel with the film */
+  /* worn joints (models/README.md "Wear"; 0 without wear) */
+  double wear_volume;        /* m³ worn off the bearing since the run began */
+  double wear_depth_max;     /* deepest point of the bearing's depth profile, m */
 } cs_clearance_state;
 
 void cs_sim_clearance(const cs_sim *sim, int k, cs_clearance_state *state);

@@ -2,6 +2,7 @@
 #include "cs_clearances.h"
 #include "cs_assembly.h"
 #include "cs_error.h"
+#include "cs_film_forces.h"
 #include "../joints/cs_clearance.h"
 #include "../joints/cs_planar.h"
 
@@ -283,9 +284,12 @@ static void joint_forces(cs_clearances *c, joint *j, const double *q, const doub
 void cs_clearances_forces(cs_clearances *c, const double *q, const double *v, double *Q,
                           double *Qq, double *Qv, double s, int ld)
 {
-  for (int k = 0; k < c->n; k++)
+  for (int k = 0; k < c->n; k++) {
     if (c->joints[k].in_contact)
       joint_forces(c, &c->joints[k], q, v, Q, Qq, Qv, s, ld);
+    if (c->joints[k].def->lubrication.model) /* the film acts in and out of contact */
+      cs_film_forces(c->model, c->joints[k].def, q, v, Q, Qq, Qv, s, ld, NULL);
+  }
 }
 
 double cs_clearances_dissipation(cs_clearances *c, const double *q, const double *v)
@@ -293,6 +297,8 @@ double cs_clearances_dissipation(cs_clearances *c, const double *q, const double
   double P = 0.0;
   for (int i = 0; i < c->n; i++) {
     joint *j = &c->joints[i];
+    if (j->def->lubrication.model)
+      P += cs_film_forces(c->model, j->def, q, v, NULL, NULL, NULL, 0.0, 0, NULL);
     if (!j->in_contact)
       continue;
     kin k;
@@ -495,6 +501,15 @@ void cs_clearances_output(cs_clearances *c, int i, const double *q, const double
     out->normal_force = o.Fn;
     out->tangential_force = o.Ft;
     out->strain_energy = cs_contact_strain_energy(j->contact[k.gap.region], k.gap.delta);
+  }
+  if (j->def->lubrication.model) {
+    cs_film f;
+    cs_film_forces(c->model, j->def, q, v, NULL, NULL, NULL, 0.0, 0, &f);
+    out->film_force[0] = f.force[0];
+    out->film_force[1] = f.force[1];
+    out->eccentricity_ratio = f.epsilon;
+    out->film_thickness = f.h_min;
+    out->film_regime = j->in_contact ? 3 : f.saturated ? 2 : 1;
   }
 }
 
