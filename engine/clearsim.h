@@ -173,6 +173,10 @@ typedef struct cs_clearance_state {
 } cs_clearance_state;
 
 void cs_sim_clearance(const cs_sim *sim, int k, cs_clearance_state *state);
+/* A worn joint's depth profile now (models/README.md "Wear"): the bearing's worn depth (m) at
+ * the angles 2π i / bins, i = 0 … bins − 1, from the hole body's x axis. Writes at most max
+ * values to depth and returns bins (0: the joint has no wear; call with max 0 to count). */
+int cs_sim_clearance_wear(const cs_sim *sim, int k, double *depth, int max);
 
 /* One row per contact: when it opened and closed, how hard. */
 typedef struct cs_contact_event {
@@ -273,7 +277,7 @@ cs_status cs_impact_run(const cs_impact *impact, const char *h5_path, cs_impact_
  * (cs_sim_set_output, or cs_run_options.progress) with the recorder as its user pointer. */
 typedef struct cs_rows cs_rows;
 
-enum { CS_ROWS_ENERGY = 7, CS_ROWS_CLEARANCE = 12 };
+enum { CS_ROWS_ENERGY = 7, CS_ROWS_CLEARANCE = 18 };
 
 /* NULL when out of memory. The model must outlive the recorder. */
 cs_rows *cs_rows_new(const cs_model *model);
@@ -289,7 +293,8 @@ long cs_rows_count(const cs_rows *rows);
  *   velocity drift; energy: kinetic, potential, strain, dissipated, driver_work, applied_work,
  *   balance_error; driver reaction[D]; per clearance joint: eccentricity x, y, penetration,
  *   penetration_rate, normal_force, tangential_force, rolling_torque, contact_point x, y,
- *   in_contact, impact_velocity, region. */
+ *   in_contact, impact_velocity, region, film_force x, y, eccentricity_ratio,
+ *   min_film_thickness, film_regime, wear_volume. */
 int cs_rows_width(const cs_rows *rows);
 /* count × width doubles, row-major; valid until the next row or cs_rows_free. */
 const double *cs_rows_data(const cs_rows *rows);

@@ -5,6 +5,7 @@
 #include "cs_film_forces.h"
 #include "../joints/cs_clearance.h"
 #include "../joints/cs_planar.h"
+#include "../joints/cs_wear.h"
 
 #include <float.h>
 #include <math.h>
@@ -18,6 +19,7 @@ typedef struct joint {
   int in_contact, region;
   double v_impact;
   int event; /* row of the open contact in the event table, −1 out of contact */
+  cs_wear wear; /* the bearing's worn profile (no bins: no wear) */
 } joint;
 
 struct cs_clearances {
@@ -58,6 +60,10 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
     j->def = &m->clearances[k];
     j->clearance = cs_model_clearance_size(m, k);
     j->event = -1;
+    if (cs_wear_init(&j->wear, j->def)) {
+      cs_clearances_free(c);
+      return cs_fail(err, CS_ERR_MEMORY, "out of memory");
+    }
     for (int r = 0; r < j->def->nregion; r++) {
       cs_contact_spec spec = cs_contact_model_spec(&j->def->contact[r]);
       cs_status st = cs_contact_create(&spec, &j->def->geometry[r], &j->contact[r], err);
@@ -78,12 +84,24 @@ void cs_clearances_free(cs_clearances *c)
 {
   if (!c)
     return;
-  for (int k = 0; k < c->n; k++)
+  for (int k = 0; k < c->n; k++) {
     for (int r = 0; r < CS_MAX_REGIONS; r++)
       cs_contact_free(c->joints[k].contact[r]);
+    cs_wear_free(&c->joints[k].wear);
+  }
   free(c->joints);
   free(c->events);
   free(c);
+}
+
+/* The gap of joint j at its pin centre p, widened by the worn profile when it feeds back. */
+static void joint_gap(const joint *j, const double p[2], cs_gap *g)
+{
+  cs_clearance_gap(j->def, p, g);
+  if (j->wear.feedback) {
+    double e[2] = {p[0] - j->def->point[0][0], p[1] - j->def->point[0][1]};
+    cs_wear_gap(&j->wear, e, g);
+  }
 }
 
 /* The kinematics of joint j at (q, v); second derivatives of p only when `hessian`. */
@@ -96,7 +114,7 @@ static void kinematics(const cs_clearances *c, const joint *j, const double *q, 
   memcpy(k->u, cs_body_rate(m, v, d->body[0]), 3 * sizeof *k->u);
   memcpy(k->u + 3, cs_body_rate(m, v, d->body[1]), 3 * sizeof *k->u);
   cs_clearance_pin(d, q0, q1, k->p, k->Jp, hessian ? k->Hp : NULL);
-  cs_clearance_gap(d, k->p, &k->gap);
+  joint_gap(j, k->p, &k->gap);
   k->rate = 0.0;
   for (int a = 0; a < 6; a++) {
     k->grad[a] = k->Jp[a] * k->gap.grad[0] + k->Jp[6 + a] * k->gap.grad[1];
@@ -316,7 +334,7 @@ static double gap_of(const cs_clearances *c, const joint *j, const double *q, in
   cs_gap g;
   cs_clearance_pin(j->def, cs_body_pose(m, q, j->def->body[0]), cs_body_pose(m, q, j->def->body[1]),
                    p, NULL, NULL);
-  cs_clearance_gap(j->def, p, &g);
+  joint_gap(j, p, &g);
   if (region)
     *region = g.region;
   return g.delta;
@@ -511,6 +529,56 @@ void cs_clearances_output(cs_clearances *c, int i, const double *q, const double
     out->film_thickness = f.h_min;
     out->film_regime = j->in_contact ? 3 : f.saturated ? 2 : 1;
   }
+  if (j->wear.bins > 0) { /* the deepest node (the spline peaks within a node spacing) */
+    out->wear_volume = j->wear.volume;
+    for (int b = 0; b < j->wear.bins; b++) {
+      int n = j->wear.bins;
+      const double *w = j->wear.depth;
+      double d = (w[(b + n - 1) % n] + 4.0 * w[b] + w[(b + 1) % n]) / 6.0;
+      out->wear_depth_max = fmax(out->wear_depth_max, d);
+    }
+  }
+}
+
+int cs_clearances_wear(cs_clearances *c, double t, const double *q, const double *v,
+                       double *released)
+{
+  int changed = 0;
+  double U0 = cs_clearances_strain(c, q);
+  for (int i = 0; i < c->n; i++) {
+    joint *j = &c->joints[i];
+    if (j->wear.bins <= 0)
+      continue;
+    kin k;
+    cs_contact_out o;
+    double Fn = 0.0, slip = 0.0;
+    if (j->in_contact) {
+      evaluate(c, j, q, v, 0, &k, &o);
+      Fn = o.Fn, slip = fabs(k.vt);
+    } else {
+      kinematics(c, j, q, v, 0, &k);
+    }
+    double e[2] = {k.p[0] - j->def->point[0][0], k.p[1] - j->def->point[0][1]};
+    changed += cs_wear_step(&j->wear, t, atan2(e[1], e[0]), Fn, slip);
+  }
+  *released = changed ? U0 - cs_clearances_strain(c, q) : 0.0;
+  return changed;
+}
+
+int cs_clearances_wear_profile(const cs_clearances *c, int k, double *depth, int max)
+{
+  const cs_wear *w = &c->joints[k].wear;
+  if (w->bins > 0 && max >= w->bins)
+    cs_wear_nodes(w, depth);
+  else if (w->bins > 0 && max > 0) {
+    double *all = malloc((size_t)w->bins * sizeof *all);
+    if (all) {
+      cs_wear_nodes(w, all);
+      memcpy(depth, all, (size_t)max * sizeof *depth);
+    }
+    free(all);
+  }
+  return w->bins;
 }
 
 int cs_clearances_event_count(const cs_clearances *c) { return c->nevent; }
