@@ -6,7 +6,9 @@
  * - the same journal with the long bearing holds Sommerfeld's equilibrium;
  * - a pure squeeze under the journal's weight follows the closed form
  *   t(ε) = 2K/W [ε (π/2 + asin ε) / (1 − ε²)^{3/2} + ε² / (1 − ε²)], K = μ R L³ / (2c²);
- * - the energy books balance with the film's dissipation. */
+ * - the energy books balance with the film's dissipation;
+ * - Flores et al. 2006's lubricated slider-crank: the orbit stays in the film, and the joint
+ *   force peaks far below the dry joint's. */
 #include "cs_test_clearance.h"
 
 static const double mu = 0.05, Rj = 0.01, c = 50e-6, Lj = 0.02, omega = 200.0, mass = 2.0,
@@ -194,11 +196,62 @@ static void jacobians(void)
   }
 }
 
+/* The largest joint force of a run: film and dry, over its output rows (cs_rows), and the
+ * largest eccentricity ratio and film regime. */
+static void peaks(const char *path, double *force, double *eps, int *regime, int *events,
+                  double *books_rel)
+{
+  cs_model *m = load_model(path);
+  cs_rows *rows = cs_rows_new(m);
+  cs_run_options o = {"", 0, cs_rows_output, rows, NULL, NULL};
+  cs_sim *s = NULL;
+  cs_error err;
+  if (cs_run(m, &o, &s, &err)) {
+    printf("FATAL: %s\n", err.message);
+    exit(2);
+  }
+  int w = cs_rows_width(rows), b = w - CS_ROWS_CLEARANCE; /* the one clearance joint */
+  const double *d = cs_rows_data(rows);
+  *force = *eps = 0;
+  *regime = 0;
+  for (long i = 0; i < cs_rows_count(rows); i++) {
+    const double *j = d + i * w + b; /* normal_force 4, film_force 12, 13, ratio 14, regime 16 */
+    *force = fmax(*force, j[4] + hypot(j[12], j[13]));
+    *eps = fmax(*eps, j[14]);
+    *regime = j[16] > *regime ? (int)j[16] : *regime;
+  }
+  *events = cs_sim_event_count(s);
+  double diss;
+  *books_rel = books(s, &diss);
+  cs_sim_free(s);
+  cs_rows_free(rows);
+  cs_model_free(m);
+}
+
+/* Flores et al. 2006's lubricated slider-crank (models/slider_crank_lubricated.json): the
+ * journal's orbit stays in the film and the joint force stays far below the dry joint's. */
+static void slider_crank(void)
+{
+  double F_lub, F_dry, eps, eps_dry, rel, rel_dry;
+  int regime, regime_dry, events, events_dry;
+  peaks("models/slider_crank_lubricated.json", &F_lub, &eps, &regime, &events, &rel);
+  peaks("models/slider_crank_clearance.json", &F_dry, &eps_dry, &regime_dry, &events_dry,
+        &rel_dry);
+  printf("slider-crank: lubricated peak %.4g N (eps at most %.4f, regime at most %d, %d dry "
+         "contacts, books off %.2e); dry peak %.4g N (%d contacts)\n",
+         F_lub, eps, regime, events, rel, F_dry, events_dry);
+  CHECK(regime == 1 && events == 0 && eps < 0.99, "the orbit stays in the film (eps %.4f)", eps);
+  CHECK(F_lub < 0.2 * F_dry, "the lubricated joint's peak force far below the dry one's "
+        "(%.4g against %.4g N)", F_lub, F_dry);
+  CHECK(rel < 1e-3, "energy books with the film's dissipation (%.3g)", rel);
+}
+
 int main(void)
 {
   jacobians();
   steady_short();
   steady_long();
   squeeze();
+  slider_crank();
   return cs_test_finish();
 }
