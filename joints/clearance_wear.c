@@ -21,7 +21,8 @@ int cs_wear_init(cs_wear *w, const cs_clearance *c)
     int n = s->bins;
     for (int sweep = 0; sweep < 200; sweep++)
       for (int i = 0; i < n; i++)
-        w->depth[i] = (6.0 * s->initial[i] - w->depth[(i + n - 1) % n] - w->depth[(i + 1) % n]) / 4.0;
+        w->depth[i] =
+          (6.0 * s->initial[i] - w->depth[(i + n - 1) % n] - w->depth[(i + 1) % n]) / 4.0;
     memcpy(w->applied, w->depth, (size_t)n * sizeof *w->depth);
   }
   w->apply_tol = 1e-3 * (c->hole_radius - c->pin_radius);

@@ -86,8 +86,9 @@ static double books(const cs_sim *s, double *dissipated)
 }
 
 /* The short bearing: released at the centre, settled after 1 s (measured: 21 % off at 0.1 s,
- * 0.9 % at 0.3 s, 1e-6 at 1 s: the whirl mode decays slowly at this light load). The attitude angle is between the load line (−y) and the line of
- * centres; the journal turns counter-clockwise, so the centre moves to the load's right. */
+ * 0.9 % at 0.3 s, 1e-6 at 1 s: the whirl mode decays slowly at this light load). The attitude
+ * angle is between the load line (−y) and the line of centres; the journal turns
+ * counter-clockwise, so the centre moves to the load's right. */
 static void steady_short(void)
 {
   cs_model *m = journal("short_bearing", omega, 0, 0, 1.0);

@@ -60,7 +60,8 @@ static void film_at(cs_film_model model, double eps, double g, double epsdot, do
   cs_lubrication l = lub(model);
   n[0] = cos(g), n[1] = sin(g), t[0] = -n[1], t[1] = n[0];
   double e[2] = {c * eps * n[0], c * eps * n[1]};
-  double r[2] = {c * epsdot * n[0] + c * eps * gdot * t[0], c * epsdot * n[1] + c * eps * gdot * t[1]};
+  double r[2] = {c * epsdot * n[0] + c * eps * gdot * t[0],
+                 c * epsdot * n[1] + c * eps * gdot * t[1]};
   cs_film_eval(&l, R, L, c, e, r, omega, f);
 }
 
