@@ -529,14 +529,9 @@ void cs_clearances_output(cs_clearances *c, int i, const double *q, const double
     out->film_thickness = f.h_min;
     out->film_regime = j->in_contact ? 3 : f.saturated ? 2 : 1;
   }
-  if (j->wear.bins > 0) { /* the deepest node (the spline peaks within a node spacing) */
+  if (j->wear.bins > 0) {
     out->wear_volume = j->wear.volume;
-    for (int b = 0; b < j->wear.bins; b++) {
-      int n = j->wear.bins;
-      const double *w = j->wear.depth;
-      double d = (w[(b + n - 1) % n] + 4.0 * w[b] + w[(b + 1) % n]) / 6.0;
-      out->wear_depth_max = fmax(out->wear_depth_max, d);
-    }
+    out->wear_depth_max = cs_wear_deepest(&j->wear);
   }
 }
 
@@ -544,41 +539,38 @@ int cs_clearances_wear(cs_clearances *c, double t, const double *q, const double
                        double *released)
 {
   int changed = 0;
-  double U0 = cs_clearances_strain(c, q);
+  *released = 0.0;
   for (int i = 0; i < c->n; i++) {
     joint *j = &c->joints[i];
     if (j->wear.bins <= 0)
       continue;
     kin k;
     cs_contact_out o;
-    double Fn = 0.0, slip = 0.0;
+    double Fn = 0.0, slip = 0.0, U0 = 0.0;
     if (j->in_contact) {
       evaluate(c, j, q, v, 0, &k, &o);
       Fn = o.Fn, slip = fabs(k.vt);
+      U0 = cs_contact_strain_energy(j->contact[k.gap.region], k.gap.delta);
     } else {
       kinematics(c, j, q, v, 0, &k);
     }
     double e[2] = {k.p[0] - j->def->point[0][0], k.p[1] - j->def->point[0][1]};
-    changed += cs_wear_step(&j->wear, t, atan2(e[1], e[0]), Fn, slip);
+    if (!cs_wear_step(&j->wear, t, atan2(e[1], e[0]), Fn, slip))
+      continue;
+    changed++;
+    if (j->in_contact) { /* the deeper gap at the same state */
+      int region;
+      double delta = gap_of(c, j, q, &region);
+      *released += U0 - cs_contact_strain_energy(j->contact[region], delta);
+    }
   }
-  *released = changed ? U0 - cs_clearances_strain(c, q) : 0.0;
   return changed;
 }
 
 int cs_clearances_wear_profile(const cs_clearances *c, int k, double *depth, int max)
 {
-  const cs_wear *w = &c->joints[k].wear;
-  if (w->bins > 0 && max >= w->bins)
-    cs_wear_nodes(w, depth);
-  else if (w->bins > 0 && max > 0) {
-    double *all = malloc((size_t)w->bins * sizeof *all);
-    if (all) {
-      cs_wear_nodes(w, all);
-      memcpy(depth, all, (size_t)max * sizeof *depth);
-    }
-    free(all);
-  }
-  return w->bins;
+  cs_wear_nodes(&c->joints[k].wear, depth, max);
+  return c->joints[k].wear.bins;
 }
 
 int cs_clearances_event_count(const cs_clearances *c) { return c->nevent; }

@@ -73,11 +73,24 @@ static double interpolate(const cs_wear *w, const double *c, double theta, doubl
           (-3 * s * s * s + 3 * s * s + 3 * s + 1) * e + s * s * s * f) / 6.0;
 }
 
-void cs_wear_nodes(const cs_wear *w, double *out)
+static double node(const cs_wear *w, int i)
 {
   int n = w->bins;
-  for (int i = 0; i < n; i++)
-    out[i] = (w->depth[(i + n - 1) % n] + 4.0 * w->depth[i] + w->depth[(i + 1) % n]) / 6.0;
+  return (w->depth[(i + n - 1) % n] + 4.0 * w->depth[i] + w->depth[(i + 1) % n]) / 6.0;
+}
+
+void cs_wear_nodes(const cs_wear *w, double *out, int max)
+{
+  for (int i = 0; i < w->bins && i < max; i++)
+    out[i] = node(w, i);
+}
+
+double cs_wear_deepest(const cs_wear *w)
+{
+  double d = 0.0;
+  for (int i = 0; i < w->bins; i++)
+    d = fmax(d, node(w, i));
+  return d;
 }
 
 double cs_wear_depth(const cs_wear *w, double theta, double *d1, double *d2)

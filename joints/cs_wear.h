@@ -54,8 +54,9 @@ void cs_wear_free(cs_wear *w);
 
 /* d(θ) and, when non-NULL, d'(θ) and d''(θ). */
 double cs_wear_depth(const cs_wear *w, double theta, double *d1, double *d2);
-/* The depth at the nodes 2π i / bins into out[bins]. */
-void cs_wear_nodes(const cs_wear *w, double *out);
+/* The depth at the nodes 2π i / bins: at most max of them into out; the deepest. */
+void cs_wear_nodes(const cs_wear *w, double *out, int max);
+double cs_wear_deepest(const cs_wear *w);
 
 /* The worn gap: δ, ∇δ, ∇²δ of a revolute joint's gap at e = p − bearing centre (hole frame)
  * less the depth there. Nothing when the wear has no feedback. */
