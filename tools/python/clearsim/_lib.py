@@ -162,6 +162,7 @@ _prototypes = {
     "cs_sim_energy": (None, [_S, POINTER(cs_energy)]),
     "cs_sim_stats": (None, [_S, POINTER(cs_stats)]),
     "cs_sim_clearance": (None, [_S, c_int, POINTER(cs_clearance_state)]),
+    "cs_sim_clearance_wear": (c_int, [_S, c_int, POINTER(c_double), c_int]),
     "cs_sim_event_count": (c_int, [_S]),
     "cs_sim_event": (None, [_S, c_int, POINTER(cs_contact_event)]),
     "cs_sim_clip_count": (c_long, [_S]),
