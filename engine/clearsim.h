@@ -169,9 +169,22 @@ typedef struct cs_clearance_state {
    * and the domain's limit δ (m; of the region that went deepest) */
   long outside_domain;
   double outside_depth, domain_limit;
+  /* lubricated joints (models/README.md "Lubrication"; zeros when dry) */
+  double film_force[2];      /* film force on the pin, hole body's frame, N */
+  double eccentricity_ratio; /* ε = |pin centre − hole centre| / c */
+  double film_thickness;     /* h_min = c − |pin centre − hole centre|, m */
+  int film_regime;           /* 0 dry joint, 1 full film, 2 boundary film (saturated at
+                                h_b), 3 dry contact in parallel with the film */
+  /* worn joints (models/README.md "Wear"; 0 without wear) */
+  double wear_volume;        /* m³ worn off the bearing since the run began */
+  double wear_depth_max;     /* deepest point of the bearing's depth profile, m */
 } cs_clearance_state;
 
 void cs_sim_clearance(const cs_sim *sim, int k, cs_clearance_state *state);
+/* A worn joint's depth profile now (models/README.md "Wear"): the bearing's worn depth (m) at
+ * the angles 2π i / bins, i = 0 … bins − 1, from the hole body's x axis. Writes at most max
+ * values to depth and returns bins (0: the joint has no wear; call with max 0 to count). */
+int cs_sim_clearance_wear(const cs_sim *sim, int k, double *depth, int max);
 
 /* ---------------------------------------------------------------- joints with corners ---- */
 
@@ -281,7 +294,7 @@ cs_status cs_impact_run(const cs_impact *impact, const char *h5_path, cs_impact_
  * (cs_sim_set_output, or cs_run_options.progress) with the recorder as its user pointer. */
 typedef struct cs_rows cs_rows;
 
-enum { CS_ROWS_ENERGY = 7, CS_ROWS_CLEARANCE = 12 };
+enum { CS_ROWS_ENERGY = 7, CS_ROWS_CLEARANCE = 18 };
 
 /* NULL when out of memory. The model must outlive the recorder. */
 cs_rows *cs_rows_new(const cs_model *model);
@@ -297,7 +310,8 @@ long cs_rows_count(const cs_rows *rows);
  *   velocity drift; energy: kinetic, potential, strain, dissipated, driver_work, applied_work,
  *   balance_error; driver reaction[D]; per clearance joint: eccentricity x, y, penetration,
  *   penetration_rate, normal_force, tangential_force, rolling_torque, contact_point x, y,
- *   in_contact, impact_velocity, region. */
+ *   in_contact, impact_velocity, region, film_force x, y, eccentricity_ratio,
+ *   min_film_thickness, film_regime, wear_volume. */
 int cs_rows_width(const cs_rows *rows);
 /* count × width doubles, row-major; valid until the next row or cs_rows_free. */
 const double *cs_rows_data(const cs_rows *rows);

@@ -2,8 +2,10 @@
 #include "cs_clearances.h"
 #include "cs_assembly.h"
 #include "cs_error.h"
+#include "cs_film_forces.h"
 #include "../joints/cs_clearance.h"
 #include "../joints/cs_planar.h"
+#include "../joints/cs_wear.h"
 
 #include <float.h>
 #include <math.h>
@@ -23,6 +25,7 @@ typedef struct joint {
   int in_contact, region;
   double v_impact;
   int event; /* row of the open contact in the event table, −1 out of contact */
+  cs_wear wear; /* the bearing's worn profile (no bins: no wear) */
 } joint;
 
 struct cs_clearances {
@@ -81,6 +84,10 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
   for (int k = 0; k < c->n; k++) {
     joint *j = &c->joints[k];
     j->zi = -1;
+    if (cs_wear_init(&j->wear, j->def)) {
+      cs_clearances_free(c);
+      return cs_fail(err, CS_ERR_MEMORY, "out of memory");
+    }
     for (int r = 0; r < j->def->nregion; r++) {
       if (!cs_clearance_pin_region(j->def->kind, j->pin, r))
         continue;
@@ -105,13 +112,25 @@ void cs_clearances_free(cs_clearances *c)
 {
   if (!c)
     return;
-  for (int k = 0; k < c->n; k++)
+  for (int k = 0; k < c->n; k++) {
     for (int r = 0; r < CS_MAX_REGIONS; r++)
       cs_contact_free(c->joints[k].contact[r]);
+    cs_wear_free(&c->joints[k].wear);
+  }
   free(c->joints);
   free(c->first);
   free(c->events);
   free(c);
+}
+
+/* The gap of joint j at its pin centre p, widened by the worn profile when it feeds back. */
+static void joint_gap(const joint *j, const double p[2], cs_gap *g)
+{
+  cs_clearance_pin_gap(j->def, j->pin, p, g);
+  if (j->wear.feedback) {
+    double e[2] = {p[0] - j->def->point[0][0], p[1] - j->def->point[0][1]};
+    cs_wear_gap(&j->wear, e, g);
+  }
 }
 
 /* The kinematics of joint j at (q, v); second derivatives of p only when `hessian`. */
@@ -124,7 +143,7 @@ static void kinematics(const cs_clearances *c, const joint *j, const double *q, 
   memcpy(k->u, cs_body_rate(m, v, d->body[0]), 3 * sizeof *k->u);
   memcpy(k->u + 3, cs_body_rate(m, v, d->body[1]), 3 * sizeof *k->u);
   cs_clearance_point(d, j->s1, q0, q1, k->p, k->Jp, hessian ? k->Hp : NULL);
-  cs_clearance_pin_gap(d, j->pin, k->p, &k->gap);
+  joint_gap(j, k->p, &k->gap);
   k->rate = 0.0;
   for (int a = 0; a < 6; a++) {
     k->grad[a] = k->Jp[a] * k->gap.grad[0] + k->Jp[6 + a] * k->gap.grad[1];
@@ -327,20 +346,31 @@ static double joint_forces(cs_clearances *c, joint *j, const double *q, const do
   return power;
 }
 
+/* A pin's forces (film and contact, with their derivatives when asked); returns the power
+ * they take out of the mechanism. The film acts in and out of contact. */
+static double pin_forces(cs_clearances *c, joint *j, const double *q, const double *v,
+                         double *Q, double *Qq, double *Qv, double s, int ld)
+{
+  double P = 0.0;
+  if (j->def->lubrication.model)
+    P += cs_film_forces(c->model, j->def, q, v, Q, Qq, Qv, s, ld, NULL);
+  if (j->in_contact)
+    P += joint_forces(c, j, q, v, Q, Qq, Qv, s, ld);
+  return P;
+}
+
 void cs_clearances_forces(cs_clearances *c, const double *q, const double *v, double *Q,
                           double *Qq, double *Qv, double s, int ld)
 {
   for (int k = 0; k < c->n; k++)
-    if (c->joints[k].in_contact)
-      joint_forces(c, &c->joints[k], q, v, Q, Qq, Qv, s, ld);
+    pin_forces(c, &c->joints[k], q, v, Q, Qq, Qv, s, ld);
 }
 
 double cs_clearances_forces_power(cs_clearances *c, const double *q, const double *v, double *Q)
 {
   double P = 0.0;
   for (int k = 0; k < c->n; k++)
-    if (c->joints[k].in_contact)
-      P += joint_forces(c, &c->joints[k], q, v, Q, NULL, NULL, 0.0, 0);
+    P += pin_forces(c, &c->joints[k], q, v, Q, NULL, NULL, 0.0, 0);
   return P;
 }
 
@@ -349,6 +379,8 @@ double cs_clearances_dissipation(cs_clearances *c, const double *q, const double
   double P = 0.0;
   for (int i = 0; i < c->n; i++) {
     joint *j = &c->joints[i];
+    if (j->def->lubrication.model)
+      P += cs_film_forces(c->model, j->def, q, v, NULL, NULL, NULL, 0.0, 0, NULL);
     if (!j->in_contact)
       continue;
     kin k;
@@ -366,7 +398,7 @@ static double gap_of(const cs_clearances *c, const joint *j, const double *q, in
   cs_gap g;
   cs_clearance_point(j->def, j->s1, cs_body_pose(m, q, j->def->body[0]),
                      cs_body_pose(m, q, j->def->body[1]), p, NULL, NULL);
-  cs_clearance_pin_gap(j->def, j->pin, p, &g);
+  joint_gap(j, p, &g);
   if (region)
     *region = g.region;
   return g.delta;
@@ -663,6 +695,58 @@ static void pin_output(cs_clearances *c, joint *j, const double *q, const double
     out->tangential_force = o.Ft;
     out->strain_energy = cs_contact_strain_energy(j->contact[k.gap.region], k.gap.delta);
   }
+  if (j->def->lubrication.model) {
+    cs_film f;
+    cs_film_forces(c->model, j->def, q, v, NULL, NULL, NULL, 0.0, 0, &f);
+    out->film_force[0] = f.force[0];
+    out->film_force[1] = f.force[1];
+    out->eccentricity_ratio = f.epsilon;
+    out->film_thickness = f.h_min;
+    out->film_regime = j->in_contact ? 3 : f.saturated ? 2 : 1;
+  }
+  if (j->wear.bins > 0) {
+    out->wear_volume = j->wear.volume;
+    out->wear_depth_max = cs_wear_deepest(&j->wear);
+  }
+}
+
+int cs_clearances_wear(cs_clearances *c, double t, const double *q, const double *v,
+                       double *released)
+{
+  int changed = 0;
+  *released = 0.0;
+  for (int i = 0; i < c->n; i++) {
+    joint *j = &c->joints[i];
+    if (j->wear.bins <= 0)
+      continue;
+    kin k;
+    cs_contact_out o;
+    double Fn = 0.0, slip = 0.0, U0 = 0.0;
+    if (j->in_contact) {
+      evaluate(c, j, q, v, 0, &k, &o);
+      Fn = o.Fn, slip = fabs(k.vt);
+      U0 = cs_contact_strain_energy(j->contact[k.gap.region], k.gap.delta);
+    } else {
+      kinematics(c, j, q, v, 0, &k);
+    }
+    double e[2] = {k.p[0] - j->def->point[0][0], k.p[1] - j->def->point[0][1]};
+    if (!cs_wear_step(&j->wear, t, atan2(e[1], e[0]), Fn, slip))
+      continue;
+    changed++;
+    if (j->in_contact) { /* the deeper gap at the same state */
+      int region;
+      double delta = gap_of(c, j, q, &region);
+      *released += U0 - cs_contact_strain_energy(j->contact[region], delta);
+    }
+  }
+  return changed;
+}
+
+int cs_clearances_wear_profile(const cs_clearances *c, int k, double *depth, int max)
+{
+  const joint *j = &c->joints[c->first[k]]; /* wear is a revolute joint's: one pin */
+  cs_wear_nodes(&j->wear, depth, max);
+  return j->wear.bins;
 }
 
 void cs_clearances_output(cs_clearances *c, int i, const double *q, const double *v,

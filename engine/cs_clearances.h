@@ -60,6 +60,15 @@ double cs_clearances_gap(cs_clearances *c, int k, const double *q);
 int cs_clearances_settle(cs_clearances *c, double t, const double *q, const double *v);
 /* Open a contact of joint k at time t (used after going back to a missed onset). */
 void cs_clearances_open(cs_clearances *c, int k, double t, const double *q, const double *v);
+/* After each accepted step, ending at t: the worn profiles (joints/cs_wear.h) grow by the
+ * step's wear. Returns how many joints' gaps took their grown profile: the integrator must
+ * restart, as after a contact event; *released is the strain energy the deeper gaps let go
+ * there (J), which the wear took: the energy books count it as dissipated. */
+int cs_clearances_wear(cs_clearances *c, double t, const double *q, const double *v,
+                       double *released);
+/* Joint k's worn depth profile (m, at angles 2π i / bins in the hole body's frame): writes at
+ * most max values, returns the bins (0 without wear). */
+int cs_clearances_wear_profile(const cs_clearances *c, int k, double *depth, int max);
 /* After each accepted step: the open contacts' δ_max and force peaks. */
 void cs_clearances_commit(cs_clearances *c, const double *q, const double *v);
 /* The same for joint i alone (reads only its two bodies' entries of q and v). */

@@ -13,7 +13,10 @@
  *   /joints/<name>     clearance joints (attrs kind, clearance, regions): eccentricity [N, 2],
  *                      penetration, penetration_rate, normal_force, tangential_force,
  *                      rolling_torque [N],
- *                      contact_point [N, 2], in_contact, impact_velocity, region [N]
+ *                      contact_point [N, 2], in_contact, impact_velocity, region [N],
+ *                      film_force [N, 2], eccentricity_ratio, min_film_thickness,
+ *                      film_regime, wear_volume [N]; wear_depth [bins] at the end (worn
+ *                      joints)
  *   /events            one row per contact, written at close: joint, region (text), t_on,
  *                      t_off, impact_velocity, max_penetration, max_force [E]; attr
  *                      clipped_steps (accepted steps whose damping force was clipped at 0)
@@ -29,6 +32,7 @@
 #include "cs_error.h"
 #include "cs_h5_util.h"
 #include "cs_rows.h"
+#include "cs_wear_h5.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,7 +74,8 @@ static const char *const groups[] = {"bodies", "constraints", "drivers", "energy
 
 /* The series of each clearance joint, in the order fill_joint fills them. */
 enum { J_ECCENTRICITY, J_PENETRATION, J_RATE, J_NORMAL, J_TANGENTIAL, J_ROLLING, J_POINT,
-       J_IN_CONTACT, J_IMPACT, J_REGION, J_SERIES };
+       J_IN_CONTACT, J_IMPACT, J_REGION, J_FILM, J_ECC_RATIO, J_FILM_MIN, J_FILM_REGIME,
+       J_WEAR, J_SERIES };
 static const struct {
   const char *leaf, *units;
   int pair; /* [N, 2] rather than [N] */
@@ -81,6 +86,11 @@ static const struct {
   [J_POINT] = {"contact_point", "m", 1},
   [J_IN_CONTACT] = {"in_contact", "1", 0},      [J_IMPACT] = {"impact_velocity", "m/s", 0},
   [J_REGION] = {"region", "1 (index into the group's regions attribute)", 0},
+  [J_FILM] = {"film_force", "N", 1},             [J_ECC_RATIO] = {"eccentricity_ratio", "1", 0},
+  [J_FILM_MIN] = {"min_film_thickness", "m", 0},
+  [J_FILM_REGIME] = {"film_regime", "1 (0 dry joint, 1 full film, 2 boundary film, 3 dry "
+                     "contact beside the film)", 0},
+  [J_WEAR] = {"wear_volume", "m^3", 0},
 };
 
 struct cs_h5 {
@@ -399,6 +409,8 @@ static cs_status close_quietly(cs_h5 *h, const cs_sim *sim, const char *status,
   if (st == CS_OK && sim) {
     if (put_events(h->file, sim) < 0)
       st = cs_h5_fail(err, h->path, "write the contact events");
+    else if (cs_wear_h5_write(h->file, sim) < 0)
+      st = cs_h5_fail(err, h->path, "write the worn profiles");
     else if (cs_h5_attr_text(h->file, "warnings", cs_sim_warnings(sim)) < 0)
       st = cs_h5_fail(err, h->path, "write the warnings");
   }

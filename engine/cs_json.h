@@ -170,4 +170,11 @@ cs_status cs_json_contact(const cJSON *block, const char *origin, const char *pa
 cs_status cs_json_materials(const cJSON *array, const char *origin, const char *path,
                             cs_material out[2], cs_error *err);
 
+/* ---------------------------------------------------------------- lubrication and wear --- */
+
+/* A revolute clearance joint's optional "lubrication" and "wear" blocks (models/README.md
+ * "Lubrication", "Wear") into c, whose dimensions and materials are already read. */
+cs_status cs_json_lubrication(const cs_json *js, const cJSON *joint, const char *path,
+                              cs_clearance *c);
+
 #endif

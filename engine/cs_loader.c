@@ -368,7 +368,7 @@ static const char *const clearance_types[] = {"revolute", "spherical", "slot", "
 #define CLEARANCE_COMMON "name", "type", "body1", "body2", "point1", "point2", "pin_radius", \
                          "materials", "contact", "regions", "min_impact_velocity"
 static const char *const revolute_clearance_keys[] = {CLEARANCE_COMMON, "hole_radius", "length",
-                                                      NULL};
+                                                      "lubrication", "wear", NULL};
 static const char *const spherical_clearance_keys[] = {CLEARANCE_COMMON, "hole_radius", NULL};
 static const char *const slot_keys[] = {CLEARANCE_COMMON, "length", "axis", "half_length",
                                         "half_width", NULL};
@@ -562,6 +562,7 @@ static cs_status load_clearance(loader *ld, const cJSON *obj, const char *path)
                         "[{\"E\": …, \"nu\": …}, {…}]");
   CS_TRY(cs_json_materials(materials, ld->js->origin, kp, c->material, ld->js->err));
   CS_TRY(clearance_contacts(ld, obj, path, c));
+  CS_TRY(cs_json_lubrication(ld->js, obj, path, c));
   const cs_body *b = m->bodies;
   cs_clearance_prepare(c, b[c->body[0]].ground ? 0.0 : b[c->body[0]].mass,
                        b[c->body[1]].ground ? 0.0 : b[c->body[1]].mass);

@@ -73,8 +73,10 @@ void cs_model_free(cs_model *model)
     free(model->joints[i].name);
   for (int i = 0; i < model->nforce; i++)
     free(model->forces[i].name);
-  for (int i = 0; i < model->nclearance; i++)
+  for (int i = 0; i < model->nclearance; i++) {
     free(model->clearances[i].name);
+    free(model->clearances[i].wear.initial);
+  }
   free(model->clearances);
   free(model->bodies);
   free(model->joints);

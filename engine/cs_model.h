@@ -105,6 +105,29 @@ enum { CS_MAX_REGIONS = 8 }; /* the translational joint's 4 corners × 2 walls *
  * impact carries at most ½ m* v² ≈ 5e-9 J per kg, and the laws see this speed instead. */
 #define CS_MIN_IMPACT_VELOCITY 1e-4
 
+/* Lubrication of a revolute clearance joint (joints/cs_film.h). */
+typedef enum cs_film_model {
+  CS_FILM_NONE = 0,
+  CS_FILM_SHORT_BEARING, /* Ocvirk's short bearing, π film (Gümbel) */
+  CS_FILM_LONG_BEARING   /* Sommerfeld's long bearing, full film */
+} cs_film_model;
+
+typedef struct cs_lubrication {
+  cs_film_model model;
+  double viscosity;     /* μ, Pa·s */
+  double boundary_film; /* h_b, m: the thinnest film; beyond, the film force stays at h_b's */
+} cs_lubrication;
+
+/* Archard wear of a revolute clearance joint's bearing (joints/cs_wear.h). */
+typedef struct cs_wear_spec {
+  int bins;             /* depth profile's bins around the bearing; 0: no wear */
+  double k;             /* Archard's dimensionless wear coefficient */
+  double hardness;      /* H, Pa */
+  int feedback;         /* the depth profile widens the gap as it grows */
+  double *initial;      /* [bins] depth at the start (a profile an earlier run wrote), m, or
+                           NULL */
+} cs_wear_spec;
+
 typedef struct cs_clearance {
   char *name;
   cs_clearance_kind kind;
@@ -128,6 +151,8 @@ typedef struct cs_clearance {
   int nregion;
   cs_contact_model contact[CS_MAX_REGIONS];
   cs_contact_geometry geometry[CS_MAX_REGIONS]; /* filled by cs_clearance_prepare */
+  cs_lubrication lubrication; /* revolute: an oil film (model CS_FILM_NONE: dry) */
+  cs_wear_spec wear;          /* revolute: Archard wear (bins 0: none) */
 } cs_clearance;
 
 typedef struct cs_solver_settings {

@@ -102,7 +102,9 @@ void cs_rows_fill(const cs_rows *r, const cs_sim *sim, double *p)
     const double s[CS_ROWS_CLEARANCE] = {
       c.eccentricity[0], c.eccentricity[1], c.penetration,      c.rate,
       c.normal_force,    c.tangential_force, c.rolling_torque, c.contact_point[0],
-      c.contact_point[1], c.in_contact,      c.impact_velocity, c.region};
+      c.contact_point[1], c.in_contact,      c.impact_velocity, c.region,
+      c.film_force[0],   c.film_force[1],    c.eccentricity_ratio, c.film_thickness,
+      c.film_regime,     c.wear_volume};
     memcpy(p, s, sizeof s);
     p += CS_ROWS_CLEARANCE;
   }

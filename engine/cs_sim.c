@@ -1101,14 +1101,23 @@ static cs_status step(cs_sim *s, double t_target, cs_error *err)
   if (s->rk)
     sample_peaks(s);
   cs_clearances_commit(s->clear, q, v);
-  if (!root)
-    return emit_until(s, s->t_ida, err);
+  double worn = 0.0; /* strain energy a deeper worn gap let go: dissipated by the wear */
+  if (!root) { /* a worn gap that took its profile restarts like a contact event */
+    st = emit_until(s, s->t_ida, err);
+    if (!st && cs_clearances_wear(s->clear, s->t_ida, q, v, &worn)) {
+      N_VGetArrayPointer(s->yq)[QUAD_DISSIPATED] += worn;
+      st = restart(s, t_target, err);
+    }
+    return st;
+  }
 
   int missed = -1;
   int changed = cs_clearances_events(s->clear, q, s->roots_found, &missed);
   if (missed >= 0)
     return recover_onset(s, missed, s->t_ida, t_target, err);
   st = emit_until(s, s->t_ida, err);
+  if (!st && cs_clearances_wear(s->clear, s->t_ida, q, v, &worn))
+    N_VGetArrayPointer(s->yq)[QUAD_DISSIPATED] += worn, changed++;
   if (!st && changed)
     st = restart(s, t_target, err);
   return st;
@@ -1272,6 +1281,11 @@ void cs_sim_clearance_corner(const cs_sim *s, int k, int corner, cs_clearance_st
 {
   bind_states(s, s->view);
   cs_clearances_pin_output(s->clear, k, corner, Q_OF(s, s->view), V_OF(s, s->view), state);
+}
+
+int cs_sim_clearance_wear(const cs_sim *s, int k, double *depth, int max)
+{
+  return cs_clearances_wear_profile(s->clear, k, depth, max);
 }
 
 int cs_sim_event_count(const cs_sim *s) { return cs_clearances_event_count(s->clear); }

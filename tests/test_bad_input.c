@@ -134,6 +134,19 @@ static const struct bad_file {
   {"clearance_no_materials.json", CS_ERR_INPUT,
    "/clearance_joints/0/materials: missing: expected the two bodies' materials "
    "[{\"E\": …, \"nu\": …}, {…}]"},
+  /* lubrication and wear (models/README.md "Lubrication", "Wear") */
+  {"lubrication_model_unknown.json", CS_ERR_INPUT,
+   "/clearance_joints/0/lubrication/model: expected one of \"short_bearing\", "
+   "\"long_bearing\", got \"finite_bearing\""},
+  {"lubrication_film_thick.json", CS_ERR_INPUT,
+   "/clearance_joints/0/lubrication/boundary_film: expected a boundary film thinner than the "
+   "radial clearance (0.0005 m), got 0.001 m"},
+  {"wear_no_hardness.json", CS_ERR_INPUT,
+   "/clearance_joints/0/wear/hardness: missing, and neither material gives a hardness: "
+   "expected the worn surface's hardness, Pa"},
+  {"wear_profile_missing.json", CS_ERR_INPUT,
+   "/clearance_joints/0/wear/initial_profile: cannot read the worn profile of \"J\" from "
+   "'tests/bad_input/no_such_run.h5': not an HDF5 file that can be opened"},
   {"clearance_slot_key.json", CS_ERR_INPUT,
    "/clearance_joints/0: unknown key \"hole_radius\" for a slot clearance joint (expected one "
    "of: name, type, body1, body2, point1, point2, pin_radius, materials, contact, regions, "

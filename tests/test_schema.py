@@ -161,6 +161,9 @@ MODEL_PROBES = [
     ("regions_curved_slot", YOKE, "/clearance_joints/0/regions", None),
     ("regions_slot", YOKE, "/clearance_joints/0/regions", "slot"),
     ("regions_translational", TRANS, "/clearance_joints/0/regions", None),
+    ("lubrication", "models/slider_crank_lubricated.json", "/clearance_joints/0/lubrication",
+     None),
+    ("wear", "models/journal_wear.json", "/clearance_joints/0/wear", None),
 ]
 IMPACT = "models/impact_ball_socket.json"
 IMPACT_PROBES = [
@@ -375,6 +378,9 @@ SEMANTIC = {
     "solver_t_end_tiny.json": "below the loader's 1e-20 limit for positive values",
     "name_dot.json": "a name the HDF5 file cannot hold",
     "name_too_long.json": "a name over 64 bytes",
+    "lubrication_film_thick.json": "boundary_film must be below the clearance hole - pin",
+    "wear_no_hardness.json": "hardness is required only when the materials give none",
+    "wear_profile_missing.json": "the initial profile's file does not exist",
 }
 
 

@@ -295,7 +295,10 @@ check "plot clearance run: the joint's figures and the events are PNGs" pngs "$t
 expect "animate the clearance run" 0 tools/animate "$c" -o "$tmp/c.gif" --every 10
 contains "the clearance run's gap is magnified" "$tmp/out" "clearance gaps ×"
 expect "export the clearance joint" 0 tools/export "$c" joints/C -o "$tmp/cj.csv"
-check "export joints/C: CSV = HDF5" csv_equal "$c" "$tmp/cj.csv" 13
+# (time, the 10 contact series with eccentricity and contact_point 2 columns each, and the
+# film and wear series film_force (2 columns), eccentricity_ratio, min_film_thickness,
+# film_regime, wear_volume)
+check "export joints/C: CSV = HDF5" csv_equal "$c" "$tmp/cj.csv" 19
 expect "export the engine's events" 0 tools/export "$c" events -o "$tmp/cev.csv"
 check "export events (a group of columns): CSV = /events" events_equal "$c" "$tmp/cev.csv"
 

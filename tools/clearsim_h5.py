@@ -100,7 +100,8 @@ LEAF_ORDER = ("position", "velocity", "acceleration", "lambda", "position_drift"
               "velocity_drift", "reaction", "kinetic", "potential", "strain", "dissipated",
               "driver_work", "applied_work", "balance_error", "eccentricity", "penetration",
               "penetration_rate", "normal_force", "tangential_force", "rolling_torque", "contact_point",
-              "in_contact", "impact_velocity", "region")
+              "in_contact", "impact_velocity", "region", "film_force", "eccentricity_ratio",
+              "min_film_thickness", "film_regime", "wear_volume")
 
 EVENT_ORDER = ("joint", "region", "t_on", "t_off", "impact_velocity", "max_penetration",
                "max_force")

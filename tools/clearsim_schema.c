@@ -182,6 +182,28 @@ static const key_doc revolute_clearance_keys[] = {
   CLEARANCE_COMMON("revolute", "journal in bearing, line contact (region bearing)"),
   {"hole_radius", "!number>0", "bearing radius, m (> pin_radius)"},
   {"length", "!number>0", "axial length of the line contact, m"},
+  {"lubrication", "ref:lubrication", "an oil film in the joint (models/README.md Lubrication)"},
+  {"wear", "ref:wear", "Archard wear of the bearing (models/README.md Wear)"},
+  END};
+
+static const key_doc lubrication_keys[] = {
+  {"model", "!enum:short_bearing|long_bearing",
+   "short_bearing: Ocvirk's pi film (L/D <~ 1); long_bearing: Sommerfeld's full film (L/D >~ 2)"},
+  {"viscosity", "!number>0", "dynamic viscosity, Pa*s"},
+  {"boundary_film", "number>0",
+   "the thinnest film the film force follows, m, < the radial clearance (default: the "
+   "materials' combined roughness, else 1 % of the clearance)"},
+  END};
+
+static const key_doc wear_keys[] = {
+  {"model", "!enum:archard", "worn volume rate k/H F_n |v_slip| at the dry contact"},
+  {"k", "!number>0", "Archard's dimensionless wear coefficient"},
+  {"hardness", "number>0", "H of the worn surface, Pa (default: the softer material's)"},
+  {"bins", "count", "nodes of the depth profile around the bearing, 3 to 100000 (default 360)"},
+  {"feedback", "bool", "the worn profile widens the gap (default true)"},
+  {"initial_depth", "ref:depths", "depth at the nodes to start from, m"},
+  {"initial_profile", "string",
+   "HDF5 file of an earlier run whose /joints/<name>/wear_depth to start from"},
   END};
 
 static const key_doc spherical_clearance_keys[] = {
@@ -317,6 +339,8 @@ static const object_doc model_objects[] = {
   {"torque", "torque", "a constant torque", torque_keys},
   {"revolute_clearance", "revolute clearance joint", "journal in bearing",
    revolute_clearance_keys},
+  {"lubrication", "lubrication", "an oil film in a revolute clearance joint", lubrication_keys},
+  {"wear", "wear", "Archard wear of a revolute clearance joint's bearing", wear_keys},
   {"spherical_clearance", "spherical clearance joint", "ball in socket",
    spherical_clearance_keys},
   {"slot_clearance", "slot clearance joint", "pin in a straight slot", slot_keys},
@@ -493,6 +517,12 @@ static void add_model_constraints(cJSON *defs)
   for (int i = 0; kinds[i]; i++)
     cJSON_AddItemToObject(cJSON_GetObjectItem(defs, kinds[i]), "anyOf",
                           parse("[{\"required\": [\"contact\"]}, {\"required\": [\"regions\"]}]"));
+  cJSON_AddItemToObject(defs, "depths",
+                        parse("{\"description\": \"depths at the nodes 2 pi i / n, m\", "
+                              "\"type\": \"array\", \"items\": {\"type\": \"number\", "
+                              "\"minimum\": 0}, \"minItems\": 3}"));
+  cJSON_AddItemToObject(cJSON_GetObjectItem(defs, "wear"), "not",
+                        parse("{\"required\": [\"initial_depth\", \"initial_profile\"]}"));
 }
 
 static void add_common_defs(cJSON *defs)

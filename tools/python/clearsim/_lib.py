@@ -37,7 +37,12 @@ class cs_clearance_state(Structure):
                 ("normal_force", c_double), ("tangential_force", c_double),
                 ("rolling_torque", c_double), ("contact_point", c_double * 2),
                 ("impact_velocity", c_double), ("strain_energy", c_double),
-                ("in_contact", c_int), ("region", c_int)]
+                ("in_contact", c_int), ("region", c_int),
+                ("outside_domain", c_long), ("outside_depth", c_double),
+                ("domain_limit", c_double),
+                ("film_force", c_double * 2), ("eccentricity_ratio", c_double),
+                ("film_thickness", c_double), ("film_regime", c_int),
+                ("wear_volume", c_double), ("wear_depth_max", c_double)]
 
 
 class cs_contact_event(Structure):
@@ -160,6 +165,7 @@ _prototypes = {
     "cs_sim_energy": (None, [_S, POINTER(cs_energy)]),
     "cs_sim_stats": (None, [_S, POINTER(cs_stats)]),
     "cs_sim_clearance": (None, [_S, c_int, POINTER(cs_clearance_state)]),
+    "cs_sim_clearance_wear": (c_int, [_S, c_int, POINTER(c_double), c_int]),
     "cs_sim_event_count": (c_int, [_S]),
     "cs_sim_event": (None, [_S, c_int, POINTER(cs_contact_event)]),
     "cs_sim_clip_count": (c_long, [_S]),
@@ -193,7 +199,7 @@ for _name, (_res, _args) in _prototypes.items():
 # the GIL. cs_interrupt_flag reads an int of ours; cs_rows_output records a row in memory.
 INTERRUPT_FLAG = ctypes.cast(lib.cs_interrupt_flag, c_void_p)
 ROWS_OUTPUT = ctypes.cast(lib.cs_rows_output, output_fn)
-ROWS_ENERGY, ROWS_CLEARANCE = 7, 12  # clearsim.h: CS_ROWS_ENERGY, CS_ROWS_CLEARANCE
+ROWS_ENERGY, ROWS_CLEARANCE = 7, 18  # clearsim.h: CS_ROWS_ENERGY, CS_ROWS_CLEARANCE
 
 STATUS = {0: "ok", 1: "input", 2: "assembly", 3: "solver", 4: "io", 5: "interrupted",
           6: "memory", 7: "argument"}

@@ -14,7 +14,8 @@ from .errors import Error, Interrupted, error
 
 JOINT_SERIES = ("eccentricity", "penetration", "penetration_rate", "normal_force",
                 "tangential_force", "rolling_torque", "contact_point", "in_contact",
-                "impact_velocity", "region")
+                "impact_velocity", "region", "film_force", "eccentricity_ratio",
+                "min_film_thickness", "film_regime", "wear_volume")
 ENERGY = ("kinetic", "potential", "strain", "dissipated", "driver_work", "applied_work",
           "balance_error")
 EVENT_FIELDS = ("t_on", "t_off", "impact_velocity", "max_penetration", "max_force")
@@ -262,7 +263,7 @@ class _Recorder:
         r.drift = {"position": take(1, ()), "velocity": take(1, ())}
         r.energy = {k: take(1, ()) for k in ENERGY}
         r.drivers = {d: {"reaction": take(1, ())} for d in drivers}
-        r.joints = {c: {k: take(2, (2,)) if k in ("eccentricity", "contact_point")
+        r.joints = {c: {k: take(2, (2,)) if k in ("eccentricity", "contact_point", "film_force")
                         else take(1, ()) for k in JOINT_SERIES} for c in clearances}
         assert next(cols, None) is None, "cs_rows' layout and clearsim.Result disagree"
         r.status = {0: "complete", 5: "interrupted"}.get(status, "failed")
@@ -292,6 +293,13 @@ class _Recorder:
                          text(lib.cs_model_clearance_region(m, ev.joint, ev.region)))
                         + tuple(getattr(ev, f) for f in EVENT_FIELDS))
         r.events = np.array(rows, dtype=_event_dtype(clearances))
+        for k, name in enumerate(clearances):  # worn joints: the profile at the end
+            n = lib.cs_sim_clearance_wear(sim, k, None, 0)
+            if n > 0:
+                depth = (c_double * n)()
+                lib.cs_sim_clearance_wear(sim, k, depth, n)
+                r.joints[name]["wear_depth"] = np.array(depth[:], dtype=np.float64)
+                r.joints[name]["wear_angle"] = 2.0 * math.pi * np.arange(n) / n
 
 
 def _event_dtype(names):
@@ -309,7 +317,8 @@ class Result:
     dissipated|driver_work|applied_work|balance_error]; joint(name) a clearance joint's
     series (eccentricity (N, 2), penetration, penetration_rate, normal_force,
     tangential_force, rolling_torque, contact_point (N, 2), in_contact, impact_velocity,
-    region) or a driver's {"reaction"}; events: one row per contact (joint, region, t_on,
+    region, film_force (N, 2), eccentricity_ratio, min_film_thickness, film_regime,
+    wear_volume; a worn joint's wear_depth and wear_angle (bins,) at the end) or a driver's {"reaction"}; events: one row per contact (joint, region, t_on,
     t_off, impact_velocity, max_penetration, max_force); status ("complete",
     "interrupted", "failed"), message, warnings, stats (solver counters), t_final."""
 

@@ -1,0 +1,19 @@
+/*
+ * cs_film_forces.h — the oil film of a lubricated clearance joint as generalized forces
+ * (internal; the film itself: joints/cs_film.h). Used by cs_clearances.c for every lubricated
+ * joint at every state, in contact or not.
+ */
+#ifndef CS_FILM_FORCES_H
+#define CS_FILM_FORCES_H
+
+#include "cs_model.h"
+#include "../joints/cs_film.h"
+
+/* The film of joint d at (q, v) into *film (may be NULL). When Q is non-NULL, Q += Jpᵀ f (the
+ * force f on the journal and −f on the bearing at the journal centre), Qq += s ∂Q/∂q and
+ * Qv += s ∂Q/∂v when non-NULL (leading dimension ld). Returns the power the film takes out of
+ * the mechanism, −f · e' (W; negative while it drives a whirl). */
+double cs_film_forces(const cs_model *m, const cs_clearance *d, const double *q, const double *v,
+                      double *Q, double *Qq, double *Qv, double s, int ld, cs_film *film);
+
+#endif

@@ -1,0 +1,173 @@
+/* clearance_wear.c — the worn depth profile of a bearing and the gap it widens (cs_wear.h). */
+#include "cs_wear.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cs_wear_init(cs_wear *w, const cs_clearance *c)
+{
+  memset(w, 0, sizeof *w);
+  const cs_wear_spec *s = &c->wear;
+  if (s->bins <= 0)
+    return 0;
+  w->depth = calloc(2 * (size_t)s->bins, sizeof *w->depth);
+  if (!w->depth)
+    return 1;
+  w->applied = w->depth + s->bins;
+  if (s->initial) { /* weights whose B-spline has the given depth at the nodes: the cyclic
+                      * system (c_{i−1} + 4 c_i + c_{i+1}) / 6 = d_i, by Gauss-Seidel (each
+                      * sweep shrinks the error by at least half) */
+    int n = s->bins;
+    for (int sweep = 0; sweep < 200; sweep++)
+      for (int i = 0; i < n; i++)
+        w->depth[i] =
+          (6.0 * s->initial[i] - w->depth[(i + n - 1) % n] - w->depth[(i + 1) % n]) / 4.0;
+    memcpy(w->applied, w->depth, (size_t)n * sizeof *w->depth);
+  }
+  w->apply_tol = 1e-3 * (c->hole_radius - c->pin_radius);
+  w->bins = s->bins;
+  w->feedback = s->feedback;
+  w->k_over_H = s->k / s->hardness;
+  w->strip = c->hole_radius * c->length * 2.0 * M_PI / s->bins;
+  const cs_material *m0 = &c->material[0], *m1 = &c->material[1];
+  double Einv = (1 - m0->nu * m0->nu) / m0->E + (1 - m1->nu * m1->nu) / m1->E;
+  double Rs = c->pin_radius * c->hole_radius / (c->hole_radius - c->pin_radius);
+  w->patch = sqrt(4.0 * Rs * Einv / (M_PI * c->length)) / c->hole_radius;
+  return 0;
+}
+
+void cs_wear_free(cs_wear *w)
+{
+  free(w->depth);
+  w->depth = w->applied = NULL;
+  w->bins = 0;
+}
+
+/* θ as node i and the fraction s ∈ [0, 1) of the spacing beyond it */
+static int node_of(const cs_wear *w, double theta, double *s)
+{
+  double x = theta / (2.0 * M_PI) * w->bins;
+  x -= w->bins * floor(x / w->bins);
+  int i = (int)x;
+  if (i >= w->bins) /* x rounded up to bins */
+    i = 0, x = 0.0;
+  *s = x - i;
+  return i;
+}
+
+/* the periodic uniform cubic B-spline of the weights c[0 … n) at θ, with its derivatives */
+static double interpolate(const cs_wear *w, const double *c, double theta, double *d1,
+                          double *d2)
+{
+  double s;
+  int n = w->bins, i = node_of(w, theta, &s);
+  double h = 2.0 * M_PI / n, u = 1.0 - s;
+  double a = c[(i + n - 1) % n], b = c[i], e = c[(i + 1) % n], f = c[(i + 2) % n];
+  if (d1)
+    *d1 = (-3 * u * u * a + (9 * s * s - 12 * s) * b + (-9 * s * s + 6 * s + 3) * e +
+           3 * s * s * f) / (6.0 * h);
+  if (d2)
+    *d2 = (6 * u * a + (18 * s - 12) * b + (-18 * s + 6) * e + 6 * s * f) / (6.0 * h * h);
+  return (u * u * u * a + (3 * s * s * s - 6 * s * s + 4) * b +
+          (-3 * s * s * s + 3 * s * s + 3 * s + 1) * e + s * s * s * f) / 6.0;
+}
+
+static double node(const cs_wear *w, int i)
+{
+  int n = w->bins;
+  return (w->depth[(i + n - 1) % n] + 4.0 * w->depth[i] + w->depth[(i + 1) % n]) / 6.0;
+}
+
+void cs_wear_nodes(const cs_wear *w, double *out, int max)
+{
+  for (int i = 0; i < w->bins && i < max; i++)
+    out[i] = node(w, i);
+}
+
+double cs_wear_deepest(const cs_wear *w)
+{
+  double d = 0.0;
+  for (int i = 0; i < w->bins; i++)
+    d = fmax(d, node(w, i));
+  return d;
+}
+
+double cs_wear_depth(const cs_wear *w, double theta, double *d1, double *d2)
+{
+  return interpolate(w, w->depth, theta, d1, d2);
+}
+
+/* δ − d(θ): ∇ = n − d' t / r, ∇² = t tᵀ / r − d'' t tᵀ / r² + d' (n tᵀ + t nᵀ) / r² */
+void cs_wear_gap(const cs_wear *w, const double e[2], cs_gap *gap)
+{
+  double r = hypot(e[0], e[1]);
+  if (!w->feedback || w->bins <= 0 || r < 1e-300)
+    return;
+  double n[2] = {e[0] / r, e[1] / r}, t[2] = {-n[1], n[0]}, d1, d2;
+  double d = interpolate(w, w->applied, atan2(e[1], e[0]), &d1, &d2);
+  gap->delta -= d;
+  gap->grad[0] -= d1 * t[0] / r;
+  gap->grad[1] -= d1 * t[1] / r;
+  for (int a = 0; a < 2; a++)
+    for (int b = 0; b < 2; b++)
+      gap->hess[2 * a + b] += (-d2 * t[a] * t[b] + d1 * (n[a] * t[b] + t[a] * n[b])) / (r * r);
+}
+
+/* ΔV at θ under F_n: over the Hertz patch, or onto the two nodes around θ if it is narrower
+ * than their spacing */
+static void deposit(cs_wear *w, double theta, double Fn, double dV)
+{
+  double s, h = 2.0 * M_PI / w->bins, beta = w->patch * sqrt(Fn);
+  int n = w->bins, i = node_of(w, theta, &s);
+  w->volume += dV;
+  if (beta > 2.0 * h) { /* at least 3 nodes inside: elliptical weights */
+    int reach = (int)ceil(beta / h) + 1;
+    double sum = 0.0;
+    for (int pass = 0; pass < 2; pass++)
+      for (int j = -reach; j <= reach + 1; j++) {
+        double x = (j - s) * h / beta, wgt = fabs(x) < 1.0 ? sqrt(1.0 - x * x) : 0.0;
+        if (pass == 0)
+          sum += wgt;
+        else
+          w->depth[((i + j) % n + n) % n] += wgt / sum * dV / w->strip;
+      }
+    return;
+  }
+  w->depth[i] += (1.0 - s) * dV / w->strip;
+  w->depth[(i + 1) % n] += s * dV / w->strip;
+}
+
+int cs_wear_step(cs_wear *w, double t, double theta, double Fn, double slip)
+{
+  if (w->bins <= 0)
+    return 0;
+  double rate = w->k_over_H * Fn * slip;
+  if (!w->started) { /* the first step: its end's rate throughout (the run starts at t = 0) */
+    w->started = 1;
+    w->t_last = 0.0;
+    w->rate_last = rate;
+    w->angle_last = theta;
+    w->force_last = Fn;
+  }
+  double dt = t - w->t_last;
+  if (dt > 0.0) {
+    if (w->rate_last > 0.0)
+      deposit(w, w->angle_last, w->force_last, 0.5 * dt * w->rate_last);
+    if (rate > 0.0)
+      deposit(w, theta, Fn, 0.5 * dt * rate);
+  }
+  w->t_last = t;
+  w->rate_last = rate;
+  w->angle_last = theta;
+  w->force_last = Fn;
+  if (!w->feedback)
+    return 0;
+  double grown = 0.0;
+  for (int i = 0; i < w->bins; i++)
+    grown = fmax(grown, w->depth[i] - w->applied[i]);
+  if (grown <= w->apply_tol)
+    return 0;
+  memcpy(w->applied, w->depth, (size_t)w->bins * sizeof *w->depth);
+  return 1;
+}
