@@ -152,9 +152,11 @@ static void kinematics(const cs_clearances *c, const joint *j, const double *q, 
   /* contact point on the pin surface, and the slip velocity of the pin over the wall there */
   double local[2] = {k->p[0] + d->pin_radius * k->gap.grad[0],
                      k->p[1] + d->pin_radius * k->gap.grad[1]};
-  double n[2];
-  cs_point(q0, local, k->point);
-  cs_rot(q0[2], k->gap.grad, n);
+  /* A0 from ∂p/∂r0 = −A0ᵀ (cs_clearance_point), not from another sincos of θ0 */
+  const double c0 = -k->Jp[0], s0 = k->Jp[6];
+  double n[2] = {c0 * k->gap.grad[0] - s0 * k->gap.grad[1], s0 * k->gap.grad[0] + c0 * k->gap.grad[1]};
+  k->point[0] = q0[0] + c0 * local[0] - s0 * local[1];
+  k->point[1] = q0[1] + s0 * local[0] + c0 * local[1];
   double t[2] = {-n[1], n[0]};
   double a0[2] = {k->point[0] - q0[0], k->point[1] - q0[1]};
   double a1[2] = {k->point[0] - q1[0], k->point[1] - q1[1]};

@@ -35,7 +35,7 @@ struct cs_schur {
   int *perm, *inv;    /* new index → row, row → new index */
   int *first, *start; /* the envelope: row i holds columns first[i] … i at L + start[i] */
   double *L, *x, *z; /* x: the solves' work; z: the corrections' */
-  int *dropped;
+  double *recip;      /* 1 / L_ii, and 0 for a dropped row: its λ comes out 0 by itself */
   share *shares;
   int nshare;
   double min_ratio;
@@ -200,15 +200,15 @@ cs_schur *cs_schur_create(const cs_jac *J)
   S->inv = malloc(m * sizeof *S->inv);
   S->first = malloc(m * sizeof *S->first);
   S->start = malloc(m * sizeof *S->start);
-  S->dropped = malloc(m * sizeof *S->dropped);
-  S->x = malloc(2 * m * sizeof *S->x);
-  if (!S->perm || !S->inv || !S->first || !S->start || !S->dropped || !S->x ||
+  S->x = malloc(3 * m * sizeof *S->x);
+  if (!S->perm || !S->inv || !S->first || !S->start || !S->x ||
       build_body_rows(J, &br)) {
     free_body_rows(&br);
     cs_schur_free(S);
     return NULL;
   }
   S->z = S->x + m;
+  S->recip = S->z + m;
   int widest = 0;
   for (int b = 0; b < br.nbody; b++)
     if (br.at[b + 1] - br.at[b] > widest)
@@ -236,7 +236,6 @@ void cs_schur_free(cs_schur *S)
   free(S->inv);
   free(S->first);
   free(S->start);
-  free(S->dropped);
   free(S->x);
   free(S->L);
   free(S->shares);
@@ -265,25 +264,20 @@ int cs_schur_factor(cs_schur *S, const cs_jac *J, const double *W, int damp)
   int rank = 0;
   for (int i = 0; i < m; i++) {
     double *Li = S->L + S->start[i] - S->first[i]; /* Li[j]: column j of row i */
-    for (int j = S->first[i]; j < i; j++) {
-      if (S->dropped[j]) {
-        Li[j] = 0.0;
-        continue;
-      }
+    for (int j = S->first[i]; j < i; j++) { /* a dropped row j has recip 0: L_ij = 0 */
       const double *Lj = S->L + S->start[j] - S->first[j];
       double sum = Li[j];
       for (int k = S->first[i] > S->first[j] ? S->first[i] : S->first[j]; k < j; k++)
         sum -= Li[k] * Lj[k];
-      Li[j] = sum / Lj[j];
+      Li[j] = sum * S->recip[j];
     }
     double ref = Li[i], d = ref;
     for (int k = S->first[i]; k < i; k++)
       d -= Li[k] * Li[k];
-    S->dropped[i] = !(d > DEPENDENT * ref);
-    if (S->dropped[i]) {
+    if (!(d > DEPENDENT * ref)) { /* dropped */
       for (int k = S->first[i]; k < i; k++)
         Li[k] = 0.0;
-      Li[i] = 1.0;
+      Li[i] = 1.0, S->recip[i] = 0.0;
       S->min_ratio = 0.0;
       continue;
     }
@@ -291,6 +285,7 @@ int cs_schur_factor(cs_schur *S, const cs_jac *J, const double *W, int damp)
       S->min_ratio = d / ref;
     double eps = DAMP * ref;
     Li[i] = sqrt(damp ? d + eps * eps / (d + eps) : d);
+    S->recip[i] = 1.0 / Li[i];
     rank++;
   }
   return rank;
@@ -307,11 +302,11 @@ void cs_schur_solve(cs_schur *S, const double *b, double *x)
     double v = b[S->perm[i]];
     for (int j = S->first[i]; j < i; j++)
       v -= Li[j] * y[j];
-    y[i] = S->dropped[i] ? 0.0 : v / Li[i];
+    y[i] = v * S->recip[i];
   }
   for (int i = m - 1; i >= 0; i--) { /* Lᵀ z = y, by columns of Lᵀ (rows of L) */
     const double *Li = S->L + S->start[i] - S->first[i];
-    double z = S->dropped[i] ? 0.0 : y[i] / Li[i];
+    double z = y[i] * S->recip[i];
     y[i] = z;
     for (int j = S->first[i]; j < i; j++)
       y[j] -= Li[j] * z;

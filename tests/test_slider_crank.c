@@ -111,9 +111,11 @@ static void run(cs_formulation form, double vel, double acc, double tau)
 int main(void)
 {
   /* rtol 1e-8, atol 1e-10 (the model's). Measured: GGL 1e-9 m, 6e-7 m/s, 8e-5 m/s² of
-   * 1.9e4, 7e-7 N m of 139; index 3 2e-9 m, 1e-2 m/s, 0.5 m/s², 2e-3 N m (its velocities are
-   * outside the error test). Bounds: a factor 2–10 above. */
+   * 1.9e4, 7e-7 N m of 139; index 3 2e-9 m, 5e-3 … 1.6e-2 m/s, 0.3 … 2.9 m/s², 2e-3 … 5e-3 N m
+   * (its velocities are outside the error test, and the reported accelerations follow from
+   * them: ∂a/∂v ~ 2Ω ~ 1000/s; which of these a run lands on moves with the round-off of its
+   * assembled start). Bounds: a factor 2–10 above. */
   run(CS_GGL, 1e-6, 1e-7, 1e-7);
-  run(CS_INDEX3, 1e-2, 1e-4, 1e-4);
+  run(CS_INDEX3, 1e-2, 5e-4, 1e-4);
   return cs_test_finish();
 }
