@@ -376,23 +376,6 @@ double cs_clearances_forces_power(cs_clearances *c, const double *q, const doubl
   return P;
 }
 
-double cs_clearances_dissipation(cs_clearances *c, const double *q, const double *v)
-{
-  double P = 0.0;
-  for (int i = 0; i < c->n; i++) {
-    joint *j = &c->joints[i];
-    if (j->def->lubrication.model)
-      P += cs_film_forces(c->model, j->def, q, v, NULL, NULL, NULL, 0.0, 0, NULL);
-    if (!j->in_contact)
-      continue;
-    kin k;
-    cs_contact_out o;
-    evaluate(c, j, q, v, 0, &k, &o);
-    P += o.dissipation_power + rolling(c, j, &k, NULL, NULL, NULL, 0.0, 0);
-  }
-  return P;
-}
-
 static double gap_of(const cs_clearances *c, const joint *j, const double *q, int *region)
 {
   const cs_model *m = c->model;

@@ -23,11 +23,10 @@ void cs_clearances_free(cs_clearances *c);
 /* Q += contact forces; Qq += s ∂Q/∂q, Qv += s ∂Q/∂v when non-NULL (leading dimension ld). */
 void cs_clearances_forces(cs_clearances *c, const double *q, const double *v, double *Q,
                           double *Qq, double *Qv, double s, int ld);
-/* Q += contact forces, returning the power they dissipate: what an explicit right-hand side
- * needs, from one evaluation of each contact (the two calls below evaluate it twice). */
+/* Q += contact and film forces, returning the power they take out of the mechanism (damping,
+ * friction, rolling resistance, the film; W), from one evaluation of each contact. */
 double cs_clearances_forces_power(cs_clearances *c, const double *q, const double *v, double *Q);
-/* Power dissipated by contact damping and friction (W), and contact strain energy (J). */
-double cs_clearances_dissipation(cs_clearances *c, const double *q, const double *v);
+/* Contact strain energy (J). */
 double cs_clearances_strain(cs_clearances *c, const double *q);
 
 /* Internal states: a friction law with a state (LuGre's bristles, cs_law.bristle) gives its

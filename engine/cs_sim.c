@@ -290,11 +290,13 @@ static int quadrature(realtype t, N_Vector yy, N_Vector yyp, N_Vector rq, void *
   double *out = N_VGetArrayPointer(rq);
   bind_states(s, yy);
   cs_force_power(s->model, q, v, t, &out[QUAD_DISSIPATED], &out[QUAD_APPLIED]);
-  out[QUAD_DISSIPATED] += cs_clearances_dissipation(s->clear, q, v);
+  /* Q and the contacts' power from one evaluation of each contact, as the projected
+   * right-hand side does (it was evaluated twice here: power, then Q for the drivers) */
+  cs_forces(s->model, q, v, t, s->Q, NULL, NULL, 0.0, 0);
+  out[QUAD_DISSIPATED] += cs_clearances_forces_power(s->clear, q, v, s->Q);
   out[QUAD_DRIVER] = 0.0;
   if (!s->has_drivers)
     return 0;
-  total_forces(s, q, v, t, s->Q);
   if (cs_solve_accelerations(s->cons, q, v, t, s->Q, s->qa, s->qlambda, NULL))
     return 1; /* singular here: recoverable, IDAS retries with a smaller step */
   cs_constraints(s->model, q, t, NULL, &s->jac, NULL, NULL);

@@ -25,13 +25,20 @@ static cs_model *two_bodies(const char *joint, const char *contact)
            "\"clearance_joints\": [{\"name\": \"J\", \"body1\": \"hole\", \"body2\": \"pin\", "
            "\"materials\": [" STEEL ", " STEEL "], %s, \"contact\": %s}]}",
            joint, contact);
-  cs_model *m = NULL;
+  cs_model *m = load_model_string(json, "<test>");
+  return m;
+}
+
+/* The model's clearance joints at run time, or die with the message. */
+static cs_clearances *clearances_of(const cs_model *m)
+{
+  cs_clearances *c = NULL;
   cs_error err;
-  if (cs_model_load_string(json, "<test>", NULL, &m, &err)) {
+  if (cs_clearances_create(m, &c, &err)) {
     printf("FATAL: %s\n", err.message);
     exit(2);
   }
-  return m;
+  return c;
 }
 
 /* The state of two_bodies' pair with the pin's centre at pin_local in the hole body's frame
@@ -42,12 +49,7 @@ static cs_clearances *pair_in_contact(const cs_model *m, const double pin_local[
 {
   static const double q0[6] = {0.01, -0.02, 0.3, 0, 0, -0.2};
   static const double v0[6] = {0.3, -0.2, 1.5, -0.4, 0.7, -2.0};
-  cs_clearances *c = NULL;
-  cs_error err;
-  if (cs_clearances_create(m, &c, &err)) {
-    printf("FATAL: %s\n", err.message);
-    exit(2);
-  }
+  cs_clearances *c = clearances_of(m);
   memcpy(q, q0, sizeof q0);
   memcpy(v, v0, sizeof v0);
   const double *s1 = m->clearances[0].point[1];

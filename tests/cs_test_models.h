@@ -20,6 +20,18 @@ static inline cs_model *load_model(const char *path)
   return m;
 }
 
+/* A model from JSON text (origin names it in messages), or die with the message. */
+static inline cs_model *load_model_string(const char *json, const char *origin)
+{
+  cs_model *m = NULL;
+  cs_error err;
+  if (cs_model_load_string(json, origin, NULL, &m, &err)) {
+    printf("FATAL: %s\n", err.message);
+    exit(2);
+  }
+  return m;
+}
+
 /* Create a simulation or die with the message: tests of physics need one. */
 static inline cs_sim *start(const cs_model *m)
 {

@@ -143,12 +143,8 @@ static void hertz_events(double max_step)
            "\"solver\": {\"t_end\": 0.0025, \"rtol\": 1e-10, \"atol\": 1e-13, \"max_step\": %g},"
            "\"output\": {\"interval\": 0.0025}}",
            m, v, R1, R2, max_step);
-  cs_model *model = NULL;
+  cs_model *model = load_model_string(json, "<ball>");
   cs_error err;
-  if (cs_model_load_string(json, "<ball>", NULL, &model, &err)) {
-    printf("FATAL: %s\n", err.message);
-    exit(2);
-  }
   cs_sim *s = start(model);
   CHECK(cs_sim_advance(s, 0.0025, &err) == CS_OK, "ball runs: %s", err.message);
   double Es = 207e9 / (2 * (1 - 0.09)), Rs = R1 * R2 / (R2 - R1), K = 4.0 / 3 * Es * sqrt(Rs);
@@ -197,12 +193,8 @@ static void grazing(double max_step, double *t_on, double *vy)
            "\"solver\": {\"t_end\": 0.04, \"rtol\": 1e-8, \"atol\": 1e-12, \"max_step\": %g},"
            "\"output\": {\"interval\": 0.04}}",
            y0, v, rp, max_step);
-  cs_model *model = NULL;
+  cs_model *model = load_model_string(json, "<graze>");
   cs_error err;
-  if (cs_model_load_string(json, "<graze>", NULL, &model, &err)) {
-    printf("FATAL: %s\n", err.message);
-    exit(2);
-  }
   cs_sim *s = start(model);
   CHECK(cs_sim_advance(s, 0.04, &err) == CS_OK, "grazing pin runs: %s", err.message);
   double vb[3];
@@ -254,12 +246,8 @@ static double rattle(const char *contact, double rtol, double bound, const char 
            "\"solver\": {\"t_end\": 0.05, \"rtol\": %g, \"atol\": %g},"
            "\"output\": {\"interval\": 0.001}}",
            contact, rtol, rtol * 1e-3);
-  cs_model *model = NULL;
+  cs_model *model = load_model_string(json, "<rattle>");
   cs_error err;
-  if (cs_model_load_string(json, "<rattle>", NULL, &model, &err)) {
-    printf("FATAL: %s\n", err.message);
-    exit(2);
-  }
   cs_sim *s = start(model);
   double depth = -INFINITY;
   cs_sim_set_output(s, deepest, &depth);
@@ -294,12 +282,8 @@ static long clips(double c_damp)
            "\"hertz\"}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": %g}}}],"
            "\"solver\": {\"t_end\": 0.0025, \"rtol\": 1e-9, \"atol\": 1e-12}}",
            c_damp);
-  cs_model *model = NULL;
+  cs_model *model = load_model_string(json, "<clip>");
   cs_error err;
-  if (cs_model_load_string(json, "<clip>", NULL, &model, &err)) {
-    printf("FATAL: %s\n", err.message);
-    exit(2);
-  }
   cs_sim *s = start(model);
   CHECK(cs_sim_advance(s, 0.0025, &err) == CS_OK, "clip run: %s", err.message);
   long n = cs_sim_clip_count(s);

@@ -144,12 +144,7 @@ static cs_clearances *tilted_pair(const char *contact, cs_model **model, double 
            "\"corner_radius\": %.17g, \"guide_half_width\": %.17g, \"length\": 0.02",
            a, b, r, reach - 2e-5);
   cs_model *m = two_bodies(joint, contact);
-  cs_clearances *c = NULL;
-  cs_error err;
-  if (cs_clearances_create(m, &c, &err)) {
-    printf("FATAL: %s\n", err.message);
-    exit(2);
-  }
+  cs_clearances *c = clearances_of(m);
   memcpy(q, q0, sizeof q0);
   memcpy(v, v0, sizeof v0);
   /* body 2 turned so that the block is tilted by `tilt` from the axis; its centre 1 mm along
@@ -393,12 +388,8 @@ static double rattle(double rtol, double bound)
            "\"restitution\": {\"model\": \"constant\", \"cr\": 1}}}],"
            "\"solver\": {\"t_end\": 0.1, \"rtol\": %g, \"atol\": %g}}",
            rtol, rtol * 1e-3);
-  cs_model *model = NULL;
+  cs_model *model = load_model_string(json, "<block rattle>");
   cs_error err;
-  if (cs_model_load_string(json, "<block rattle>", NULL, &model, &err)) {
-    printf("FATAL: %s\n", err.message);
-    exit(2);
-  }
   cs_sim *s = start(model);
   CHECK(cs_sim_advance(s, 0.1, &err) == CS_OK, "block rattle runs: %s", err.message);
   cs_energy e;

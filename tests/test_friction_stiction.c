@@ -163,12 +163,8 @@ static void incline(double alpha, const char *friction, double *x, double *x_hal
            "\"friction\": %s}}],"
            "\"solver\": {\"t_end\": 1, \"rtol\": 1e-8, \"atol\": 1e-11}}",
            -g * sin(alpha), -g * cos(alpha), m, -(W - b) - delta, b, W, K, friction);
-  cs_model *model = NULL;
+  cs_model *model = load_model_string(json, "<incline>");
   cs_error err;
-  if (cs_model_load_string(json, "<incline>", NULL, &model, &err)) {
-    printf("FATAL: %s\n", err.message);
-    exit(2);
-  }
   cs_sim *s = start(model);
   double q[3], v[3];
   CHECK(cs_sim_advance(s, 0.5, &err) == CS_OK, "α = %.3f: runs to 0.5 s: %s", alpha,

@@ -36,12 +36,7 @@ static cs_model *journal_loaded(const char *model, double spin, double x0, doubl
            "\"solver\": {\"t_end\": %.17g, \"rtol\": 1e-9, \"atol\": 1e-12},"
            "\"output\": {\"interval\": 1e-3}}",
            gy, mass, x0, y0, spin, Rj, Rj + c, Lj, model, mu, lub_extra, driver, t_end);
-  cs_model *m = NULL;
-  cs_error err;
-  if (cs_model_load_string(json, "<journal>", NULL, &m, &err)) {
-    printf("FATAL: %s\n", err.message);
-    exit(2);
-  }
+  cs_model *m = load_model_string(json, "<journal>");
   return m;
 }
 

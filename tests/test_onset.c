@@ -34,12 +34,7 @@ static cs_model *ball(double x0, double y0, double vx, double vy, double t_end, 
            "\"solver\": {\"t_end\": %g, \"rtol\": 1e-12, \"atol\": 1e-15},"
            "\"output\": {\"interval\": %g}}",
            -G, M, x0, y0, vx, vy, R_BALL, R_SOCKET, floor, t_end, t_end);
-  cs_model *m = NULL;
-  cs_error err;
-  if (cs_model_load_string(json, "<ball>", NULL, &m, &err)) {
-    printf("FATAL: %s\n", err.message);
-    exit(2);
-  }
+  cs_model *m = load_model_string(json, "<ball>");
   return m;
 }
 

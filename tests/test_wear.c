@@ -44,12 +44,7 @@ static cs_model *pressed(double k, int feedback, const char *extra)
            "\"output\": {\"interval\": 1e-3}}",
            -0.9 * c, omega, omega, -load, Rj, Rj + c, Lj, k, hardness, feedback ? "true" : "false",
            extra, T);
-  cs_model *m = NULL;
-  cs_error err;
-  if (cs_model_load_string(json, "<pressed>", NULL, &m, &err)) {
-    printf("FATAL: %s\n", err.message);
-    exit(2);
-  }
+  cs_model *m = load_model_string(json, "<pressed>");
   return m;
 }
 
