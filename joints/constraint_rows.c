@@ -61,15 +61,16 @@ void cs_row_angle(double c, const double q1[3], const double q2[3], double *phi,
   }
 }
 
-/* w = r2 + A2 s2 − r1, so that (A1 u)ᵀ(P2 − P1) = (A1 u)ᵀ w − uᵀ s1; a = A1 u, b = B1 u. */
+/* w = r2 + A2 s2 − r1, so that (A1 u)ᵀ(P2 − P1) = (A1 u)ᵀ w − uᵀ s1; a = A1 u, b = B1 u,
+ * a2 = A2 s2: one rotation per body. */
 static void along_parts(const double u[2], const double s2[2], const double q1[3],
-                        const double q2[3], double a[2], double b[2], double w[2])
+                        const double q2[3], double a[2], double b[2], double w[2], double a2[2])
 {
   cs_rot(q1[2], u, a);
   b[0] = -a[1], b[1] = a[0];
-  cs_point(q2, s2, w);
-  w[0] -= q1[0];
-  w[1] -= q1[1];
+  cs_rot(q2[2], s2, a2);
+  w[0] = q2[0] + a2[0] - q1[0];
+  w[1] = q2[1] + a2[1] - q1[1];
 }
 
 void cs_row_along(const double u[2], const double s1[2], const double s2[2], const double q1[3],
@@ -77,8 +78,7 @@ void cs_row_along(const double u[2], const double s1[2], const double s2[2], con
                   double jac[6], double *curv)
 {
   double a[2], b[2], w[2], a2[2], b2[2];
-  along_parts(u, s2, q1, q2, a, b, w);
-  cs_rot(q2[2], s2, a2);
+  along_parts(u, s2, q1, q2, a, b, w, a2);
   b2[0] = -a2[1], b2[1] = a2[0];
   if (phi)
     *phi = a[0] * w[0] + a[1] * w[1] - (u[0] * s1[0] + u[1] * s1[1]);
@@ -104,9 +104,8 @@ void cs_row_along_hessian(const double u[2], const double s1[2], const double s2
 {
   (void)s1; /* −uᵀ s1 is constant */
   double a[2], b[2], w[2], a2[2], b2[2];
-  along_parts(u, s2, q1, q2, a, b, w);
-  cs_rot(q2[2], s2, a2);
-  cs_drot(q2[2], s2, b2);
+  along_parts(u, s2, q1, q2, a, b, w, a2);
+  b2[0] = -a2[1], b2[1] = a2[0];
   memset(H, 0, 36 * sizeof *H);
   H[6 * 2 + 2] = -(a[0] * w[0] + a[1] * w[1]);
   H[6 * 2 + 0] = H[6 * 0 + 2] = -b[0];

@@ -20,8 +20,13 @@ const cs_constraint_ops *cs_constraint_ops_of(cs_joint_kind kind)
 
 void cs_motion_eval(const cs_motion *m, double t, double f[3])
 {
-  double ph = m->frequency * t + m->phase, w = m->frequency;
-  f[0] = m->initial + m->velocity * t + 0.5 * m->acceleration * t * t + m->amplitude * sin(ph);
-  f[1] = m->velocity + m->acceleration * t + m->amplitude * w * cos(ph);
-  f[2] = m->acceleration - m->amplitude * w * w * sin(ph);
+  f[0] = m->initial + m->velocity * t + 0.5 * m->acceleration * t * t;
+  f[1] = m->velocity + m->acceleration * t;
+  f[2] = m->acceleration;
+  if (m->amplitude == 0.0)
+    return; /* most drivers: no sincos at every evaluation */
+  double ph = m->frequency * t + m->phase, w = m->frequency, sn = sin(ph), cs = cos(ph);
+  f[0] += m->amplitude * sn;
+  f[1] += m->amplitude * w * cs;
+  f[2] -= m->amplitude * w * w * sn;
 }
