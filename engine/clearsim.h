@@ -89,6 +89,8 @@ typedef struct cs_energy {
   double kinetic, potential, strain, dissipated, driver_work, applied_work, balance_error;
 } cs_energy;
 
+/* wall_time: seconds spent integrating in cs_sim_advance; what the output callback spends
+ * (writing rows) is left out. */
 typedef struct cs_stats {
   long steps, residual_evals, jacobian_evals, error_test_failures, convergence_failures,
       root_events, outputs;

@@ -119,7 +119,8 @@ struct cs_sim {
   long steps_since_output;
   int has_drivers;
   int *driver_rows, ndriver_rows; /* the drivers' constraint rows, for their power */
-  double wall;  /* seconds spent in cs_sim_advance */
+  double wall;  /* seconds spent integrating in cs_sim_advance (the output callback's excluded) */
+  double output_wall; /* seconds spent in the output callback */
   char ida_message[512]; /* IDAS' last error, kept for our cs_error */
 };
 
@@ -836,7 +837,12 @@ static void track_energy(cs_sim *s)
 static int emit(cs_sim *s)
 {
   track_energy(s);
-  return s->output ? s->output(s, s->output_user) : 0;
+  if (!s->output)
+    return 0;
+  double start = wall_clock();
+  int stop = s->output(s, s->output_user);
+  s->output_wall += wall_clock() - start;
+  return stop;
 }
 
 /* Make the view IDAS' own state at t_ida. */
@@ -1186,7 +1192,9 @@ cs_status cs_sim_advance(cs_sim *s, double t_target, cs_error *err)
   if (!s || !(t_target >= s->t_ida))
     return cs_fail(err, CS_ERR_ARGUMENT, "cs_sim_advance: target time %g is before the "
                    "current time %g", t_target, s ? s->t_ida : 0.0);
-  double start = wall_clock();
+  /* the integration's own time: what the sink spends writing rows is the sink's (the first
+   * row of a 1,000-joint chain's HDF5 file took 90 % of a short run) */
+  double start = wall_clock() - s->output_wall;
   cs_status st = CS_OK;
   if (!s->started && (s->started = 1) && emit(s))
     st = cs_fail(err, CS_ERR_INTERRUPTED, "stopped by the output callback at t = %g", s->t);
@@ -1210,7 +1218,7 @@ cs_status cs_sim_advance(cs_sim *s, double t_target, cs_error *err)
     track_energy(s);
   if (!st && vs)
     st = vs, *err = keep;
-  s->wall += wall_clock() - start;
+  s->wall += wall_clock() - s->output_wall - start;
   return st;
 }
 
