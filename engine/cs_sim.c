@@ -105,6 +105,7 @@ struct cs_sim {
   int rank0;           /* rank of Φq at the start: a later loss is a singular position */
   cs_scales scales;    /* the mechanism's own (cs_scales.h), from the assembled start */
   double *atol, *cap;  /* each unknown's absolute tolerance, and the most its error may be */
+  double *tested;      /* 1 for the unknowns in IDAS' error test, else 0 */
   double energy_scale, worst_balance; /* the run's own evidence (cs_sim_warnings) */
   cs_evidence evidence;                /* and the rest of it (cs_evidence.h) */
   char warnings[1024];
@@ -633,13 +634,15 @@ static cs_status setup_ida(cs_sim *s, N_Vector id, cs_error *err)
 static cs_status setup_integrator(cs_sim *s, cs_error *err)
 {
   N_Vector id = N_VNew_Serial(s->N, s->ctx);
-  s->atol = calloc(2 * (size_t)s->N, sizeof *s->atol);
+  s->atol = calloc(3 * (size_t)s->N, sizeof *s->atol);
   if (!id || !s->atol) {
     N_VDestroy(id);
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   }
   s->cap = s->atol + s->N;
   absolute_tolerances(s, s->atol, s->cap, N_VGetArrayPointer(id));
+  s->tested = s->cap + s->N;
+  memcpy(s->tested, N_VGetArrayPointer(id), (size_t)s->N * sizeof *s->tested);
   cs_status st = s->form == CS_PROJECTED ? setup_rk(s, err) : setup_ida(s, id, err);
   N_VDestroy(id);
   return st;
@@ -998,7 +1001,10 @@ static void explain_failure(cs_sim *s, int errors, char *why, size_t size)
     if (errors && ele && w && y && contact && !IDAGetEstLocalErrors(s->ida, ele) &&
         !IDAGetErrWeights(s->ida, w)) {
       N_VProd(ele, w, ele);
-      weighted = N_VGetArrayPointer(ele);
+      double *e = N_VGetArrayPointer(ele);
+      for (int i = 0; i < s->N; i++)
+        e[i] *= s->tested[i]; /* what the error test did not weigh did not fail it */
+      weighted = e;
     }
     if (y && !IDAGetCurrentTime(s->ida, &t) && !IDAGetDky(s->ida, t, 0, y))
       q = Q_OF(s, y), v = V_OF(s, y);
