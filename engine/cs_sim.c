@@ -868,6 +868,17 @@ static int state_at(cs_sim *s, double t, N_Vector y, N_Vector yq)
   return IDAGetDky(s->ida, t, 0, y) || IDAGetQuadDky(s->ida, t, 0, yq);
 }
 
+/* The same for an output row: interpolated by both integrators (cs_rk_dense_at: an exact
+ * step per row was 26 % of the evaluations of the clearance slider-crank's file, with a row
+ * every 2.4 steps; the rows moved by 3e-9 m and 6e-7 of the velocities' scale, within rtol
+ * 1e-6, and the books' balance stayed at 2.7e-4 J of 176 J). */
+static int report_at(cs_sim *s, double t, N_Vector y, N_Vector yq)
+{
+  if (s->rk)
+    return cs_rk_dense_at(s->rk, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yq));
+  return state_at(s, t, y, yq);
+}
+
 /* Where the integrator's last step began. */
 static double last_step_start(const cs_sim *s)
 {
@@ -893,7 +904,7 @@ static cs_status emit_until(cs_sim *s, double t_limit, cs_error *err)
                      t_out);
     if (t_out > s->t_ida)
       t_out = s->t_ida; /* within round-off of the step's end */
-    if (state_at(s, t_out, s->view, s->viewq))
+    if (report_at(s, t_out, s->view, s->viewq))
       return cs_fail(err, CS_ERR_SOLVER, "interpolation at t = %.9g s failed", t_out);
     s->t = t_out;
     cs_status st = refresh(s, err);
