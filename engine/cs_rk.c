@@ -18,12 +18,18 @@ static const double SAFETY = 0.9, GROW_MAX = 5.0, SHRINK_MIN = 0.2;
  * From a restart at a contact onset the error was 1e17 of the tolerance, and the floor 0.2 took
  * seven attempts (measured: 382 → 276 failures over two turns at 5000 r/min). */
 static const double SHRINK_FAIL = 1e-3;
+/* An accepted step whose h ρ(J) reaches this share of the stability boundary was held there by
+ * stability, not accuracy: the error control settles steps on a stiff component at the
+ * boundary (Hairer & Wanner, Solving ODEs II, IV.2). */
+static const double STIFF_SHARE = 0.9;
 /* Error-test failures in a row before the step is declared impossible. */
 enum { MAX_FAILURES = 60 };
 
 struct cs_rk {
   int n, nq, nroot, second_order, stages, order;
   double *A, *b, *e, *c; /* A row-major s × s; e = b − b̂ (the error estimator) */
+  int stage_a, stage_b;  /* two stages at c = 1, for the stiffness estimate (−1: none) */
+  double boundary;       /* where the stability region ends on the negative real axis */
   cs_rk_rhs rhs;
   cs_rk_roots roots;
   cs_rk_project project;
@@ -32,9 +38,10 @@ struct cs_rk {
   const double *atol, *cap;
 
   double t, t_prev, h_last;
+  double hrho; /* h times the stiffness estimate of the last attempt */
   double *y, *yq, *f, *fq;              /* current state and f there */
   double *y_prev, *yq_prev, *f_prev, *fq_prev; /* the last step's start */
-  double *K, *KQ, *ytmp, *yqtmp, *ynew, *yqnew, *err, *w, *werr;
+  double *K, *KQ, *ytmp, *yqtmp, *ynew, *yqnew, *err, *w, *werr, *ystage;
   double *g, *g_prev, *g_tmp;
   const int *support_start, *support; /* what each root reads (cs_rk_set_root_support) */
   int *root_info;
@@ -47,6 +54,29 @@ static double *grab(double **pool, int count)
   double *p = *pool;
   *pool += count;
   return p;
+}
+
+/* The stability function R(z) = 1 + z bᵀ(I − zA)⁻¹ 1 of the table (explicit: by its stages). */
+static double stability(const cs_rk *rk, double z)
+{
+  double Y[32], R = 1.0;
+  for (int i = 0; i < rk->stages && i < 32; i++) {
+    Y[i] = 1.0;
+    for (int j = 0; j < i; j++)
+      Y[i] += z * rk->A[i * rk->stages + j] * Y[j];
+    R += z * rk->b[i] * Y[i];
+  }
+  return R;
+}
+
+/* The first x > 0 where |R(−x)| exceeds 1: an error-controlled step on a stiff component
+ * settles just inside it (Verner 6(5): 4.1). */
+static double stability_boundary(const cs_rk *rk)
+{
+  double x = 0.0;
+  while (x < 100.0 && fabs(stability(rk, -(x + 0.01))) <= 1.0)
+    x += 0.01;
+  return x;
 }
 
 static int load_table(cs_rk *rk)
@@ -73,6 +103,11 @@ static int load_table(cs_rk *rk)
     rk->c[i] = B->c[i];
   }
   ARKodeButcherTable_Free(B);
+  rk->stage_a = rk->stage_b = -1;
+  for (int i = 1; i < s; i++)
+    if (rk->c[i] == 1.0)
+      rk->stage_a < 0 ? (rk->stage_a = i) : (rk->stage_b = i);
+  rk->boundary = stability_boundary(rk);
   return 0;
 }
 
@@ -89,7 +124,7 @@ cs_rk *cs_rk_create(int n, int nq, int second_order, int nroot, cs_rk_rhs rhs,
   rk->rtol = 1e-6;
   rk->hmax = INFINITY;
   int s = rk->stages;
-  size_t total = (size_t)n * (9 + (size_t)s) + (size_t)nq * (6 + (size_t)s) + 3 * (size_t)nroot;
+  size_t total = (size_t)n * (10 + (size_t)s) + (size_t)nq * (6 + (size_t)s) + 3 * (size_t)nroot;
   double *pool = calloc(total + 1, sizeof(double));
   rk->root_info = calloc((size_t)nroot + 1, sizeof *rk->root_info);
   if (!pool || !rk->root_info) {
@@ -102,6 +137,7 @@ cs_rk *cs_rk_create(int n, int nq, int second_order, int nroot, cs_rk_rhs rhs,
   rk->f = grab(&pool, n), rk->y_prev = grab(&pool, n), rk->f_prev = grab(&pool, n);
   rk->ytmp = grab(&pool, n), rk->ynew = grab(&pool, n), rk->err = grab(&pool, n);
   rk->w = grab(&pool, n), rk->werr = grab(&pool, n), rk->K = grab(&pool, n * s);
+  rk->ystage = grab(&pool, n);
   rk->yq = grab(&pool, nq), rk->fq = grab(&pool, nq), rk->yq_prev = grab(&pool, nq);
   rk->fq_prev = grab(&pool, nq), rk->yqtmp = grab(&pool, nq), rk->yqnew = grab(&pool, nq);
   rk->KQ = grab(&pool, nq * s);
@@ -151,6 +187,18 @@ static int eval(cs_rk *rk, double t, const double *y, double *f, double *fq)
   return rk->rhs(t, y, f, fq, rk->user);
 }
 
+/* |Kb − Ka| / |Yb − Ya| (0 when the stages coincide). */
+static double stage_ratio(int n, const double *Kb, const double *Ka, const double *Yb,
+                          const double *Ya)
+{
+  double dk = 0.0, dy = 0.0;
+  for (int k = 0; k < n; k++) {
+    dk += (Kb[k] - Ka[k]) * (Kb[k] - Ka[k]);
+    dy += (Yb[k] - Ya[k]) * (Yb[k] - Ya[k]);
+  }
+  return dy > 0.0 ? sqrt(dk / dy) : 0.0;
+}
+
 /* One step of size h from (t, y, yq) with f there: ynew, yqnew and, when err is non-NULL,
  * the embedded error estimate. Returns the rhs' status. */
 static int attempt(cs_rk *rk, double t, const double *y, const double *yq, const double *f,
@@ -169,9 +217,14 @@ static int attempt(cs_rk *rk, double t, const double *y, const double *yq, const
       for (int k = 0; k < n; k++)
         rk->ytmp[k] += a * Kj[k];
     }
+    if (i == rk->stage_a)
+      memcpy(rk->ystage, rk->ytmp, (size_t)n * sizeof *rk->ytmp);
     int st = eval(rk, t + rk->c[i] * h, rk->ytmp, rk->K + (size_t)i * n, rk->KQ + (size_t)i * nq);
     if (st)
       return st;
+    if (i == rk->stage_b) /* two stages at one time: ΔK ≈ J ΔY, so |h ΔK|/|ΔY| ≈ h ρ(J) */
+      rk->hrho = h * stage_ratio(n, rk->K + (size_t)rk->stage_b * n,
+                                 rk->K + (size_t)rk->stage_a * n, rk->ytmp, rk->ystage);
   }
   memcpy(ynew, y, (size_t)n * sizeof *y);
   memcpy(yqnew, yq, (size_t)nq * sizeof *yq);
@@ -449,6 +502,8 @@ int cs_rk_step(cs_rk *rk, double t_stop)
       continue;
     }
     /* accepted */
+    if (rk->hrho >= STIFF_SHARE * rk->boundary)
+      rk->count.stiff_steps++;
     rk->t_prev = rk->t;
     memcpy(rk->y_prev, rk->y, (size_t)rk->n * sizeof *rk->y);
     memcpy(rk->yq_prev, rk->yq, (size_t)rk->nq * sizeof *rk->yq);

@@ -71,8 +71,10 @@ const char *cs_rk_failure(const cs_rk *rk);
 /* The step's weighted local error estimate per unknown, at the last attempt (n). */
 const double *cs_rk_weighted_error(const cs_rk *rk);
 
+/* stiff_steps: accepted steps whose size stability held (h ρ(J) at 0.9 of the method's
+ * stability boundary, from two stages at the same time). */
 typedef struct cs_rk_counters {
-  long steps, rhs_evals, error_test_failures, rejected_states;
+  long steps, rhs_evals, error_test_failures, rejected_states, stiff_steps;
   double last_step;
 } cs_rk_counters;
 void cs_rk_counters_get(const cs_rk *rk, cs_rk_counters *c);

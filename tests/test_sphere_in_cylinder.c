@@ -217,6 +217,20 @@ int main(void)
   cs_stats st;
   cs_sim_stats(s, &st);
   printf("%ld steps, %.3f s wall\n", st.steps, st.wall_time);
+  CHECK(!strstr(cs_sim_warnings(s), "stability"), "GGL's steps are not held by stability: %s",
+        cs_sim_warnings(s));
+  cs_sim_free(s);
+
+  /* The projected formulation's explicit steps are held by stability on the resting ball (a
+   * lasting stiff contact): the run says so, and points to ggl. Through the bounces to 2 s. */
+  cs_model_set_formulation(model, CS_PROJECTED);
+  s = start(model);
+  CHECK(cs_sim_advance(s, 2.0, &err) == CS_OK, "projected runs to 2 s: %s", err.message);
+  cs_sim_stats(s, &st);
+  printf("projected to 2 s: %ld steps; warnings: %s\n", st.steps, cs_sim_warnings(s));
+  CHECK(strstr(cs_sim_warnings(s), "stability, not accuracy") &&
+            strstr(cs_sim_warnings(s), "ggl"),
+        "the stiff contact is named, with the way out: %s", cs_sim_warnings(s));
   d.elastic->destroy(d.content);
   cs_sim_free(s);
   cs_model_free(model);
