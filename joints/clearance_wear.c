@@ -143,6 +143,29 @@ static void deposit(cs_wear *w, double at, int region, double Fn, double dV)
   w->depth[(i + 1) % n] += s * dV / w->strip;
 }
 
+/* A step's wear, k/H ∫ F_n |v_slip| dt with F_n |v_slip| linear in time (the trapezoid), laid
+ * along the stretch of wall the contact went over: a pin sliding along a track covers many
+ * nodes in one long step, and half the wear at each end would leave a row of pits. */
+static void lay(cs_wear *w, double dt, double at, int region, double Fn, double rate)
+{
+  double r0 = w->rate_last, F0 = w->force_last, s0 = w->s_last;
+  double ds = at - s0;
+  ds -= w->length * round(ds / w->length); /* the short way round the closed wall */
+  int m = (int)fmin(ceil(2.0 * fabs(ds) / w->spacing), 1e5);
+  if (r0 <= 0.0 || rate <= 0.0 || m <= 1) { /* at rest, or a contact opening or closing */
+    if (r0 > 0.0)
+      deposit(w, s0, w->region_last, F0, 0.5 * dt * r0);
+    if (rate > 0.0)
+      deposit(w, at, region, Fn, 0.5 * dt * rate);
+    return;
+  }
+  for (int j = 0; j < m; j++) { /* m pieces of at most half a node's spacing each */
+    double tm = (j + 0.5) / m;
+    deposit(w, s0 + ds * tm, tm < 0.5 ? w->region_last : region, F0 + (Fn - F0) * tm,
+            dt / m * (r0 + (rate - r0) * tm));
+  }
+}
+
 int cs_wear_step(cs_wear *w, double t, double at, int region, double Fn, double slip)
 {
   if (w->bins <= 0)
@@ -157,12 +180,8 @@ int cs_wear_step(cs_wear *w, double t, double at, int region, double Fn, double 
     w->force_last = Fn;
   }
   double dt = t - w->t_last;
-  if (dt > 0.0) {
-    if (w->rate_last > 0.0)
-      deposit(w, w->s_last, w->region_last, w->force_last, 0.5 * dt * w->rate_last);
-    if (rate > 0.0)
-      deposit(w, at, region, Fn, 0.5 * dt * rate);
-  }
+  if (dt > 0.0)
+    lay(w, dt, at, region, Fn, rate);
   w->t_last = t;
   w->rate_last = rate;
   w->s_last = at;
