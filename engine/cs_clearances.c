@@ -353,7 +353,7 @@ static double pin_forces(cs_clearances *c, joint *j, const double *q, const doub
 {
   double P = 0.0;
   if (j->def->lubrication.model)
-    P += cs_film_forces(c->model, j->def, q, v, Q, Qq, Qv, s, ld, NULL);
+    P += cs_film_forces(c->model, j->def, &j->wear, q, v, Q, Qq, Qv, s, ld, NULL);
   if (j->in_contact)
     P += joint_forces(c, j, q, v, Q, Qq, Qv, s, ld);
   return P;
@@ -680,7 +680,7 @@ static void pin_output(cs_clearances *c, joint *j, const double *q, const double
   }
   if (j->def->lubrication.model) {
     cs_film f;
-    cs_film_forces(c->model, j->def, q, v, NULL, NULL, NULL, 0.0, 0, &f);
+    cs_film_forces(c->model, j->def, &j->wear, q, v, NULL, NULL, NULL, 0.0, 0, &f);
     out->film_force[0] = f.force[0];
     out->film_force[1] = f.force[1];
     out->eccentricity_ratio = f.epsilon;

@@ -181,3 +181,209 @@ void cs_film_eval(const cs_lubrication *lub, double R, double L, double c, const
   out->d_omega[0] = fx.d[4];
   out->d_omega[1] = fy.d[4];
 }
+
+/* ---------------------------------------------------------------- a worn bearing -------- */
+
+/* The worn bearing's depth d(θ) and its θ-derivatives (the profile the gap sees; s = R_b θ). */
+typedef struct worn {
+  const cs_wear *w;
+  double Rb;
+} worn;
+
+static double worn_depth(const worn *b, double theta, double *d1, double *d2)
+{
+  if (!b->w) {
+    *d1 = *d2 = 0.0;
+    return 0.0;
+  }
+  double s1, s2, d = cs_wear_applied(b->w, b->Rb * theta, &s1, &s2);
+  *d1 = b->Rb * s1;
+  *d2 = b->Rb * b->Rb * s2;
+  return d;
+}
+
+static dn worn_depth_dn(const worn *b, dn theta, double *d1_out)
+{
+  double d1, d2, d = worn_depth(b, theta.v, &d1, &d2);
+  if (d1_out)
+    *d1_out = d1;
+  return chain(theta, d, d1);
+}
+
+/* d'(θ) with θ carrying derivatives */
+static dn worn_slope_dn(const worn *b, dn theta)
+{
+  double d1, d2;
+  worn_depth(b, theta.v, &d1, &d2);
+  return chain(theta, d1, d2);
+}
+
+/* The film's state at the quadrature: journal centre e, its rate r, the turn ω (with their
+ * derivatives), h(θ) = c − e·(cos θ, sin θ) + d(θ) and Reynolds' short-bearing source
+ * G(θ) = ω (e_x sin θ − e_y cos θ + d'(θ)) − 2 (r_x cos θ + r_y sin θ): the pressure, integrated
+ * over the length, is −μ L³ G / (2 h³) where G < 0 (Gümbel). */
+typedef struct source {
+  dn ex, ey, rx, ry, w;
+  double c, hb;
+  const worn *b;
+} source;
+
+static double G_of(const source *S, double th, double *dG)
+{
+  double c = cos(th), s = sin(th), d1, d2;
+  worn_depth(S->b, th, &d1, &d2);
+  if (dG)
+    *dG = S->w.v * (S->ex.v * c + S->ey.v * s + d2) - 2.0 * (-S->rx.v * s + S->ry.v * c);
+  return S->w.v * (S->ex.v * s - S->ey.v * c + d1) - 2.0 * (S->rx.v * c + S->ry.v * s);
+}
+
+/* A root of G between a and b (G(a) G(b) < 0) by bisection, carried as a function of the
+ * inputs: ∂θ/∂x = −(∂G/∂x)/(∂G/∂θ) */
+static dn root_of(const source *S, double a, double b)
+{
+  double ga = G_of(S, a, NULL);
+  for (int i = 0; i < 60 && b - a > 1e-15; i++) {
+    double m = 0.5 * (a + b), gm = G_of(S, m, NULL);
+    if ((gm < 0) == (ga < 0))
+      a = m, ga = gm;
+    else
+      b = m;
+  }
+  double th = 0.5 * (a + b), dG;
+  G_of(S, th, &dG);
+  dn t = cst(th), ct = dcos(t), st = dsin(t);
+  dn G = sub(mul(S->w, add(sub(mul(S->ex, st), mul(S->ey, ct)), worn_slope_dn(S->b, t))),
+             scale(add(mul(S->rx, ct), mul(S->ry, st)), 2.0));
+  dn r = cst(th);
+  if (dG != 0.0)
+    for (int i = 0; i < ND; i++)
+      r.d[i] = -G.d[i] / dG;
+  return r;
+}
+
+/* Σ of (G/h³)(cos θ, sin θ) over Gauss-Legendre nodes on [a, b] */
+static void piece(const source *S, dn a, dn b, dn *fx, dn *fy)
+{
+  static const double xi[8] = {-0.9602898564975363, -0.7966664774136267, -0.5255324099163290,
+                               -0.1834346424956498, 0.1834346424956498, 0.5255324099163290,
+                               0.7966664774136267, 0.9602898564975363};
+  static const double wt[8] = {0.1012285362903763, 0.2223810344533745, 0.3137066458778873,
+                               0.3626837833783620, 0.3626837833783620, 0.3137066458778873,
+                               0.2223810344533745, 0.1012285362903763};
+  dn half = scale(sub(b, a), 0.5), mid = scale(add(a, b), 0.5);
+  for (int k = 0; k < 8; k++) {
+    dn t = add(mid, scale(half, xi[k])), ct = dcos(t), st = dsin(t);
+    dn h = add(sub(sub(cst(S->c), mul(S->ex, ct)), mul(S->ey, st)), worn_depth_dn(S->b, t, NULL));
+    if (h.v < S->hb) /* off the line of centres, a profile that bends faster than the journal
+                        lets it touch there first: the film there is the boundary film's (the
+                        dry gap, too, is measured along the line of centres: cs_wear.h) */
+      h = cst(S->hb);
+    dn G = sub(mul(S->w, add(sub(mul(S->ex, st), mul(S->ey, ct)), worn_slope_dn(S->b, t))),
+               scale(add(mul(S->rx, ct), mul(S->ry, st)), 2.0));
+    dn q = mul(scale(half, wt[k]), mul(G, dpow(h, -3.0)));
+    *fx = add(*fx, mul(q, ct));
+    *fy = add(*fy, mul(q, st));
+  }
+}
+
+/* ∫ over the positive pressure of (G/h³)(cos θ, sin θ): the arcs where G < 0, found on a grid
+ * that resolves the profile (four points per node spacing) and the film's peak, cut at the
+ * profile's nodes (where d'' has its kinks) and into pieces no wider than the peak of 1/h³,
+ * ≈ √(h_min/c): eight-point Gauss-Legendre on each. The Gümbel ends move with the state, but
+ * G = 0 there, so only the integrand's derivatives count. */
+static void integrate(const source *S, int bins, double hmin, dn *fx, dn *fy)
+{
+  double wmax = fmin(0.25, 0.5 * sqrt(fmax(hmin, 1e-6 * S->c) / S->c));
+  int n = (int)fmax(64.0, fmax(4.0 * bins, ceil(2.0 * M_PI / wmax)));
+  double step = 2.0 * M_PI / n, knot = 2.0 * M_PI / bins;
+  /* start where G is largest, so that every arc of G < 0 lies whole in one turn (a start
+   * on a root would split one) */
+  int i0 = 0;
+  double top = -INFINITY;
+  for (int i = 0; i < n; i++) {
+    double g = G_of(S, i * step, NULL);
+    if (g > top)
+      top = g, i0 = i;
+  }
+  *fx = *fy = cst(0.0);
+  if (top < 0.0) { /* G < 0 all round: the whole film pushes */
+    for (int i = 0; i < n; i++)
+      piece(S, cst(i * step), cst((i + 1) * step), fx, fy);
+    return;
+  }
+  double prev = G_of(S, i0 * step, NULL);
+  dn start = cst(0.0);
+  for (int i = i0 + 1; i <= i0 + n; i++) {
+    double g = G_of(S, i * step, NULL);
+    if (prev >= 0.0 && g < 0.0) {
+      start = root_of(S, (i - 1) * step, i * step);
+    } else if (prev < 0.0 && g >= 0.0) {
+      dn end = root_of(S, (i - 1) * step, i * step);
+      dn a = start; /* cut at the nodes and into pieces of at most wmax */
+      while (end.v - a.v > 1e-15) {
+        double next = fmin(a.v + wmax, (floor(a.v / knot + 1e-12) + 1.0) * knot);
+        dn b = next >= end.v ? end : cst(next);
+        piece(S, a, b, fx, fy);
+        a = b;
+      }
+    }
+    prev = g;
+  }
+}
+
+void cs_film_eval_worn(const cs_lubrication *lub, double R, double L, double c,
+                       const cs_wear *wear, const double e[2], const double rate[2],
+                       double omega, cs_film *out)
+{
+  int worn_off = wear && wear->bins > 0 && wear->feedback && lub->model == CS_FILM_SHORT_BEARING;
+  for (int i = 0; worn_off && i < wear->bins; i++)
+    if (wear->applied[i] != 0.0) {
+      cs_film_eval_numeric(lub, R, L, c, wear, e, rate, omega, out);
+      return;
+    }
+  cs_film_eval(lub, R, L, c, e, rate, omega, out);
+}
+
+void cs_film_eval_numeric(const cs_lubrication *lub, double R, double L, double c,
+                          const cs_wear *wear, const double e[2], const double rate[2],
+                          double omega, cs_film *out)
+{
+  worn b = {wear && wear->bins > 0 ? wear : NULL, R + c};
+  dn ex = var(e[0], 0), ey = var(e[1], 1), rx = var(rate[0], 2), ry = var(rate[1], 3);
+  dn w = var(omega, 4);
+  double r = hypot(e[0], e[1]);
+  /* the worn clearance along the line of centres, c + d(γ), and the film there */
+  double gamma = r > 0.0 ? atan2(e[1], e[0]) : 0.0, d1, d2;
+  double cw = c + worn_depth(&b, gamma, &d1, &d2);
+  out->epsilon = r / cw;
+  out->h_min = cw - r;
+  out->saturated = out->h_min < lub->boundary_film && r > 0.0;
+  source S = {ex, ey, rx, ry, w, c, lub->boundary_film, &b};
+  if (out->saturated) { /* the film of the journal at |e| = c + d(γ) − h_b on its line of
+                           centres, with its real squeeze ε' and whirl γ' */
+    dn rr = dsqrt(add(mul(ex, ex), mul(ey, ey))), g = datan2(ey, ex);
+    dn nx = mul(ex, dinv(rr)), ny = mul(ey, dinv(rr));
+    dn rho = mul(sub(add(cst(c), worn_depth_dn(&b, g, NULL)), cst(lub->boundary_film)),
+                 dinv(rr));
+    dn nd = add(mul(nx, rx), mul(ny, ry)), td = add(mul(scale(ny, -1.0), rx), mul(nx, ry));
+    S.ex = mul(rho, ex);
+    S.ey = mul(rho, ey);
+    S.rx = sub(mul(nd, nx), mul(mul(rho, td), ny));
+    S.ry = add(mul(nd, ny), mul(mul(rho, td), nx));
+  }
+  dn fx, fy;
+  integrate(&S, b.w ? wear->bins : 1, fmax(out->h_min, lub->boundary_film), &fx, &fy);
+  double K = lub->viscosity * R * L * L * L / 2.0;
+  fx = scale(fx, K);
+  fy = scale(fy, K);
+  out->force[0] = fx.v;
+  out->force[1] = fy.v;
+  for (int j = 0; j < 2; j++) {
+    out->d_e[j] = fx.d[j];
+    out->d_e[2 + j] = fy.d[j];
+    out->d_rate[j] = fx.d[2 + j];
+    out->d_rate[2 + j] = fy.d[2 + j];
+  }
+  out->d_omega[0] = fx.d[4];
+  out->d_omega[1] = fy.d[4];
+}

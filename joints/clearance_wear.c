@@ -83,6 +83,11 @@ static double node(const cs_wear *w, int i)
   return (w->depth[(i + n - 1) % n] + 4.0 * w->depth[i] + w->depth[(i + 1) % n]) / 6.0;
 }
 
+double cs_wear_applied(const cs_wear *w, double s, double *d1, double *d2)
+{
+  return interpolate(w, w->applied, s, d1, d2);
+}
+
 void cs_wear_nodes(const cs_wear *w, double *out, int max)
 {
   for (int i = 0; i < w->bins && i < max; i++)

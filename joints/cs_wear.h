@@ -77,6 +77,8 @@ void cs_wear_free(cs_wear *w);
 
 /* d(s) and, when non-NULL, d'(s) and d''(s) (s in m along the contour). */
 double cs_wear_depth(const cs_wear *w, double s, double *d1, double *d2);
+/* The depth the gap sees (the profile it last took), with d'(s) and d''(s). */
+double cs_wear_applied(const cs_wear *w, double s, double *d1, double *d2);
 /* The depth at the nodes P i / bins: at most max of them into out; the deepest. */
 void cs_wear_nodes(const cs_wear *w, double *out, int max);
 double cs_wear_deepest(const cs_wear *w);
