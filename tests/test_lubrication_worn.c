@@ -5,9 +5,12 @@
  * - a uniform depth d0: the closed form of a bearing of clearance c + d0;
  * - a groove: the derivatives against centred differences, in the full film and saturated;
  * - the hand-over to dry contact at the worn gap: the film follows the journal into the groove
- *   past c − h_b and saturates at c + d(γ) − h_b, continuously. */
+ *   past c − h_b and saturates at c + d(γ) − h_b, continuously;
+ * - in simulation, the steady journal of test_lubrication.c (2 kg, 200 rad/s) in a bore worn
+ *   uniformly by d0 settles at the short bearing's equilibrium for the clearance c + d0. */
 #include "cs_film.h"
 #include "cs_test.h"
+#include "cs_test_models.h"
 
 #include <string.h>
 
@@ -176,8 +179,68 @@ static void handover(void)
         off(&above, &below), slope);
 }
 
+/* The steady journal in a bore worn uniformly by d0 (a wear block with feedback whose
+ * initial profile is d0 everywhere; no dry contact, so it wears no further). */
+static void steady_worn(void)
+{
+  const double d0 = 25e-6, omega = 200, mass = 2, g = 9.81, cw = c + d0;
+  char json[4096];
+  snprintf(json, sizeof json,
+           "{\"name\": \"journal\", \"gravity\": [0, %.17g], \"bodies\": ["
+           "{\"name\": \"bearing\", \"ground\": true},"
+           "{\"name\": \"journal\", \"mass\": %.17g, \"inertia\": 1e-4, \"velocity\": [0, 0, "
+           "%.17g]}], \"drivers\": [{\"name\": \"spin\", \"type\": \"angle\", \"body\": "
+           "\"journal\", \"motion\": {\"velocity\": %.17g}}],"
+           "\"clearance_joints\": [{\"name\": \"J\", \"type\": \"revolute\", \"body1\": "
+           "\"bearing\", \"body2\": \"journal\", \"pin_radius\": %.17g, \"hole_radius\": "
+           "%.17g, \"length\": %.17g, \"materials\": [{\"E\": 2.07e11, \"nu\": 0.3}, "
+           "{\"E\": 2.07e11, \"nu\": 0.3}], \"contact\": {\"elastic\": {\"model\": "
+           "\"lankarani_nikravesh\"}, \"damping\": {\"model\": \"lankarani_nikravesh\"}, "
+           "\"restitution\": {\"model\": \"constant\", \"cr\": 0.9}},"
+           "\"lubrication\": {\"model\": \"short_bearing\", \"viscosity\": %.17g, "
+           "\"boundary_film\": %.17g},"
+           "\"wear\": {\"model\": \"archard\", \"k\": 1e-4, \"hardness\": 2e9, "
+           "\"initial_depth\": [%.17g, %.17g, %.17g, %.17g, %.17g, %.17g, %.17g, %.17g, %.17g, "
+           "%.17g, %.17g, %.17g]}}],"
+           "\"solver\": {\"t_end\": 1, \"rtol\": 1e-9, \"atol\": 1e-12},"
+           "\"output\": {\"interval\": 1e-3}}",
+           -g, mass, omega, omega, R, R + c, L, mu, hb, d0, d0, d0, d0, d0, d0, d0, d0, d0, d0,
+           d0, d0);
+  cs_model *m = load_model_string(json, "<worn journal>");
+  cs_sim *sim = start(m);
+  cs_error err;
+  if (cs_sim_advance(sim, 1.0, &err)) {
+    printf("FATAL: %s\n", err.message);
+    exit(2);
+  }
+  cs_clearance_state st;
+  cs_sim_clearance(sim, 0, &st);
+  double r = hypot(st.eccentricity[0], st.eccentricity[1]), eps = r / cw;
+  /* ε solving the short bearing's W(ε) = m g at the clearance c + d0 (bisection) */
+  double lo = 0, hi = 0.999, K = mu * R * omega * L * L * L / (4 * cw * cw);
+  for (int i = 0; i < 200; i++) {
+    double e = 0.5 * (lo + hi);
+    double W = K * e / pow(1 - e * e, 2) * sqrt(M_PI * M_PI * (1 - e * e) + 16 * e * e);
+    *(W < mass * g ? &lo : &hi) = e;
+  }
+  double want = 0.5 * (lo + hi), att = atan2(st.eccentricity[0], -st.eccentricity[1]);
+  double want_att = atan(M_PI * sqrt(1 - want * want) / (4 * want));
+  printf("worn by %.3g m: eps %.6f against c + d0 (W(eps) = mg: %.6f), attitude %.4f rad "
+         "(%.4f); output eps %.6f, h_min %.4g m; worn volume %.3g m^3\n", d0, eps, want, att,
+         want_att, st.eccentricity_ratio, st.film_thickness, st.wear_volume);
+  CHECK_REL(eps, want, 0.01, "worn bore: steady eccentricity ratio at the clearance c + d0");
+  CHECK_REL(att, want_att, 0.01, "worn bore: steady attitude angle");
+  CHECK_REL(st.eccentricity_ratio, eps, 1e-12, "worn bore: output eps = |e|/(c + d0)");
+  CHECK_REL(st.film_thickness, cw - r, 1e-9, "worn bore: output h_min = c + d0 - |e|");
+  CHECK(st.film_regime == 1 && !st.in_contact && st.wear_volume == 0,
+        "worn bore: full film, no dry contact, no wear");
+  cs_sim_free(sim);
+  cs_model_free(m);
+}
+
 int main(void)
 {
+  steady_worn();
   unworn();
   uniform();
   derivatives();
