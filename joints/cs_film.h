@@ -72,12 +72,13 @@ void cs_film_eval(const cs_lubrication *lub, double R, double L, double c, const
  * the Jacobian blocks are exact for the computed force. The hand-over to dry contact uses the
  * worn clearance along the line of centres, c + d(γ): beyond |e| = c + d(γ) − h_b the force
  * is the one there, with the real squeeze and whirl rates. ε is |e|/(c + d(γ)), h_min
- * c + d(γ) − |e|. The unworn profile, the long bearing, or wear without feedback: cs_film_eval
- * (the long bearing's film keeps the unworn clearance). */
+ * c + d(γ) − |e|. The long bearing: Sommerfeld's full film for that h, the circumferential
+ * equation integrated once, its constant from the pressure's periodicity, by the trapezoidal
+ * rule over the whole turn. The unworn profile, or wear without feedback: cs_film_eval. */
 void cs_film_eval_worn(const cs_lubrication *lub, double R, double L, double c,
                        const cs_wear *wear, const double e[2], const double rate[2],
                        double omega, cs_film *out);
-/* The numerical short-bearing integral whatever the profile (wear NULL: d = 0); it agrees
+/* The numerical integral (either bearing) whatever the profile (wear NULL: d = 0); it agrees
  * with cs_film_eval's closed form to round-off where d = 0 (tests/test_lubrication_worn.c). */
 void cs_film_eval_numeric(const cs_lubrication *lub, double R, double L, double c,
                           const cs_wear *wear, const double e[2], const double rate[2],

@@ -17,7 +17,11 @@
 static const double mu = 0.05, R = 0.01, L = 0.02, c = 50e-6, hb = 0.5e-6;
 enum { BINS = 360 };
 
-static cs_lubrication lub(void) { return (cs_lubrication){CS_FILM_SHORT_BEARING, mu, hb}; }
+/* the bearing model under test (both are checked) */
+static cs_film_model model = CS_FILM_SHORT_BEARING;
+static const char *name(void) { return model == CS_FILM_LONG_BEARING ? "long" : "short"; }
+
+static cs_lubrication lub(void) { return (cs_lubrication){model, mu, hb}; }
 
 /* a bearing profile whose node weights are `weights` (the B-spline the gap sees) */
 static cs_wear profile(double *weights)
@@ -59,8 +63,8 @@ static void unworn(void)
     cs_film a, b;
     cs_film_eval_numeric(&l, R, L, c, NULL, s->e, s->rate, s->omega, &a);
     cs_film_eval(&l, R, L, c, s->e, s->rate, s->omega, &b);
-    printf("d = 0, state %zu: ε %.4f%s, |F| %.6g N, numerical off the closed form %.2e\n", i,
-           b.epsilon, b.saturated ? " (saturated)" : "", hypot(b.force[0], b.force[1]),
+    printf("%s, d = 0, state %zu: ε %.4f%s, |F| %.6g N, numerical off the closed form %.2e\n",
+           name(), i, b.epsilon, b.saturated ? " (saturated)" : "", hypot(b.force[0], b.force[1]),
            off(&a, &b));
     CHECK(a.saturated == b.saturated, "d = 0, state %zu: the same regime", i);
     worst = fmax(worst, off(&a, &b));
@@ -81,8 +85,8 @@ static void uniform(void)
     cs_film a, b;
     cs_film_eval_worn(&l, R, L, c, &w, s->e, s->rate, s->omega, &a);
     cs_film_eval(&l, R, L, c + d0, s->e, s->rate, s->omega, &b);
-    printf("d = %.3g uniform, state %zu: ε %.4f (closed form at c + d0 %.4f), off %.2e\n", d0,
-           i, a.epsilon, b.epsilon, off(&a, &b));
+    printf("%s, d = %.3g uniform, state %zu: ε %.4f (closed form at c + d0 %.4f), off %.2e\n",
+           name(), d0, i, a.epsilon, b.epsilon, off(&a, &b));
     CHECK_REL(a.epsilon, b.epsilon, 1e-12, "uniform depth: ε against c + d0");
     CHECK_REL(a.h_min, b.h_min, 1e-12, "uniform depth: h_min against c + d0");
     worst = fmax(worst, off(&a, &b));
@@ -119,7 +123,7 @@ static void derivatives(void)
     cs_film_eval_worn(&l, R, L, c, &w, x, x + 2, x[4], &f);
     double worst = 0, scale = 0;
     for (int j = 0; j < 5; j++) {
-      double y[5], hstep = j < 2 ? 1e-11 : j < 4 ? 1e-9 : 1e-4;
+      double y[5], hstep = j < 2 ? 1e-10 : j < 4 ? 1e-8 : 1e-3; /* a tenth of these: round-off, 1e-4 */
       cs_film fp, fm;
       memcpy(y, x, sizeof y);
       y[j] += hstep;
@@ -138,8 +142,8 @@ static void derivatives(void)
         scale = fmax(scale, colscale);
       }
     }
-    printf("groove, case %zu: |e| %.4g m, ε %.4f%s, h_min %.4g m, |F| %.5g N: derivatives "
-           "off %.2e\n", i, hypot(x[0], x[1]), f.epsilon, f.saturated ? " (saturated)" : "",
+    printf("%s, groove, case %zu: |e| %.4g m, ε %.4f%s, h_min %.4g m, |F| %.5g N: derivatives "
+           "off %.2e\n", name(), i, hypot(x[0], x[1]), f.epsilon, f.saturated ? " (saturated)" : "",
            f.h_min, hypot(f.force[0], f.force[1]), worst);
     CHECK(worst < 1e-5, "groove, case %zu: derivatives against differences (%.3g)", i, worst);
   }
@@ -160,8 +164,8 @@ static void handover(void)
   cs_film_eval_worn(&l, R, L, c, &w, e_c, rate, 200, &at_c);
   cs_film_eval_worn(&l, R, L, c, &w, e_lo, rate, 200, &below);
   cs_film_eval_worn(&l, R, L, c, &w, e_hi, rate, 200, &above);
-  printf("hand-over: depth under the journal %.5g m; at |e| = c: h_min %.4g m, ε %.4f, "
-         "%s; boundary at |e| = %.6g m: |F| %.6g N below, %.6g N above (off %.2e)\n", d,
+  printf("%s hand-over: depth under the journal %.5g m; at |e| = c: h_min %.4g m, ε %.4f, "
+         "%s; boundary at |e| = %.6g m: |F| %.6g N below, %.6g N above (off %.2e)\n", name(), d,
          at_c.h_min, at_c.epsilon, at_c.saturated ? "saturated" : "full film", edge,
          hypot(below.force[0], below.force[1]), hypot(above.force[0], above.force[1]),
          off(&above, &below));
@@ -241,9 +245,12 @@ static void steady_worn(void)
 int main(void)
 {
   steady_worn();
-  unworn();
-  uniform();
-  derivatives();
-  handover();
+  for (int k = 0; k < 2; k++) {
+    model = k ? CS_FILM_LONG_BEARING : CS_FILM_SHORT_BEARING;
+    unworn();
+    uniform();
+    derivatives();
+    handover();
+  }
   return cs_test_finish();
 }
