@@ -171,13 +171,14 @@ typedef struct cs_clearance_state {
   double outside_depth, domain_limit;
   /* lubricated joints (models/README.md "Lubrication"; zeros when dry) */
   double film_force[2];      /* film force on the pin, hole body's frame, N */
-  double eccentricity_ratio; /* ε = |pin centre − hole centre| / c */
-  double film_thickness;     /* h_min = c − |pin centre − hole centre|, m */
+  double eccentricity_ratio; /* ε = |pin centre − hole centre| / c (on a worn bore:
+                                / (c + d(γ)), the worn clearance on the line of centres) */
+  double film_thickness;     /* h_min = c − |pin centre − hole centre|, m (worn: c + d(γ) − …) */
   int film_regime;           /* 0 dry joint, 1 full film, 2 boundary film (saturated at
                                 h_b), 3 dry contact in parallel with the film */
   /* worn joints (models/README.md "Wear"; 0 without wear) */
-  double wear_volume;        /* m³ worn off the bearing since the run began */
-  double wear_depth_max;     /* deepest point of the bearing's depth profile, m */
+  double wear_volume;        /* m³ worn off the bearing (slot) since the run began */
+  double wear_depth_max;     /* deepest point of the wall's depth profile, m */
 } cs_clearance_state;
 
 void cs_sim_clearance(const cs_sim *sim, int k, cs_clearance_state *state);
