@@ -123,7 +123,8 @@ static void derivatives(void)
     cs_film_eval_worn(&l, R, L, c, &w, x, x + 2, x[4], &f);
     double worst = 0, scale = 0;
     for (int j = 0; j < 5; j++) {
-      double y[5], hstep = j < 2 ? 1e-10 : j < 4 ? 1e-8 : 1e-3; /* a tenth of these: round-off, 1e-4 */
+      /* a tenth of these steps: round-off's 1e-4 */
+      double y[5], hstep = j < 2 ? 1e-10 : j < 4 ? 1e-8 : 1e-3;
       cs_film fp, fm;
       memcpy(y, x, sizeof y);
       y[j] += hstep;

@@ -250,7 +250,7 @@ static cs_model *slot_model(double k, int feedback, const double press[2], doubl
 }
 
 typedef struct run {
-  double volume, mean_Fn, x, y, P;
+  double volume, mean_Fn, x, y, P, balance, dissipated;
   int bins;
   double depth[4096];
 } run;
@@ -275,6 +275,10 @@ static void go(cs_model *m, const char *h5, run *r)
   cs_clearance_state st;
   cs_sim_clearance(s, 0, &st);
   r->volume = st.wear_volume;
+  cs_energy e;
+  cs_sim_energy(s, &e);
+  r->balance = e.balance_error;
+  r->dissipated = e.dissipated;
   r->x = st.eccentricity[0];
   r->y = st.eccentricity[1];
   r->bins = cs_sim_clearance_wear(s, 0, r->depth, 4096);
@@ -360,6 +364,11 @@ static void feedback(void)
   double depth = k * r1.mean_Fn / (hardness * Lz);
   CHECK_REL(r1.volume, k / hardness * r1.mean_Fn * v * T, 0.01,
             "feedback: worn volume = k/H mean(F_n) v T");
+  /* the strain energy a deeper gap lets go is the wear's: booked as dissipated */
+  printf("feedback: energy books off %.3g J of %.4g J dissipated\n", r1.balance,
+         r1.dissipated);
+  CHECK(fabs(r1.balance) < 1e-6 * r1.dissipated,
+        "feedback: energy books balance (%.3g of %.3g J)", r1.balance, r1.dissipated);
   /* the pin held at x = 0 for a while: unworn, and started from the worn profile */
   char extra[600];
   snprintf(extra, sizeof extra, ", \"initial_profile\": \"%s\"", h5);
@@ -368,8 +377,8 @@ static void feedback(void)
   go(m0, NULL, &r0);
   go(m2, NULL, &r2);
   printf("feedback: groove %.5g m (k F/(H L) %.5g m); the pin at x = 0: y %.8g m unworn, "
-         "%.8g m in the groove: sank %.5g m\n", r2.depth[(int)round(a / (r2.P / r2.bins))], depth, r0.y,
-         r2.y, r0.y - r2.y);
+         "%.8g m in the groove: sank %.5g m\n", r2.depth[(int)round(a / (r2.P / r2.bins))],
+         depth, r0.y, r2.y, r0.y - r2.y);
   CHECK_NEAR(r0.y - r2.y, depth, 0.01 * depth + 1e-3 * c,
              "feedback: the next run's pin sinks by the groove's depth");
   remove(h5);

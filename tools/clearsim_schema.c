@@ -523,8 +523,8 @@ static void add_model_constraints(cJSON *defs)
     cJSON_AddItemToObject(cJSON_GetObjectItem(defs, kinds[i]), "anyOf",
                           parse("[{\"required\": [\"contact\"]}, {\"required\": [\"regions\"]}]"));
   cJSON_AddItemToObject(defs, "depths",
-                        parse("{\"description\": \"depths at the nodes P i / n along the wall of length P "
-                              "(a bearing: the angles 2 pi i / n), m\", "
+                        parse("{\"description\": \"depths at the nodes P i / n along the "
+                              "wall of length P (a bearing: the angles 2 pi i / n), m\", "
                               "\"type\": \"array\", \"items\": {\"type\": \"number\", "
                               "\"minimum\": 0}, \"minItems\": 3}"));
   cJSON_AddItemToObject(cJSON_GetObjectItem(defs, "wear"), "not",
