@@ -202,11 +202,10 @@ static double worn_depth(const worn *b, double theta, double *d1, double *d2)
   return d;
 }
 
-static dn worn_depth_dn(const worn *b, dn theta, double *d1_out)
+/* d(θ) with θ carrying derivatives */
+static dn worn_depth_dn(const worn *b, dn theta)
 {
   double d1, d2, d = worn_depth(b, theta.v, &d1, &d2);
-  if (d1_out)
-    *d1_out = d1;
   return chain(theta, d, d1);
 }
 
@@ -229,6 +228,7 @@ typedef struct source {
   const worn *b;
 } source;
 
+/* G(θ) and, when dG is non-NULL, ∂G/∂θ */
 static double G_of(const source *S, double th, double *dG)
 {
   double c = cos(th), s = sin(th), d1, d2;
@@ -342,7 +342,7 @@ static void gauss(dn a, dn b, dn t[8], dn w[8])
  * dry gap, too, is measured along the line of centres: cs_wear.h) */
 static dn film_at(const source *S, dn t, dn ct, dn st)
 {
-  dn h = add(sub(sub(cst(S->c), mul(S->ex, ct)), mul(S->ey, st)), worn_depth_dn(S->b, t, NULL));
+  dn h = add(sub(sub(cst(S->c), mul(S->ex, ct)), mul(S->ey, st)), worn_depth_dn(S->b, t));
   return h.v < S->hb ? cst(S->hb) : h;
 }
 
@@ -507,7 +507,7 @@ void cs_film_eval_numeric(const cs_lubrication *lub, double R, double L, double 
                            centres, with its real squeeze ε' and whirl γ' */
     dn rr = dsqrt(add(mul(ex, ex), mul(ey, ey))), g = datan2(ey, ex);
     dn nx = mul(ex, dinv(rr)), ny = mul(ey, dinv(rr));
-    dn rho = mul(sub(add(cst(c), worn_depth_dn(&b, g, NULL)), cst(lub->boundary_film)),
+    dn rho = mul(sub(add(cst(c), worn_depth_dn(&b, g)), cst(lub->boundary_film)),
                  dinv(rr));
     dn nd = add(mul(nx, rx), mul(ny, ry)), td = add(mul(scale(ny, -1.0), rx), mul(nx, ry));
     S.ex = mul(rho, ex);
