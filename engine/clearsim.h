@@ -173,20 +173,32 @@ typedef struct cs_clearance_state {
   double outside_depth, domain_limit;
   /* lubricated joints (models/README.md "Lubrication"; zeros when dry) */
   double film_force[2];      /* film force on the pin, hole body's frame, N */
-  double eccentricity_ratio; /* ε = |pin centre − hole centre| / c */
-  double film_thickness;     /* h_min = c − |pin centre − hole centre|, m */
+  double eccentricity_ratio; /* ε = |pin centre − hole centre| / c (on a worn bore:
+                                / (c + d(γ)), the worn clearance on the line of centres) */
+  double film_thickness;     /* h_min = c − |pin centre − hole centre|, m (worn: c + d(γ) − …) */
   int film_regime;           /* 0 dry joint, 1 full film, 2 boundary film (saturated at
                                 h_b), 3 dry contact in parallel with the film */
   /* worn joints (models/README.md "Wear"; 0 without wear) */
-  double wear_volume;        /* m³ worn off the bearing since the run began */
-  double wear_depth_max;     /* deepest point of the bearing's depth profile, m */
+  double wear_volume;        /* m³ worn off the bearing (slot) since the run began */
+  double wear_depth_max;     /* deepest point of the wall's depth profile, m */
 } cs_clearance_state;
 
 void cs_sim_clearance(const cs_sim *sim, int k, cs_clearance_state *state);
-/* A worn joint's depth profile now (models/README.md "Wear"): the bearing's worn depth (m) at
- * the angles 2π i / bins, i = 0 … bins − 1, from the hole body's x axis. Writes at most max
- * values to depth and returns bins (0: the joint has no wear; call with max 0 to count). */
+/* A worn joint's depth profile now (models/README.md "Wear"): the wall's worn depth (m) at the
+ * nodes i = 0 … bins − 1: a bearing's at the angles 2π i / bins from the hole body's x axis, a
+ * slot's at the arc lengths P i / bins along its wall (cs_model_clearance_wall_length). Writes
+ * at most max values to depth and returns bins (0: the joint has no wear; call with max 0 to
+ * count). */
 int cs_sim_clearance_wear(const cs_sim *sim, int k, double *depth, int max);
+
+/* ---------------------------------------------------------------- worn walls ------------ */
+
+/* The length P of clearance joint k's wall as the closed contour its wear profile lies on
+ * (models/README.md "Wear"): 2π R_b around a bearing; a straight slot's lower track, front
+ * cap, upper track and rear cap (4 half_length + 2π half_width); a curved slot's outer track,
+ * cap, inner track and cap. cs_sim_clearance_wear's depth i is at the arc length P i / bins
+ * from the contour's start (a bearing: the angle 2π i / bins). 0 for kinds that cannot wear. */
+double cs_model_clearance_wall_length(const cs_model *model, int k);
 
 /* ---------------------------------------------------------------- joints with corners ---- */
 

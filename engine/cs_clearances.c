@@ -84,7 +84,7 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
   for (int k = 0; k < c->n; k++) {
     joint *j = &c->joints[k];
     j->zi = -1;
-    if (cs_wear_init(&j->wear, j->def)) {
+    if (cs_wear_init(&j->wear, j->def, j->clearance)) {
       cs_clearances_free(c);
       return cs_fail(err, CS_ERR_MEMORY, "out of memory");
     }
@@ -127,10 +127,8 @@ void cs_clearances_free(cs_clearances *c)
 static void joint_gap(const joint *j, const double p[2], cs_gap *g)
 {
   cs_clearance_pin_gap(j->def, j->pin, p, g);
-  if (j->wear.feedback) {
-    double e[2] = {p[0] - j->def->point[0][0], p[1] - j->def->point[0][1]};
-    cs_wear_gap(&j->wear, e, g);
-  }
+  if (j->wear.feedback)
+    cs_wear_gap(&j->wear, p, g);
 }
 
 /* The kinematics of joint j at (q, v); second derivatives of p only when `hessian`. */
@@ -355,7 +353,7 @@ static double pin_forces(cs_clearances *c, joint *j, const double *q, const doub
 {
   double P = 0.0;
   if (j->def->lubrication.model)
-    P += cs_film_forces(c->model, j->def, q, v, Q, Qq, Qv, s, ld, NULL);
+    P += cs_film_forces(c->model, j->def, &j->wear, q, v, Q, Qq, Qv, s, ld, NULL);
   if (j->in_contact)
     P += joint_forces(c, j, q, v, Q, Qq, Qv, s, ld);
   return P;
@@ -682,7 +680,7 @@ static void pin_output(cs_clearances *c, joint *j, const double *q, const double
   }
   if (j->def->lubrication.model) {
     cs_film f;
-    cs_film_forces(c->model, j->def, q, v, NULL, NULL, NULL, 0.0, 0, &f);
+    cs_film_forces(c->model, j->def, &j->wear, q, v, NULL, NULL, NULL, 0.0, 0, &f);
     out->film_force[0] = f.force[0];
     out->film_force[1] = f.force[1];
     out->eccentricity_ratio = f.epsilon;
@@ -714,8 +712,9 @@ int cs_clearances_wear(cs_clearances *c, double t, const double *q, const double
     } else {
       kinematics(c, j, q, v, 0, &k);
     }
-    double e[2] = {k.p[0] - j->def->point[0][0], k.p[1] - j->def->point[0][1]};
-    if (!cs_wear_step(&j->wear, t, atan2(e[1], e[0]), Fn, slip))
+    cs_contour at;
+    cs_contour_at(j->def, k.p, k.gap.region, &at);
+    if (!cs_wear_step(&j->wear, t, at.s, k.gap.region, Fn, slip))
       continue;
     changed++;
     if (j->in_contact) { /* the deeper gap at the same state */
@@ -729,7 +728,7 @@ int cs_clearances_wear(cs_clearances *c, double t, const double *q, const double
 
 int cs_clearances_wear_profile(const cs_clearances *c, int k, double *depth, int max)
 {
-  const joint *j = &c->joints[c->first[k]]; /* wear is a revolute joint's: one pin */
+  const joint *j = &c->joints[c->first[k]]; /* worn kinds have one pin (cs_contour_supported) */
   cs_wear_nodes(&j->wear, depth, max);
   return j->wear.bins;
 }

@@ -65,8 +65,9 @@ void cs_clearances_open(cs_clearances *c, int k, double t, const double *q, cons
  * there (J), which the wear took: the energy books count it as dissipated. */
 int cs_clearances_wear(cs_clearances *c, double t, const double *q, const double *v,
                        double *released);
-/* Joint k's worn depth profile (m, at angles 2π i / bins in the hole body's frame): writes at
- * most max values, returns the bins (0 without wear). */
+/* Joint k's worn depth profile (m, at the nodes P i / bins along its wall, joints/cs_wear.h;
+ * a bearing's at the angles 2π i / bins in the hole body's frame): writes at most max values,
+ * returns the bins (0 without wear). */
 int cs_clearances_wear_profile(const cs_clearances *c, int k, double *depth, int max);
 /* After each accepted step: the open contacts' δ_max and force peaks. */
 void cs_clearances_commit(cs_clearances *c, const double *q, const double *v);

@@ -15,8 +15,9 @@ static int column(const cs_model *m, const cs_clearance *d, int a)
   return b->ground ? -1 : b->coord + a % 3;
 }
 
-double cs_film_forces(const cs_model *m, const cs_clearance *d, const double *q, const double *v,
-                      double *Q, double *Qq, double *Qv, double s, int ld, cs_film *film)
+double cs_film_forces(const cs_model *m, const cs_clearance *d, const cs_wear *wear,
+                      const double *q, const double *v, double *Q, double *Qq, double *Qv,
+                      double s, int ld, cs_film *film)
 {
   const double *q0 = cs_body_pose(m, q, d->body[0]), *q1 = cs_body_pose(m, q, d->body[1]);
   double u[6], p[2], Jp[12], Hp[2][36], e[2], rate[2] = {0, 0};
@@ -31,8 +32,8 @@ double cs_film_forces(const cs_model *m, const cs_clearance *d, const double *q,
     rate[1] += Jp[6 + a] * u[a];
   }
   cs_film f;
-  cs_film_eval(&d->lubrication, d->pin_radius, d->length, d->hole_radius - d->pin_radius, e,
-               rate, u[5] - u[2], &f);
+  cs_film_eval_worn(&d->lubrication, d->pin_radius, d->length, d->hole_radius - d->pin_radius,
+                    wear, e, rate, u[5] - u[2], &f);
   if (film)
     *film = f;
   double power = -(f.force[0] * rate[0] + f.force[1] * rate[1]);

@@ -9,11 +9,13 @@
 #include "cs_model.h"
 #include "../joints/cs_film.h"
 
-/* The film of joint d at (q, v) into *film (may be NULL). When Q is non-NULL, Q += Jpᵀ f (the
+/* The film of joint d at (q, v), in its bearing worn by `wear` (NULL: unworn; joints/cs_film.h
+ * cs_film_eval_worn), into *film (may be NULL). When Q is non-NULL, Q += Jpᵀ f (the
  * force f on the journal and −f on the bearing at the journal centre), Qq += s ∂Q/∂q and
  * Qv += s ∂Q/∂v when non-NULL (leading dimension ld). Returns the power the film takes out of
  * the mechanism, −f · e' (W; negative while it drives a whirl). */
-double cs_film_forces(const cs_model *m, const cs_clearance *d, const double *q, const double *v,
-                      double *Q, double *Qq, double *Qv, double s, int ld, cs_film *film);
+double cs_film_forces(const cs_model *m, const cs_clearance *d, const cs_wear *wear,
+                      const double *q, const double *v, double *Q, double *Qq, double *Qv,
+                      double s, int ld, cs_film *film);
 
 #endif

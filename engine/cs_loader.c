@@ -371,9 +371,10 @@ static const char *const revolute_clearance_keys[] = {CLEARANCE_COMMON, "hole_ra
                                                       "lubrication", "wear", NULL};
 static const char *const spherical_clearance_keys[] = {CLEARANCE_COMMON, "hole_radius", NULL};
 static const char *const slot_keys[] = {CLEARANCE_COMMON, "length", "axis", "half_length",
-                                        "half_width", NULL};
+                                        "half_width", "wear", NULL};
 static const char *const curved_slot_keys[] = {CLEARANCE_COMMON, "length", "axis",
-                                               "mean_radius", "half_angle", "half_width", NULL};
+                                               "mean_radius", "half_angle", "half_width",
+                                               "wear", NULL};
 static const char *const translational_keys[] = {"name", "type", "body1", "body2", "point1",
                                                  "point2", "materials", "contact", "regions",
                                                  "min_impact_velocity", "length", "axis",

@@ -1,6 +1,7 @@
 /* cs_model.c — the model object: allocation, indexing, read-only accessors. */
 #include "cs_model.h"
 #include "../joints/cs_clearance.h"
+#include "../joints/cs_wear.h"
 #include "cs_error.h"
 
 #include <math.h>
@@ -192,6 +193,12 @@ int cs_model_clearance_corner_count(const cs_model *m, int k)
 const char *cs_model_clearance_region(const cs_model *m, int k, int region)
 {
   return cs_clearance_region_name(m->clearances[k].kind, region);
+}
+
+double cs_model_clearance_wall_length(const cs_model *m, int k)
+{
+  const cs_clearance *c = &m->clearances[k];
+  return cs_contour_supported(c->kind) ? cs_contour_length(c) : 0.0;
 }
 
 double cs_model_clearance_size(const cs_model *m, int k)

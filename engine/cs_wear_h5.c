@@ -1,6 +1,7 @@
 /* cs_wear_h5.c — worn depth profiles to and from HDF5 files (cs_wear_h5.h). */
 #include "cs_wear_h5.h"
 #include "cs_h5_util.h"
+#include "cs_model.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -19,14 +20,20 @@ herr_t cs_wear_h5_write(hid_t file, const cs_sim *sim)
     if (!depth)
       return -1;
     cs_sim_clearance_wear(sim, k, depth, bins);
+    /* a bearing's nodes by their angle, a slot's by their arc length along its wall */
+    int bearing = model->clearances[k].kind == CS_CLEARANCE_REVOLUTE;
+    double P = cs_model_clearance_wall_length(model, k);
     for (int i = 0; i < bins; i++)
-      angle[i] = 2.0 * M_PI * i / bins;
+      angle[i] = bearing ? 2.0 * M_PI * i / bins : P * i / bins;
     /* the group exists (the series are in it); its name is checked when it was made */
     snprintf(path, sizeof path, "joints/%s/wear_depth", cs_model_clearance_name(model, k));
     rc = cs_h5_array(file, path, (hsize_t)bins, 0, depth, "m", NULL);
-    snprintf(path, sizeof path, "joints/%s/wear_angle", cs_model_clearance_name(model, k));
+    snprintf(path, sizeof path, "joints/%s/%s", cs_model_clearance_name(model, k),
+             bearing ? "wear_angle" : "wear_position");
     if (rc >= 0)
-      rc = cs_h5_array(file, path, (hsize_t)bins, 0, angle, "rad (hole body's frame)", NULL);
+      rc = cs_h5_array(file, path, (hsize_t)bins, 0, angle,
+                       bearing ? "rad (hole body's frame)"
+                               : "m along the wall from the lower track's rear end", NULL);
     free(depth);
   }
   return rc;

@@ -1,7 +1,8 @@
 /*
  * cs_wear_h5.h — worn depth profiles in HDF5 files (internal): written at the end of a run as
- * /joints/<name>/wear_depth [bins] (m) with wear_angle [bins] (rad, the hole body's frame),
- * and read back by a later run's "initial_profile" (models/README.md "Wear").
+ * /joints/<name>/wear_depth [bins] (m) with, for a bearing, wear_angle [bins] (rad, the hole
+ * body's frame) or, for a slot, wear_position [bins] (m along its wall), and read back by a
+ * later run's "initial_profile" (models/README.md "Wear").
  */
 #ifndef CS_WEAR_H5_H
 #define CS_WEAR_H5_H

@@ -1,11 +1,12 @@
-/* clearance_wear.c — the worn depth profile of a bearing and the gap it widens (cs_wear.h). */
+/* clearance_wear.c — the worn depth profile along a hole's wall and the gap it widens
+ * (cs_wear.h). */
 #include "cs_wear.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-int cs_wear_init(cs_wear *w, const cs_clearance *c)
+int cs_wear_init(cs_wear *w, const cs_clearance *c, double clearance)
 {
   memset(w, 0, sizeof *w);
   const cs_wear_spec *s = &c->wear;
@@ -25,15 +26,17 @@ int cs_wear_init(cs_wear *w, const cs_clearance *c)
           (6.0 * s->initial[i] - w->depth[(i + n - 1) % n] - w->depth[(i + 1) % n]) / 4.0;
     memcpy(w->applied, w->depth, (size_t)n * sizeof *w->depth);
   }
-  w->apply_tol = 1e-3 * (c->hole_radius - c->pin_radius);
+  w->def = c;
+  w->apply_tol = 1e-3 * clearance;
   w->bins = s->bins;
   w->feedback = s->feedback;
   w->k_over_H = s->k / s->hardness;
-  w->strip = c->hole_radius * c->length * 2.0 * M_PI / s->bins;
-  const cs_material *m0 = &c->material[0], *m1 = &c->material[1];
-  double Einv = (1 - m0->nu * m0->nu) / m0->E + (1 - m1->nu * m1->nu) / m1->E;
-  double Rs = c->pin_radius * c->hole_radius / (c->hole_radius - c->pin_radius);
-  w->patch = sqrt(4.0 * Rs * Einv / (M_PI * c->length)) / c->hole_radius;
+  w->length = cs_contour_length(c);
+  w->spacing = w->length / s->bins;
+  w->strip = c->length * w->spacing;
+  for (int r = 0; r < c->nregion; r++) /* b = √(4 F R* / (π L E*)) */
+    w->patch[r] = sqrt(4.0 * cs_geometry_R_star(&c->geometry[r]) /
+                       (M_PI * c->length * cs_geometry_E_star(&c->geometry[r])));
   return 0;
 }
 
@@ -44,10 +47,11 @@ void cs_wear_free(cs_wear *w)
   w->bins = 0;
 }
 
-/* θ as node i and the fraction s ∈ [0, 1) of the spacing beyond it */
-static int node_of(const cs_wear *w, double theta, double *s)
+/* the place `at` (m along the contour) as node i and the fraction s ∈ [0, 1) of the spacing
+ * beyond it */
+static int node_of(const cs_wear *w, double at, double *s)
 {
-  double x = theta / (2.0 * M_PI) * w->bins;
+  double x = at / w->spacing;
   x -= w->bins * floor(x / w->bins);
   int i = (int)x;
   if (i >= w->bins) /* x rounded up to bins */
@@ -56,13 +60,13 @@ static int node_of(const cs_wear *w, double theta, double *s)
   return i;
 }
 
-/* the periodic uniform cubic B-spline of the weights c[0 … n) at θ, with its derivatives */
-static double interpolate(const cs_wear *w, const double *c, double theta, double *d1,
+/* the periodic uniform cubic B-spline of the weights c[0 … n) at `at`, with its derivatives */
+static double interpolate(const cs_wear *w, const double *c, double at, double *d1,
                           double *d2)
 {
   double s;
-  int n = w->bins, i = node_of(w, theta, &s);
-  double h = 2.0 * M_PI / n, u = 1.0 - s;
+  int n = w->bins, i = node_of(w, at, &s);
+  double h = w->spacing, u = 1.0 - s;
   double a = c[(i + n - 1) % n], b = c[i], e = c[(i + 1) % n], f = c[(i + 2) % n];
   if (d1)
     *d1 = (-3 * u * u * a + (9 * s * s - 12 * s) * b + (-9 * s * s + 6 * s + 3) * e +
@@ -79,6 +83,11 @@ static double node(const cs_wear *w, int i)
   return (w->depth[(i + n - 1) % n] + 4.0 * w->depth[i] + w->depth[(i + 1) % n]) / 6.0;
 }
 
+double cs_wear_applied(const cs_wear *w, double s, double *d1, double *d2)
+{
+  return interpolate(w, w->applied, s, d1, d2);
+}
+
 void cs_wear_nodes(const cs_wear *w, double *out, int max)
 {
   for (int i = 0; i < w->bins && i < max; i++)
@@ -93,33 +102,34 @@ double cs_wear_deepest(const cs_wear *w)
   return d;
 }
 
-double cs_wear_depth(const cs_wear *w, double theta, double *d1, double *d2)
+double cs_wear_depth(const cs_wear *w, double s, double *d1, double *d2)
 {
-  return interpolate(w, w->depth, theta, d1, d2);
+  return interpolate(w, w->depth, s, d1, d2);
 }
 
-/* δ − d(θ): ∇ = n − d' t / r, ∇² = t tᵀ / r − d'' t tᵀ / r² + d' (n tᵀ + t nᵀ) / r² */
-void cs_wear_gap(const cs_wear *w, const double e[2], cs_gap *gap)
+/* δ − d(s(p)): ∇ = ∇δ − d' ∇s, ∇² = ∇²δ − d'' ∇s ∇sᵀ − d' ∇²s */
+void cs_wear_gap(const cs_wear *w, const double p[2], cs_gap *gap)
 {
-  double r = hypot(e[0], e[1]);
-  if (!w->feedback || w->bins <= 0 || r < 1e-300)
+  if (!w->feedback || w->bins <= 0)
     return;
-  double n[2] = {e[0] / r, e[1] / r}, t[2] = {-n[1], n[0]}, d1, d2;
-  double d = interpolate(w, w->applied, atan2(e[1], e[0]), &d1, &d2);
+  cs_contour ct;
+  double d1, d2;
+  cs_contour_at(w->def, p, gap->region, &ct);
+  double d = interpolate(w, w->applied, ct.s, &d1, &d2);
   gap->delta -= d;
-  gap->grad[0] -= d1 * t[0] / r;
-  gap->grad[1] -= d1 * t[1] / r;
-  for (int a = 0; a < 2; a++)
+  for (int a = 0; a < 2; a++) {
+    gap->grad[a] -= d1 * ct.grad[a];
     for (int b = 0; b < 2; b++)
-      gap->hess[2 * a + b] += (-d2 * t[a] * t[b] + d1 * (n[a] * t[b] + t[a] * n[b])) / (r * r);
+      gap->hess[2 * a + b] -= d2 * ct.grad[a] * ct.grad[b] + d1 * ct.hess[2 * a + b];
+  }
 }
 
-/* ΔV at θ under F_n: over the Hertz patch, or onto the two nodes around θ if it is narrower
- * than their spacing */
-static void deposit(cs_wear *w, double theta, double Fn, double dV)
+/* ΔV at `at` in `region` under F_n: over the Hertz patch, or onto the two nodes around it if
+ * it is narrower than their spacing */
+static void deposit(cs_wear *w, double at, int region, double Fn, double dV)
 {
-  double s, h = 2.0 * M_PI / w->bins, beta = w->patch * sqrt(Fn);
-  int n = w->bins, i = node_of(w, theta, &s);
+  double s, h = w->spacing, beta = w->patch[region] * sqrt(Fn);
+  int n = w->bins, i = node_of(w, at, &s);
   w->volume += dV;
   if (beta > 2.0 * h) { /* at least 3 nodes inside: elliptical weights */
     int reach = (int)ceil(beta / h) + 1;
@@ -138,7 +148,30 @@ static void deposit(cs_wear *w, double theta, double Fn, double dV)
   w->depth[(i + 1) % n] += s * dV / w->strip;
 }
 
-int cs_wear_step(cs_wear *w, double t, double theta, double Fn, double slip)
+/* A step's wear, k/H ∫ F_n |v_slip| dt with F_n |v_slip| linear in time (the trapezoid), laid
+ * along the stretch of wall the contact went over: a pin sliding along a track covers many
+ * nodes in one long step, and half the wear at each end would leave a row of pits. */
+static void lay(cs_wear *w, double dt, double at, int region, double Fn, double rate)
+{
+  double r0 = w->rate_last, F0 = w->force_last, s0 = w->s_last;
+  double ds = at - s0;
+  ds -= w->length * round(ds / w->length); /* the short way round the closed wall */
+  int m = (int)fmin(ceil(2.0 * fabs(ds) / w->spacing), 1e5);
+  if (r0 <= 0.0 || rate <= 0.0 || m <= 1) { /* at rest, or a contact opening or closing */
+    if (r0 > 0.0)
+      deposit(w, s0, w->region_last, F0, 0.5 * dt * r0);
+    if (rate > 0.0)
+      deposit(w, at, region, Fn, 0.5 * dt * rate);
+    return;
+  }
+  for (int j = 0; j < m; j++) { /* m pieces of at most half a node's spacing each */
+    double tm = (j + 0.5) / m;
+    deposit(w, s0 + ds * tm, tm < 0.5 ? w->region_last : region, F0 + (Fn - F0) * tm,
+            dt / m * (r0 + (rate - r0) * tm));
+  }
+}
+
+int cs_wear_step(cs_wear *w, double t, double at, int region, double Fn, double slip)
 {
   if (w->bins <= 0)
     return 0;
@@ -147,19 +180,17 @@ int cs_wear_step(cs_wear *w, double t, double theta, double Fn, double slip)
     w->started = 1;
     w->t_last = 0.0;
     w->rate_last = rate;
-    w->angle_last = theta;
+    w->s_last = at;
+    w->region_last = region;
     w->force_last = Fn;
   }
   double dt = t - w->t_last;
-  if (dt > 0.0) {
-    if (w->rate_last > 0.0)
-      deposit(w, w->angle_last, w->force_last, 0.5 * dt * w->rate_last);
-    if (rate > 0.0)
-      deposit(w, theta, Fn, 0.5 * dt * rate);
-  }
+  if (dt > 0.0)
+    lay(w, dt, at, region, Fn, rate);
   w->t_last = t;
   w->rate_last = rate;
-  w->angle_last = theta;
+  w->s_last = at;
+  w->region_last = region;
   w->force_last = Fn;
   if (!w->feedback)
     return 0;

@@ -42,6 +42,7 @@
 #define CS_FILM_H
 
 #include "cs_model.h"
+#include "cs_wear.h"
 
 typedef struct cs_film {
   double force[2];   /* on the journal, hole body's frame, N */
@@ -61,5 +62,26 @@ extern const char *const cs_film_model_names[];
  * all in the bearing's frame. */
 void cs_film_eval(const cs_lubrication *lub, double R, double L, double c, const double e[2],
                   const double rate[2], double omega, cs_film *out);
+
+/* The film of a worn bearing (models/README.md "Lubrication", "on a worn bearing"): the bore
+ * worn by the depth d(θ) the gap sees (cs_wear_applied, θ in the bearing's frame, s = R_b θ),
+ * so the film is h(θ) = c − e·(cos θ, sin θ) + d(θ). The short bearing's pressure is Reynolds'
+ * axial solution for that h, −3 μ (U ∂h/∂x + 2 ∂h/∂t)(L²/4 − z²)/h³ with U = R ω,
+ * ∂h/∂x = (e_x sin θ − e_y cos θ + d'(θ))/R, kept where positive (Gümbel), integrated over θ
+ * numerically (cs_film_eval_numeric) with the derivatives of the integrand carried along, so
+ * the Jacobian blocks are exact for the computed force. The hand-over to dry contact uses the
+ * worn clearance along the line of centres, c + d(γ): beyond |e| = c + d(γ) − h_b the force
+ * is the one there, with the real squeeze and whirl rates. ε is |e|/(c + d(γ)), h_min
+ * c + d(γ) − |e|. The long bearing: Sommerfeld's full film for that h, the circumferential
+ * equation integrated once, its constant from the pressure's periodicity, by the trapezoidal
+ * rule over the whole turn. The unworn profile, or wear without feedback: cs_film_eval. */
+void cs_film_eval_worn(const cs_lubrication *lub, double R, double L, double c,
+                       const cs_wear *wear, const double e[2], const double rate[2],
+                       double omega, cs_film *out);
+/* The numerical integral (either bearing) whatever the profile (wear NULL: d = 0); it agrees
+ * with cs_film_eval's closed form to round-off where d = 0 (tests/test_lubrication_worn.c). */
+void cs_film_eval_numeric(const cs_lubrication *lub, double R, double L, double c,
+                          const cs_wear *wear, const double e[2], const double rate[2],
+                          double omega, cs_film *out);
 
 #endif

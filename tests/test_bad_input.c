@@ -150,7 +150,7 @@ static const struct bad_file {
   {"clearance_slot_key.json", CS_ERR_INPUT,
    "/clearance_joints/0: unknown key \"hole_radius\" for a slot clearance joint (expected one "
    "of: name, type, body1, body2, point1, point2, pin_radius, materials, contact, regions, "
-   "min_impact_velocity, length, axis, half_length, half_width)"},
+   "min_impact_velocity, length, axis, half_length, half_width, wear)"},
   {"translational_guide_narrow.json", CS_ERR_INPUT,
    "/clearance_joints/0/guide_half_width: expected a number > half_width (0.01 m), got 0.009"},
   {"translational_pin_radius.json", CS_ERR_INPUT,

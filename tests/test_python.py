@@ -88,7 +88,8 @@ def compare_with_file(r, f):
 
 @pytest.mark.parametrize("model", [CLEARANCE, "models/ball_socket_hertz.json",
                                    "models/scotch_yoke_goldsmith.json",
-                                   "models/four_bar.json", "models/journal_wear.json"])
+                                   "models/four_bar.json", "models/journal_wear.json",
+                                   "models/slot_wear.json"])
 def test_arrays_equal_the_cli_file_bit_for_bit(model, tmp_path):
     r = clearsim.Model.from_file(model).run()
     assert r.status == "complete"

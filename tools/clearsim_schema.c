@@ -199,7 +199,9 @@ static const key_doc wear_keys[] = {
   {"model", "!enum:archard", "worn volume rate k/H F_n |v_slip| at the dry contact"},
   {"k", "!number>0", "Archard's dimensionless wear coefficient"},
   {"hardness", "number>0", "H of the worn surface, Pa (default: the softer material's)"},
-  {"bins", "count", "nodes of the depth profile around the bearing, 3 to 100000 (default 360)"},
+  {"bins", "count",
+   "nodes of the depth profile along the wall (around the bearing; along a slot's tracks "
+   "and caps), 3 to 100000 (default 360)"},
   {"feedback", "bool", "the worn profile widens the gap (default true)"},
   {"initial_depth", "ref:depths", "depth at the nodes to start from, m"},
   {"initial_profile", "string",
@@ -217,6 +219,7 @@ static const key_doc slot_keys[] = {
   {"axis", "!vec2", "the slot's axis in body1's frame, non-zero"},
   {"half_length", "!number>=0", "from the slot's centre to each end-cap centre, m"},
   {"half_width", "!number>0", "half the slot's width = the end caps' radius, m (> pin_radius)"},
+  {"wear", "ref:wear", "Archard wear of the tracks and end caps (models/README.md Wear)"},
   END};
 
 static const key_doc curved_slot_keys[] = {
@@ -226,6 +229,7 @@ static const key_doc curved_slot_keys[] = {
   {"mean_radius", "!number>0", "the arc's mean radius, m (> half_width)"},
   {"half_angle", "!number>0", "half the arc's angular extent, rad (< pi)"},
   {"half_width", "!number>0", "half the slot's width = the end caps' radius, m (> pin_radius)"},
+  {"wear", "ref:wear", "Archard wear of the tracks and end caps (models/README.md Wear)"},
   END};
 
 static const key_doc translational_keys[] = {
@@ -340,7 +344,8 @@ static const object_doc model_objects[] = {
   {"revolute_clearance", "revolute clearance joint", "journal in bearing",
    revolute_clearance_keys},
   {"lubrication", "lubrication", "an oil film in a revolute clearance joint", lubrication_keys},
-  {"wear", "wear", "Archard wear of a revolute clearance joint's bearing", wear_keys},
+  {"wear", "wear", "Archard wear of a revolute clearance joint's bearing or a slot's wall",
+   wear_keys},
   {"spherical_clearance", "spherical clearance joint", "ball in socket",
    spherical_clearance_keys},
   {"slot_clearance", "slot clearance joint", "pin in a straight slot", slot_keys},
@@ -518,7 +523,8 @@ static void add_model_constraints(cJSON *defs)
     cJSON_AddItemToObject(cJSON_GetObjectItem(defs, kinds[i]), "anyOf",
                           parse("[{\"required\": [\"contact\"]}, {\"required\": [\"regions\"]}]"));
   cJSON_AddItemToObject(defs, "depths",
-                        parse("{\"description\": \"depths at the nodes 2 pi i / n, m\", "
+                        parse("{\"description\": \"depths at the nodes P i / n along the "
+                              "wall of length P (a bearing: the angles 2 pi i / n), m\", "
                               "\"type\": \"array\", \"items\": {\"type\": \"number\", "
                               "\"minimum\": 0}, \"minItems\": 3}"));
   cJSON_AddItemToObject(cJSON_GetObjectItem(defs, "wear"), "not",

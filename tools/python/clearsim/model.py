@@ -299,7 +299,11 @@ class _Recorder:
                 depth = (c_double * n)()
                 lib.cs_sim_clearance_wear(sim, k, depth, n)
                 r.joints[name]["wear_depth"] = np.array(depth[:], dtype=np.float64)
-                r.joints[name]["wear_angle"] = 2.0 * math.pi * np.arange(n) / n
+                if text(lib.cs_model_clearance_kind(m, k)) == "revolute clearance":
+                    r.joints[name]["wear_angle"] = 2.0 * math.pi * np.arange(n) / n
+                else:  # a slot's nodes by their arc length along its wall
+                    P = lib.cs_model_clearance_wall_length(m, k)
+                    r.joints[name]["wear_position"] = P * np.arange(n) / n
 
 
 def _event_dtype(names):
@@ -318,7 +322,8 @@ class Result:
     series (eccentricity (N, 2), penetration, penetration_rate, normal_force,
     tangential_force, rolling_torque, contact_point (N, 2), in_contact, impact_velocity,
     region, film_force (N, 2), eccentricity_ratio, min_film_thickness, film_regime,
-    wear_volume; a worn joint's wear_depth and wear_angle (bins,) at the end) or a driver's {"reaction"}; events: one row per contact (joint, region, t_on,
+    wear_volume; a worn joint's wear_depth and wear_angle, or a slot's wear_position, (bins,) at
+    the end) or a driver's {"reaction"}; events: one row per contact (joint, region, t_on,
     t_off, impact_velocity, max_penetration, max_force); status ("complete",
     "interrupted", "failed"), message, warnings, stats (solver counters), t_final."""
 
