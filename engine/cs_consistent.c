@@ -261,7 +261,8 @@ static void augmented(cs_consistent *c, const double *q, const double *v, double
   memcpy(rhs, Q, (size_t)n * sizeof *rhs);
   cs_constraints_and_gamma(m, q, v, t, &c->J, rhs + n);
   /* Φq lower left, Φqᵀ upper right */
-  cs_jac_scatter(&c->J, &(cs_acc){.dense = K + n, .ld = N}, &(cs_acc){.dense = K + (size_t)n * N, .ld = N});
+  cs_jac_scatter(&c->J, &(cs_acc){.dense = K + n, .ld = N},
+                 &(cs_acc){.dense = K + (size_t)n * N, .ld = N});
 }
 
 /* Below this pivot ratio of the equilibrated LU (cs_lu_factor_ratio) the augmented matrix is

@@ -28,6 +28,7 @@
 #include "cs_rk.h"
 #include "cs_schur.h"
 #include "cs_scales.h"
+#include "cs_sim_linear.h"
 #include "cs_evidence.h"
 
 #include <idas/idas.h>
@@ -301,6 +302,45 @@ static int jacobian(realtype t, realtype cj, N_Vector yy, N_Vector yyp, N_Vector
     cs_jac_scatter(&s->jac, &k.phi_mv, &k.phi_qm); /* ∂(Φq v)/∂v, ∂(Φqᵀμ)/∂μ */
   }
   return 0;
+}
+
+int cs_sim_iteration_matrix(cs_sim *s, double cj, int sparse, double *A)
+{
+  const int N = s->N;
+  if (!s->ida || (sparse && !s->sparse))
+    return -1;
+  if (!A)
+    return N;
+  SUNMatrix J = sparse ? SUNSparseMatrix(N, N, s->pattern.nnz, CSC_MAT, s->ctx)
+                       : SUNDenseMatrix(N, N, s->ctx);
+  N_Vector scratch = N_VClone(s->y);
+  if (!J || !scratch) {
+    SUNMatDestroy(J);
+    N_VDestroy(scratch);
+    return -1;
+  }
+  const int was = s->sparse;
+  s->sparse = sparse;
+  jacobian(s->t_ida, cj, s->y, s->yp, NULL, J, s, scratch, NULL, NULL);
+  s->sparse = was;
+  memset(A, 0, (size_t)N * N * sizeof *A);
+  for (int j = 0; j < N; j++)
+    if (sparse)
+      for (sunindextype e = SM_INDEXPTRS_S(J)[j]; e < SM_INDEXPTRS_S(J)[j + 1]; e++)
+        A[SM_INDEXVALS_S(J)[e] + (size_t)j * N] = SM_DATA_S(J)[e];
+    else
+      memcpy(A + (size_t)j * N, SM_COLUMN_D(J, j), (size_t)N * sizeof *A);
+  SUNMatDestroy(J);
+  N_VDestroy(scratch);
+  return N;
+}
+
+int cs_sim_linear_solver(const cs_sim *s, long *fallbacks)
+{
+  if (fallbacks)
+    *fallbacks = !s->LS ? 0 : s->sparse ? cs_linsol_klu_fallbacks(s->LS)
+                                        : cs_linsol_fallbacks(s->LS);
+  return s->ida ? s->sparse : -1;
 }
 
 /* Q of everything: gravity, force elements, clearance joints. */

@@ -119,7 +119,8 @@ static void jacobian_translational(const char *label, const char *contact)
     }
   }
   double Q[6] = {0}, Qq[36] = {0}, Qv[36] = {0};
-  cs_clearances_forces(c, q, v, Q, &(cs_acc){.dense = Qq, .ld = 6}, &(cs_acc){.dense = Qv, .ld = 6}, 1.0);
+  cs_clearances_forces(c, q, v, Q, &(cs_acc){.dense = Qq, .ld = 6},
+                       &(cs_acc){.dense = Qv, .ld = 6}, 1.0);
   probe p = {c, q, v};
   double eq = jacobian_error(&p, 6, 0, Qq), ev = jacobian_error(&p, 6, 1, Qv);
   printf("%-34s ∂Q/∂q off %.2e, ∂Q/∂v off %.2e\n", label, eq, ev);
@@ -187,11 +188,13 @@ static void jacobian_states(void)
   cs_clearances_bind_state(c, z);
   double Q[6] = {0}, Qq[36] = {0}, Qv[36] = {0}, Qz[24] = {0};
   double f[4], Fq[24] = {0}, Fv[24] = {0}, Fz[16] = {0}, fp[4], fm[4], Qp[6], Qm[6];
-  cs_clearances_forces(c, q, v, Q, &(cs_acc){.dense = Qq, .ld = 6}, &(cs_acc){.dense = Qv, .ld = 6}, 1.0);
+  cs_clearances_forces(c, q, v, Q, &(cs_acc){.dense = Qq, .ld = 6},
+                       &(cs_acc){.dense = Qv, .ld = 6}, 1.0);
   /* blocks with leading dimension 6 (Qz: 6 × 4) and 4 (Fq, Fv: 4 × 6; Fz: 4 × 4) */
   cs_clearances_state_rate(c, q, v, f, NULL, NULL, NULL, &(cs_acc){.dense = Qz, .ld = 6}, 1.0);
-  cs_clearances_state_rate(c, q, v, f, &(cs_acc){.dense = Fq, .ld = 4}, &(cs_acc){.dense = Fv, .ld = 4},
-                           &(cs_acc){.dense = Fz, .ld = 4}, NULL, 1.0);
+  cs_clearances_state_rate(c, q, v, f, &(cs_acc){.dense = Fq, .ld = 4},
+                           &(cs_acc){.dense = Fv, .ld = 4}, &(cs_acc){.dense = Fz, .ld = 4}, NULL,
+                           1.0);
   int moving = 0;
   for (int i = 0; i < nz; i++)
     moving += f[i] != 0.0;

@@ -95,7 +95,8 @@ static void torque(void)
   /* the θ rows of the Jacobian hold the torque's derivatives alone: ∂T/∂v = −k_v a J (∓1 on
    * θ0', θ1'), ∂T/∂q = ∂T/∂δ ∇δ; against centred differences of Q[2], Q[5] */
   double Q2[6] = {0}, Qq[36] = {0}, Qv[36] = {0}, x[6], Qp[6], Qm[6];
-  cs_clearances_forces(c, q, v, Q2, &(cs_acc){.dense = Qq, .ld = 6}, &(cs_acc){.dense = Qv, .ld = 6}, 1.0);
+  cs_clearances_forces(c, q, v, Q2, &(cs_acc){.dense = Qq, .ld = 6},
+                       &(cs_acc){.dense = Qv, .ld = 6}, 1.0);
   probe pr = {c, q, v};
   for (int which = 0; which < 2; which++) {
     double worst = 0.0, scale = 0.0, h = which == 0 ? 1e-10 : 1e-6;

@@ -183,7 +183,8 @@ int main(void)
   double Q[MAXN];
   memset(A, 0, sizeof A);
   memset(B, 0, sizeof B);
-  cs_forces(m, q, v, t0, Q, &(cs_acc){.dense = A, .ld = n}, &(cs_acc){.dense = B, .ld = n}, 1.0);
+  cs_forces(m, q, v, t0, Q, &(cs_acc){.dense = A, .ld = n}, &(cs_acc){.dense = B, .ld = n},
+            1.0);
   CHECK(fd_error(m, Q_of_q, &k, q, n, n, A, n) < 1e-8, "∂Q/∂q against differences");
   CHECK(fd_error(m, Q_of_v, &k, v, n, n, B, n) < 1e-8, "∂Q/∂v against differences");
 
