@@ -690,8 +690,13 @@ static cs_status setup_rk(cs_sim *s, cs_error *err)
 }
 
 /* Under "auto", the sparse iteration matrix and KLU from this many unknowns on, the dense LU
- * below (measured on tools/chain, README "Performance"). */
-enum { SPARSE_FROM = 100 };
+ * below. Measured (callgrind, GGL, whole runs less ~45M of start-up): KLU is never slower
+ * from 10 unknowns up, but gains little below 50 (pendulum 10: −5 %; chain of 3, 30: −13 %;
+ * clearance slider-crank, 32: −13 %; chain of 5, 50: −29 %) and 3.6× at 100 (chain of 10),
+ * while a different solver moves a small model's round-off-driven step sequence (the GGL
+ * pendulum at rtol 1e-10: 1.2e-8 m dense, 7e-9 … 1.9e-7 m with KLU's orderings). Small models
+ * keep the dense LU's results; README "Performance". */
+enum { SPARSE_FROM = 50 };
 
 /* The iteration matrix and its solver: dense LAPACK LU, or CSC over the model's pattern with
  * KLU (solver.linear_solver). */
