@@ -15,24 +15,13 @@
 
 #include <stddef.h>
 
+/* Dense: (cs_acc){.dense = A, .ld = ld}; sparse: (cs_acc){.val = values, .pos = positions}. */
 typedef struct cs_acc {
   double *dense; /* dense: entry (i, j) at dense[i + j·ld]; NULL for sparse */
   int ld;
   double *val;    /* sparse: the matrix's values, */
   const int *pos; /* and the writer's slot → index into val (−1: an entry never written) */
 } cs_acc;
-
-static inline cs_acc cs_acc_dense(double *A, int ld)
-{
-  cs_acc a = {A, ld, NULL, NULL};
-  return a;
-}
-
-static inline cs_acc cs_acc_sparse(double *val, const int *pos)
-{
-  cs_acc a = {NULL, 0, val, pos};
-  return a;
-}
 
 /* A(i, j) += x, that entry being the writer's slot `slot`. */
 static inline void cs_acc_add(const cs_acc *A, int i, int j, int slot, double x)

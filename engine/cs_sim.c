@@ -261,7 +261,8 @@ static int residual(realtype t, N_Vector yy, N_Vector yyp, N_Vector rr, void *us
 }
 
 /* J = ∂F/∂y + cj ∂F/∂y': dense (column-major, leading dimension N), or CSC over s->pattern,
- * through the same writers. IDAS zeroes J first (for a sparse matrix, its pattern too). */
+ * through the same writers. The sparse pattern is copied in at every call: IDAS zeroes J first,
+ * and SUNMatZero of a sparse matrix clears its indices with its values. */
 static int jacobian(realtype t, realtype cj, N_Vector yy, N_Vector yyp, N_Vector rr,
                     SUNMatrix Jm, void *user, N_Vector t1, N_Vector t2, N_Vector t3)
 {
