@@ -24,7 +24,8 @@ long cs_linsol_fallbacks(SUNLinearSolver S);
 
 /* KLU on a square CSC SUNSparseMatrix A whose pattern stays the same from one setup to the
  * next; a factorization it finds singular or rank-deficient (the dense rule) is handed to the
- * dense solver above, up to 3000 unknowns (setup fails beyond). */
+ * dense solver above, up to 3000 unknowns (beyond, KLU's own factorization is used when it
+ * completed, and the setup fails when KLU finds the matrix singular). */
 SUNLinearSolver cs_linsol_klu(N_Vector y, SUNMatrix A, SUNContext ctx);
 /* How many factorizations went to the dense fallback. */
 long cs_linsol_klu_fallbacks(SUNLinearSolver S);

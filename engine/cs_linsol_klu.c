@@ -11,8 +11,11 @@
  * last full one (its stale pivot order lost accuracy) is redone with fresh pivoting. When KLU
  * meets a singular matrix or the ratio is below CS_LINSOL_PIVOT_RATIO (redundant constraints:
  * README "Redundant constraints and singular positions"), that factorization goes to the
- * dense solver, whose complete orthogonal decomposition gives minimum-norm Newton steps;
- * above DENSE_MAX unknowns the setup fails instead, and IDAS reports it. */
+ * dense solver, whose complete orthogonal decomposition gives minimum-norm Newton steps.
+ * Above DENSE_MAX unknowns there is no fallback: a factorization KLU completed is used as it
+ * is (a healthy index-3 matrix at a small step has pivot ratios below the rule's, and LU
+ * solves it, as the dense LU did before it had the rule); one KLU finds singular fails the
+ * setup, and IDAS reports it. */
 #include "cs_linsol.h"
 
 #include <klu.h>
@@ -105,7 +108,7 @@ static double factor(content *c, SUNMatrix A)
 static int setup_dense(content *c, SUNMatrix A)
 {
   if (c->n > DENSE_MAX)
-    return SUNLS_PACKAGE_FAIL_UNREC;
+    return SUNLS_PACKAGE_FAIL_UNREC; /* KLU found A singular, and no dense fallback */
   if (!c->dense) {
     c->dense = SUNDenseMatrix(c->n, c->n, A->sunctx);
     c->dense_ls = c->dense ? cs_linsol_lapack_dense(c->shape, c->dense, A->sunctx) : NULL;
@@ -138,7 +141,9 @@ static int setup(SUNLinearSolver S, SUNMatrix A)
     ratio = pivot_ratio(c, A);
   if (ratio < REFRESH * c->full_ratio || ratio < CS_LINSOL_PIVOT_RATIO)
     ratio = factor(c, A);
-  int flag = ratio < CS_LINSOL_PIVOT_RATIO ? setup_dense(c, A) : SUNLS_SUCCESS;
+  int flag = SUNLS_SUCCESS;
+  if (ratio < CS_LINSOL_PIVOT_RATIO && (c->n <= DENSE_MAX || !c->numeric))
+    flag = setup_dense(c, A);
   c->last_flag = flag;
   return flag;
 }
