@@ -1,12 +1,13 @@
 /*
  * cs_assembly.h — the DAE's pieces for the whole mechanism (internal): Φ, Φq, Φt, γ, the
  * constraint second-derivative terms, the generalized forces Q with ∂Q/∂q and ∂Q/∂v, and the
- * energy terms. Matrices are column-major blocks `A` with leading dimension `ld`: entry (i, j)
- * is A[i + j·ld], so a block of IDA's dense Jacobian is passed as a pointer into it.
+ * energy terms. Matrices are written through accumulators (cs_acc.h): a block of IDA's dense
+ * Jacobian, or the sparse one's values; the slots are given with each writer.
  */
 #ifndef CS_ASSEMBLY_H
 #define CS_ASSEMBLY_H
 
+#include "cs_acc.h"
 #include "cs_jac.h"
 #include "cs_model.h"
 
@@ -29,12 +30,13 @@ static inline const double *cs_body_rate(const cs_model *m, const double *v, int
 /* Φ (m), Φq (by rows, cs_jac.h; J from cs_jac_init), Φt, Φtt (m); any output may be NULL. */
 void cs_constraints(const cs_model *m, const double *q, double t, double *phi, cs_jac *J,
                     double *phit, double *phitt);
-/* A += s · Σ_r w_r ∂²Φ_r/∂q²  (n × n): the q-derivative of Φqᵀ w. */
+/* A += s · Σ_r w_r ∂²Φ_r/∂q²  (n × n): the q-derivative of Φqᵀ w. Slot 36 k + 6 a + b: joint
+ * k's local coordinates a, b (body1's x, y, θ, then body2's). */
 void cs_constraints_add_hessian(const cs_model *m, const double *q, const double *w, double s,
-                                double *A, int ld);
-/* A += s · ∂(Φq v)/∂q  (m × n). */
+                                const cs_acc *A);
+/* A += s · ∂(Φq v)/∂q  (m × n). Slot 6 r + b: row r, local coordinate b of its joint. */
 void cs_constraints_add_rate_jacobian(const cs_model *m, const double *q, const double *v,
-                                      double s, double *A, int ld);
+                                      double s, const cs_acc *A);
 /* γ = −(Φq v)_q v − Φtt: the right-hand side of Φq a = γ. */
 void cs_constraints_gamma(const cs_model *m, const double *q, const double *v, double t,
                           double *gamma);
@@ -45,11 +47,14 @@ void cs_constraints_and_gamma(const cs_model *m, const double *q, const double *
 /* The joint owning constraint row r. */
 int cs_row_joint(const cs_model *m, int r);
 
+/* How many bodies force element e acts on (1 or 2: its body[0], body[1]). */
+int cs_force_bodies(const cs_force *e);
 /* Diagonal of M (n). */
 void cs_mass_diagonal(const cs_model *m, double *M);
-/* Q (n, overwritten); Qq += s ∂Q/∂q and Qv += s ∂Q/∂v when non-NULL. */
+/* Q (n, overwritten); Qq += s ∂Q/∂q and Qv += s ∂Q/∂v when non-NULL. Slot 36 k + 6 a + b:
+ * force element k's local coordinates a, b (its first body's x, y, θ, then its second's). */
 void cs_forces(const cs_model *m, const double *q, const double *v, double t, double *Q,
-               double *Qq, double *Qv, double s, int ld);
+               const cs_acc *Qq, const cs_acc *Qv, double s);
 
 /* Energy terms: potential of gravity and springs (J); dissipated power of dampers and
  * power of applied loads and actuators (W). */

@@ -267,7 +267,7 @@ static int local_column(const cs_model *m, const cs_clearance *d, int a)
  * given (∂T/∂v exact, ∂T/∂q through δ). Adds nothing when Q is NULL. Returns the power it
  * dissipates, −T ω ≥ 0. */
 static double rolling(const cs_clearances *c, const joint *j, const kin *k, double *Q,
-                      double *Qq, double *Qv, double s, int ld)
+                      const cs_acc *Qq, const cs_acc *Qv, double s, int slot0)
 {
   static const double dw[6] = {0, 0, -1, 0, 0, 1}; /* ∂ω/∂v, and where T acts */
   double omega = k->u[5] - k->u[2], T, dT_ddelta, dT_domega;
@@ -283,9 +283,9 @@ static double rolling(const cs_clearances *c, const joint *j, const kin *k, doub
     for (int b = 0; b < 6; b++) {
       int gb = local_column(c->model, j->def, b);
       if (gb >= 0 && Qq)
-        Qq[ga + (size_t)gb * ld] += s * dw[a] * dT_ddelta * k->grad[b];
+        cs_acc_add(Qq, ga, gb, slot0 + 6 * a + b, s * dw[a] * dT_ddelta * k->grad[b]);
       if (gb >= 0 && Qv)
-        Qv[ga + (size_t)gb * ld] += s * dw[a] * dT_domega * dw[b];
+        cs_acc_add(Qv, ga, gb, slot0 + 6 * a + b, s * dw[a] * dT_domega * dw[b]);
     }
   }
   return -T * omega;
@@ -294,7 +294,7 @@ static double rolling(const cs_clearances *c, const joint *j, const kin *k, doub
 /* Normal force −F_n ∇δ and friction F_t G on the two bodies, with their derivatives; returns
  * the power the contact dissipates. */
 static double joint_forces(cs_clearances *c, joint *j, const double *q, const double *v,
-                           double *Q, double *Qq, double *Qv, double s, int ld)
+                           double *Q, const cs_acc *Qq, const cs_acc *Qv, double s, int slot0)
 {
   kin k;
   int want_jac = Qq || Qv;
@@ -302,7 +302,7 @@ static double joint_forces(cs_clearances *c, joint *j, const double *q, const do
   cs_contact_out o;
   cs_bristle bristle;
   contact_law(c, j, &k, 0, &o, &bristle);
-  double power = o.dissipation_power + rolling(c, j, &k, Q, Qq, Qv, s, ld);
+  double power = o.dissipation_power + rolling(c, j, &k, Q, Qq, Qv, s, slot0);
   if (o.Fn == 0.0 && o.Ft == 0.0 && o.dFn_ddelta == 0.0 && o.dFn_drate == 0.0)
     return power;
   const cs_model *m = c->model;
@@ -338,9 +338,9 @@ static double joint_forces(cs_clearances *c, joint *j, const double *q, const do
                   k.G[a] * (o.dFt_dvt * dvt[b] + o.dFt_dFn * dFq[b]);
       double dv = -k.grad[a] * dFv[b] + k.G[a] * (o.dFt_dvt * k.G[b] + o.dFt_dFn * dFv[b]);
       if (Qq)
-        Qq[g[a] + (size_t)g[b] * ld] += s * dq;
+        cs_acc_add(Qq, g[a], g[b], slot0 + 6 * a + b, s * dq);
       if (Qv)
-        Qv[g[a] + (size_t)g[b] * ld] += s * dv;
+        cs_acc_add(Qv, g[a], g[b], slot0 + 6 * a + b, s * dv);
     }
   }
   return power;
@@ -349,28 +349,28 @@ static double joint_forces(cs_clearances *c, joint *j, const double *q, const do
 /* A pin's forces (film and contact, with their derivatives when asked); returns the power
  * they take out of the mechanism. The film acts in and out of contact. */
 static double pin_forces(cs_clearances *c, joint *j, const double *q, const double *v,
-                         double *Q, double *Qq, double *Qv, double s, int ld)
+                         double *Q, const cs_acc *Qq, const cs_acc *Qv, double s, int slot0)
 {
   double P = 0.0;
   if (j->def->lubrication.model)
-    P += cs_film_forces(c->model, j->def, &j->wear, q, v, Q, Qq, Qv, s, ld, NULL);
+    P += cs_film_forces(c->model, j->def, &j->wear, q, v, Q, Qq, Qv, s, slot0, NULL);
   if (j->in_contact)
-    P += joint_forces(c, j, q, v, Q, Qq, Qv, s, ld);
+    P += joint_forces(c, j, q, v, Q, Qq, Qv, s, slot0);
   return P;
 }
 
 void cs_clearances_forces(cs_clearances *c, const double *q, const double *v, double *Q,
-                          double *Qq, double *Qv, double s, int ld)
+                          const cs_acc *Qq, const cs_acc *Qv, double s)
 {
   for (int k = 0; k < c->n; k++)
-    pin_forces(c, &c->joints[k], q, v, Q, Qq, Qv, s, ld);
+    pin_forces(c, &c->joints[k], q, v, Q, Qq, Qv, s, 36 * k);
 }
 
 double cs_clearances_forces_power(cs_clearances *c, const double *q, const double *v, double *Q)
 {
   double P = 0.0;
   for (int k = 0; k < c->n; k++)
-    P += pin_forces(c, &c->joints[k], q, v, Q, NULL, NULL, 0.0, 0);
+    P += pin_forces(c, &c->joints[k], q, v, Q, NULL, NULL, 0.0, 36 * k);
   return P;
 }
 
@@ -404,6 +404,8 @@ double cs_clearances_strain(cs_clearances *c, const double *q)
 
 int cs_clearances_state_count(const cs_clearances *c) { return c->nz; }
 
+int cs_clearances_pin_state(const cs_clearances *c, int k) { return c->joints[k].zi; }
+
 void cs_clearances_bind_state(cs_clearances *c, const double *z) { c->z = z; }
 
 void cs_clearances_reset_states(const cs_clearances *c, double *z)
@@ -416,8 +418,8 @@ void cs_clearances_reset_states(const cs_clearances *c, double *z)
 /* Pin j's z' = b.rate(vt, z) and its Jacobian blocks: through vt = G u (∂vt/∂q from the slip
  * map's change, ∂vt/∂v = G) and z itself; and ∂Q/∂z = G ∂Ft/∂z, Q's friction being Ft G. */
 static void pin_state(cs_clearances *c, joint *j, const double *q, const double *v,
-                      double *zdot, double *Fq, double *Fv, double *Fz, double *Qz, double s,
-                      int ld)
+                      double *zdot, const cs_acc *Fq, const cs_acc *Fv, const cs_acc *Fz,
+                      const cs_acc *Qz, double s, int pin)
 {
   kin k;
   cs_contact_out o;
@@ -433,24 +435,25 @@ static void pin_state(cs_clearances *c, joint *j, const double *q, const double 
   for (int a = 0; a < 6; a++)
     for (int i = 0; i < 6; i++)
       dvt[a] += dG[6 * i + a] * k.u[i];
-  const size_t zi = (size_t)j->zi;
+  const int zi = j->zi;
   if (Fz)
-    Fz[zi + zi * (size_t)ld] += s * b.drate_dz;
+    cs_acc_add(Fz, zi, zi, pin, s * b.drate_dz);
   for (int a = 0; a < 6; a++) {
     int g = local_column(c->model, j->def, a);
     if (g < 0)
       continue;
     if (Fq)
-      Fq[zi + (size_t)g * ld] += s * b.drate_dvt * dvt[a];
+      cs_acc_add(Fq, zi, g, 6 * pin + a, s * b.drate_dvt * dvt[a]);
     if (Fv)
-      Fv[zi + (size_t)g * ld] += s * b.drate_dvt * k.G[a];
+      cs_acc_add(Fv, zi, g, 6 * pin + a, s * b.drate_dvt * k.G[a]);
     if (Qz)
-      Qz[(size_t)g + zi * ld] += s * k.G[a] * b.dFt_dz;
+      cs_acc_add(Qz, g, zi, 6 * pin + a, s * k.G[a] * b.dFt_dz);
   }
 }
 
 void cs_clearances_state_rate(cs_clearances *c, const double *q, const double *v, double *zdot,
-                              double *Fq, double *Fv, double *Fz, double *Qz, double s, int ld)
+                              const cs_acc *Fq, const cs_acc *Fv, const cs_acc *Fz,
+                              const cs_acc *Qz, double s)
 {
   for (int i = 0; i < c->n; i++) {
     joint *j = &c->joints[i];
@@ -458,7 +461,7 @@ void cs_clearances_state_rate(cs_clearances *c, const double *q, const double *v
       continue;
     zdot[j->zi] = 0.0; /* out of contact the bristles rest (and restarts zero them) */
     if (j->in_contact)
-      pin_state(c, j, q, v, zdot, Fq, Fv, Fz, Qz, s, ld);
+      pin_state(c, j, q, v, zdot, Fq, Fv, Fz, Qz, s, i);
   }
 }
 

@@ -13,6 +13,7 @@
 #ifndef CS_CLEARANCES_H
 #define CS_CLEARANCES_H
 
+#include "cs_acc.h"
 #include "cs_model.h"
 
 typedef struct cs_clearances cs_clearances;
@@ -20,9 +21,10 @@ typedef struct cs_clearances cs_clearances;
 cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error *err);
 void cs_clearances_free(cs_clearances *c);
 
-/* Q += contact forces; Qq += s ∂Q/∂q, Qv += s ∂Q/∂v when non-NULL (leading dimension ld). */
+/* Q += contact forces; Qq += s ∂Q/∂q, Qv += s ∂Q/∂v when non-NULL. Slot 36 k + 6 a + b: pin
+ * k's local coordinates a, b (its bodies' x, y, θ, cs_clearances_bodies). */
 void cs_clearances_forces(cs_clearances *c, const double *q, const double *v, double *Q,
-                          double *Qq, double *Qv, double s, int ld);
+                          const cs_acc *Qq, const cs_acc *Qv, double s);
 /* Q += contact and film forces, returning the power they take out of the mechanism (damping,
  * friction, rolling resistance, the film; W), from one evaluation of each contact. */
 double cs_clearances_forces_power(cs_clearances *c, const double *q, const double *v, double *Q);
@@ -35,11 +37,15 @@ double cs_clearances_strain(cs_clearances *c, const double *q);
  * binding (a pointer to nz doubles, or NULL for all 0) stays until the next. */
 int cs_clearances_state_count(const cs_clearances *c);
 void cs_clearances_bind_state(cs_clearances *c, const double *z);
-/* zdot = f(q, v, z) for the bound z (0 for pins out of contact); when non-NULL, with leading
- * dimension ld (column-major): Fq (nz × n) += s ∂f/∂q, Fv += s ∂f/∂v, Fz (nz × nz) += s ∂f/∂z,
- * and Qz (n × nz) += s ∂Q/∂z, Q the forces of cs_clearances_forces. */
+/* zdot = f(q, v, z) for the bound z (0 for pins out of contact); when non-NULL: Fq (nz × n)
+ * += s ∂f/∂q, Fv += s ∂f/∂v, Fz (nz × nz) += s ∂f/∂z, and Qz (n × nz) += s ∂Q/∂z, Q the forces
+ * of cs_clearances_forces. Slots: pin k's 6 k + a (Fq, Fv, Qz; a its local coordinate) and k
+ * (Fz). */
 void cs_clearances_state_rate(cs_clearances *c, const double *q, const double *v, double *zdot,
-                              double *Fq, double *Fv, double *Fz, double *Qz, double s, int ld);
+                              const cs_acc *Fq, const cs_acc *Fv, const cs_acc *Fz,
+                              const cs_acc *Qz, double s);
+/* Pin k's state's index in z, or −1 (no state). */
+int cs_clearances_pin_state(const cs_clearances *c, int k);
 /* z = 0 for the pins out of contact: every contact starts with relaxed bristles (restarts). */
 void cs_clearances_reset_states(const cs_clearances *c, double *z);
 

@@ -105,7 +105,7 @@ static int dense_min_norm(cs_consistent *c, int nf, double *b)
   for (int r = rows; r < ldb; r++)
     b[r] = 0.0;
   if (A && Af && s) {
-    cs_jac_scatter(&c->J, A, NULL, rows);
+    cs_jac_scatter(&c->J, &(cs_acc){.dense = A, .ld = rows}, NULL);
     for (int k = 0; k < nf; k++)
       memcpy(Af + (size_t)k * rows, A + (size_t)c->idx[k] * rows, (size_t)rows * sizeof *Af);
     if (LAPACKE_dgelsd(LAPACK_COL_MAJOR, rows, nf, 1, Af, rows, b, ldb, s, 1e-12, &rank) != 0)
@@ -260,7 +260,9 @@ static void augmented(cs_consistent *c, const double *q, const double *v, double
     K[i + (size_t)i * N] = rhs[i];
   memcpy(rhs, Q, (size_t)n * sizeof *rhs);
   cs_constraints_and_gamma(m, q, v, t, &c->J, rhs + n);
-  cs_jac_scatter(&c->J, K + n, K + (size_t)n * N, N); /* Φq lower left, Φqᵀ upper right */
+  /* Φq lower left, Φqᵀ upper right */
+  cs_jac_scatter(&c->J, &(cs_acc){.dense = K + n, .ld = N},
+                 &(cs_acc){.dense = K + (size_t)n * N, .ld = N});
 }
 
 /* Below this pivot ratio of the equilibrated LU (cs_lu_factor_ratio) the augmented matrix is

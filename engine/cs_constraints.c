@@ -47,7 +47,7 @@ static void local_rates(const cs_model *m, const cs_joint *j, const double *v, d
 }
 
 void cs_constraints_add_hessian(const cs_model *m, const double *q, const double *w, double s,
-                                double *A, int ld)
+                                const cs_acc *A)
 {
   for (int k = 0; k < m->njoint; k++) {
     const cs_joint *j = &m->joints[k];
@@ -63,7 +63,7 @@ void cs_constraints_add_hessian(const cs_model *m, const double *q, const double
         for (int b = 0; b < 6; b++) {
           int gb = column(m, j, b);
           if (gb >= 0)
-            A[ga + (size_t)gb * ld] += wr * H[6 * a + b];
+            cs_acc_add(A, ga, gb, 36 * k + 6 * a + b, wr * H[6 * a + b]);
         }
       }
     }
@@ -71,7 +71,7 @@ void cs_constraints_add_hessian(const cs_model *m, const double *q, const double
 }
 
 void cs_constraints_add_rate_jacobian(const cs_model *m, const double *q, const double *v,
-                                      double s, double *A, int ld)
+                                      double s, const cs_acc *A)
 {
   for (int k = 0; k < m->njoint; k++) {
     const cs_joint *j = &m->joints[k];
@@ -87,7 +87,7 @@ void cs_constraints_add_rate_jacobian(const cs_model *m, const double *q, const 
         double hv = 0.0;
         for (int a = 0; a < 6; a++)
           hv += H[6 * b + a] * u[a];
-        A[j->row0 + r + (size_t)gb * ld] += s * hv;
+        cs_acc_add(A, j->row0 + r, gb, 6 * (j->row0 + r) + b, s * hv);
       }
     }
   }

@@ -23,7 +23,7 @@ static int singular_values(const cs_model *m, const double *q, double t, double 
   int ok = A && super && !cs_jac_init(&J, m);
   if (ok) {
     cs_constraints(m, q, t, NULL, &J, NULL, NULL);
-    cs_jac_scatter(&J, A, NULL, rows);
+    cs_jac_scatter(&J, &(cs_acc){.dense = A, .ld = rows}, NULL);
     ok = LAPACKE_dgesvd(LAPACK_COL_MAJOR, U ? 'A' : 'N', 'N', rows, n, A, rows, sv, U, rows,
                         NULL, 1, super) == 0;
   }

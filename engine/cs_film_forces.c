@@ -16,8 +16,8 @@ static int column(const cs_model *m, const cs_clearance *d, int a)
 }
 
 double cs_film_forces(const cs_model *m, const cs_clearance *d, const cs_wear *wear,
-                      const double *q, const double *v, double *Q, double *Qq, double *Qv,
-                      double s, int ld, cs_film *film)
+                      const double *q, const double *v, double *Q, const cs_acc *Qq,
+                      const cs_acc *Qv, double s, int slot0, cs_film *film)
 {
   const double *q0 = cs_body_pose(m, q, d->body[0]), *q1 = cs_body_pose(m, q, d->body[1]);
   double u[6], p[2], Jp[12], Hp[2][36], e[2], rate[2] = {0, 0};
@@ -72,9 +72,9 @@ double cs_film_forces(const cs_model *m, const cs_clearance *d, const cs_wear *w
                   Jp[a] * dfq[0] + Jp[6 + a] * dfq[1];
       double dv = Jp[a] * dfv[0] + Jp[6 + a] * dfv[1];
       if (Qq)
-        Qq[g[a] + (size_t)g[b] * ld] += s * dq;
+        cs_acc_add(Qq, g[a], g[b], slot0 + 6 * a + b, s * dq);
       if (Qv)
-        Qv[g[a] + (size_t)g[b] * ld] += s * dv;
+        cs_acc_add(Qv, g[a], g[b], slot0 + 6 * a + b, s * dv);
     }
   }
   return power;

@@ -12,8 +12,8 @@ typedef struct local {
   double potential, dissipation, applied;
 } local;
 
-static void scatter(const cs_model *m, const int body[2], int nb, const local *L, double *Q,
-                    double *Qq, double *Qv, double s, int ld)
+static void scatter(const cs_model *m, int k, const int body[2], int nb, const local *L,
+                    double *Q, const cs_acc *Qq, const cs_acc *Qv, double s)
 {
   int g[6];
   for (int c = 0; c < 3 * nb; c++) {
@@ -29,9 +29,9 @@ static void scatter(const cs_model *m, const int body[2], int nb, const local *L
       if (g[b] < 0)
         continue;
       if (Qq)
-        Qq[g[a] + (size_t)g[b] * ld] += s * L->Qq[6 * a + b];
+        cs_acc_add(Qq, g[a], g[b], 36 * k + 6 * a + b, s * L->Qq[6 * a + b]);
       if (Qv)
-        Qv[g[a] + (size_t)g[b] * ld] += s * L->Qv[6 * a + b];
+        cs_acc_add(Qv, g[a], g[b], 36 * k + 6 * a + b, s * L->Qv[6 * a + b]);
     }
   }
 }
@@ -160,7 +160,7 @@ static void element(const cs_model *m, const cs_force *e, const double *q, const
   }
 }
 
-static int element_bodies(const cs_force *e)
+int cs_force_bodies(const cs_force *e)
 {
   return e->kind == CS_FORCE_SPRING || e->kind == CS_FORCE_TORSION ? 2 : 1;
 }
@@ -177,7 +177,7 @@ void cs_mass_diagonal(const cs_model *m, double *M)
 }
 
 void cs_forces(const cs_model *m, const double *q, const double *v, double t, double *Q,
-               double *Qq, double *Qv, double s, int ld)
+               const cs_acc *Qq, const cs_acc *Qv, double s)
 {
   (void)t; /* no element depends on time explicitly yet */
   memset(Q, 0, (size_t)m->ncoord * sizeof *Q);
@@ -191,7 +191,7 @@ void cs_forces(const cs_model *m, const double *q, const double *v, double t, do
   for (int k = 0; k < m->nforce; k++) {
     local L;
     element(m, &m->forces[k], q, v, &L);
-    scatter(m, m->forces[k].body, element_bodies(&m->forces[k]), &L, Q, Qq, Qv, s, ld);
+    scatter(m, k, m->forces[k].body, cs_force_bodies(&m->forces[k]), &L, Q, Qq, Qv, s);
   }
 }
 

@@ -55,7 +55,7 @@ void cs_jac_tmul_add(const cs_jac *J, const double *w, double s, double *out)
   }
 }
 
-void cs_jac_scatter(const cs_jac *J, double *A, double *At, int ld)
+void cs_jac_scatter(const cs_jac *J, const cs_acc *A, const cs_acc *At)
 {
   for (int r = 0; r < J->m; r++)
     for (int c = 0; c < CS_JAC_WIDTH; c++) {
@@ -64,8 +64,8 @@ void cs_jac_scatter(const cs_jac *J, double *A, double *At, int ld)
       if (g < 0)
         continue;
       if (A)
-        A[r + (size_t)g * ld] += d;
+        cs_acc_add(A, r, g, CS_JAC_WIDTH * r + c, d);
       if (At)
-        At[g + (size_t)r * ld] += d;
+        cs_acc_add(At, g, r, CS_JAC_WIDTH * r + c, d);
     }
 }

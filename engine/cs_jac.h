@@ -9,6 +9,7 @@
 #ifndef CS_JAC_H
 #define CS_JAC_H
 
+#include "cs_acc.h"
 #include "cs_model.h"
 
 enum { CS_JAC_WIDTH = 6 };
@@ -27,8 +28,9 @@ void cs_jac_free(cs_jac *J);
 void cs_jac_mul(const cs_jac *J, const double *x, double *y);
 /* out += s Φqᵀ w (n). */
 void cs_jac_tmul_add(const cs_jac *J, const double *w, double s, double *out);
-/* A(i, j) += Φq(i, j) (m × n, leading dimension ld), and when At is not NULL,
- * At(j, i) += Φq(i, j): both blocks of an augmented or IDAS matrix in one pass. */
-void cs_jac_scatter(const cs_jac *J, double *A, double *At, int ld);
+/* A(i, j) += Φq(i, j) (m × n) when A is not NULL, and At(j, i) += Φq(i, j) when At is not
+ * NULL: both blocks of an augmented or IDAS matrix in one pass. Slot 6 r + c: row r's entry c
+ * (col[6 r + c]). */
+void cs_jac_scatter(const cs_jac *J, const cs_acc *A, const cs_acc *At);
 
 #endif

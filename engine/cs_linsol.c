@@ -36,10 +36,8 @@ typedef struct content {
  * measured with Debian's reference LAPACK, 2× faster at n = 16 … 64. */
 enum { UNBLOCKED_MAX = 96 };
 
-/* Pivot ratio of the equilibrated LU below which the factorization is redone rank-revealing
- * (README, "Redundant constraints and singular positions": healthy GGL ≥ 1.4e-8, redundant
- * ≤ 3e-15; index 3's healthy ones reach 4e-14, for which the COD is exact, only slower). */
-static const double PIVOT_RATIO = 1e-11;
+/* Below CS_LINSOL_PIVOT_RATIO (cs_linsol.h) the factorization is redone rank-revealing. */
+static const double PIVOT_RATIO = CS_LINSOL_PIVOT_RATIO;
 
 lapack_int cs_lu_factor(lapack_int n, double *A, lapack_int *pivots)
 {

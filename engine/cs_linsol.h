@@ -1,5 +1,6 @@
-/* cs_linsol.h — a SUNLinearSolver over LAPACK's dense LU (dgetrf/dgetrs), for IDA (internal),
- * with a minimum-norm fallback for rank-deficient matrices (cs_linsol.c).
+/* cs_linsol.h — the IDAS linear solvers (internal): a SUNLinearSolver over LAPACK's dense LU
+ * (dgetrf/dgetrs) with a minimum-norm fallback for rank-deficient matrices (cs_linsol.c), and
+ * one over SuiteSparse's KLU for the sparse iteration matrix (cs_linsol_klu.c).
  * Debian's SUNDIALS ships no LAPACK linear solver; this is ours. It works on SUNDIALS dense
  * matrices (column-major). LAPACK pivots are 32-bit lapack_int while sunindextype is 64-bit,
  * hence a pivot array of its own. */
@@ -11,9 +12,23 @@
 
 #include <lapacke.h>
 
+/* Pivot ratio of the equilibrated LU below which a matrix is taken as rank-deficient and
+ * factored rank-revealing (README, "Redundant constraints and singular positions": healthy
+ * GGL ≥ 1.4e-8, redundant ≤ 3e-15; index 3's healthy ones reach 4e-14, for which the COD is
+ * exact, only slower). */
+#define CS_LINSOL_PIVOT_RATIO 1e-11
+
 SUNLinearSolver cs_linsol_lapack_dense(N_Vector y, SUNMatrix A, SUNContext ctx);
 /* How many factorizations took the rank-revealing fallback (measurements and tests). */
 long cs_linsol_fallbacks(SUNLinearSolver S);
+
+/* KLU on a square CSC SUNSparseMatrix A whose pattern stays the same from one setup to the
+ * next; a factorization it finds singular or rank-deficient (the dense rule) is handed to the
+ * dense solver above, up to 3000 unknowns (beyond, KLU's own factorization is used when it
+ * completed, and the setup fails when KLU finds the matrix singular). */
+SUNLinearSolver cs_linsol_klu(N_Vector y, SUNMatrix A, SUNContext ctx);
+/* How many factorizations went to the dense fallback. */
+long cs_linsol_klu_fallbacks(SUNLinearSolver S);
 
 /* LU with partial pivoting of the n × n column-major A in place (LAPACK's info: 0, or > 0 for
  * a zero pivot); the one factorization of the engine. */

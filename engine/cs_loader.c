@@ -668,7 +668,8 @@ static cs_status load_forces(loader *ld, const cJSON *root)
 /* ---------------------------------------------------------------- settings --------------- */
 
 static const char *const solver_keys[] = {"formulation", "t_end",        "rtol",      "atol",
-                                          "max_step",    "initial_step", "max_steps", NULL};
+                                          "max_step",    "initial_step", "max_steps",
+                                          "linear_solver", NULL};
 static const char *const output_keys[] = {"file", "interval", NULL};
 
 static cs_status load_solver(const loader *ld, const cJSON *root)
@@ -682,6 +683,10 @@ static cs_status load_solver(const loader *ld, const cJSON *root)
   CS_TRY(cs_json_keys(ld->js, v, "/solver", solver_keys, ""));
   CS_TRY(cs_json_choice(ld->js, v, "/solver", "formulation", cs_formulation_names, formulation, &formulation));
   s->formulation = (cs_formulation)formulation;
+  int linear_solver = (int)s->linear_solver;
+  CS_TRY(cs_json_choice(ld->js, v, "/solver", "linear_solver", cs_linear_solver_names,
+                        linear_solver, &linear_solver));
+  s->linear_solver = (cs_linear_solver)linear_solver;
   CS_TRY(cs_json_number(ld->js, v, "/solver", "t_end", CS_JSON_POSITIVE, s->t_end, &s->t_end));
   CS_TRY(cs_json_number(ld->js, v, "/solver", "rtol", CS_JSON_POSITIVE, s->rtol, &s->rtol));
   CS_TRY(cs_json_number(ld->js, v, "/solver", "atol", CS_JSON_POSITIVE, s->atol, &s->atol));

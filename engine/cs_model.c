@@ -29,6 +29,7 @@ int cs_joint_is_driver(const cs_joint *joint)
 void cs_model_default_settings(cs_model *model)
 {
   model->solver.formulation = CS_GGL;
+  model->solver.linear_solver = CS_LINSOL_AUTO;
   model->solver.rtol = 1e-6;
   model->solver.atol = 1e-8;
   model->solver.t_end = 1.0;
@@ -115,6 +116,7 @@ int cs_model_body_index(const cs_model *m, const char *name)
 }
 
 const char *const cs_formulation_names[] = {"index3", "ggl", "projected", NULL};
+const char *const cs_linear_solver_names[] = {"auto", "dense", "sparse", NULL};
 
 const char *cs_formulation_name(cs_formulation f)
 {

@@ -155,8 +155,16 @@ typedef struct cs_clearance {
   cs_wear_spec wear;          /* revolute: Archard wear (bins 0: none) */
 } cs_clearance;
 
+/* IDAS' iteration matrix and its factorization (GGL, index 3): */
+typedef enum cs_linear_solver {
+  CS_LINSOL_AUTO,   /* dense below cs_sim.c's SPARSE_FROM unknowns, sparse from there */
+  CS_LINSOL_DENSE,  /* LAPACK LU (cs_linsol.c) */
+  CS_LINSOL_SPARSE  /* CSC over the model's graph, KLU (cs_linsol_klu.c) */
+} cs_linear_solver;
+
 typedef struct cs_solver_settings {
   cs_formulation formulation;
+  cs_linear_solver linear_solver;
   double rtol;         /* relative tolerance */
   double atol;         /* absolute tolerance of positions (m, rad) */
   double t_end;        /* s */
@@ -167,6 +175,8 @@ typedef struct cs_solver_settings {
 
 /* The formulations' names in model files, indexed by cs_formulation, NULL-terminated. */
 extern const char *const cs_formulation_names[];
+/* The linear solvers' names ("solver.linear_solver"), indexed by cs_linear_solver. */
+extern const char *const cs_linear_solver_names[];
 
 typedef struct cs_output_settings {
   char *file;          /* HDF5 path ("" for none); relative paths are relative to the cwd */

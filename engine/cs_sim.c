@@ -22,11 +22,13 @@
 #include "cs_consistent.h"
 #include "cs_diagnose.h"
 #include "cs_error.h"
+#include "cs_ida_pattern.h"
 #include "cs_linsol.h"
 #include "cs_project.h"
 #include "cs_rk.h"
 #include "cs_schur.h"
 #include "cs_scales.h"
+#include "cs_sim_linear.h"
 #include "cs_evidence.h"
 
 #include <idas/idas.h>
@@ -37,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sunmatrix/sunmatrix_dense.h>
+#include <sunmatrix/sunmatrix_sparse.h>
 #include <time.h>
 
 enum { QUAD_DISSIPATED, QUAD_DRIVER, QUAD_APPLIED, NQUAD };
@@ -95,6 +98,8 @@ struct cs_sim {
   long base[6];         /* IDAS counters before its last restart (restarts zero them) */
   SUNMatrix J;
   SUNLinearSolver LS;
+  int sparse;             /* J is CSC over `pattern`, LS is KLU (setup_ida) */
+  cs_ida_pattern pattern;
 
   double t0, t, t_ida;
   long next_output; /* index k of the next output instant t0 + k·interval */
@@ -147,23 +152,67 @@ static void state_residual(cs_sim *s, N_Vector yy, N_Vector yyp, N_Vector rr)
     return;
   double *rz = Z_OF(s, rr);
   const double *zp = Z_OF(s, yyp);
-  cs_clearances_state_rate(s->clear, Q_OF(s, yy), V_OF(s, yy), rz, NULL, NULL, NULL, NULL, 0, 0);
+  cs_clearances_state_rate(s->clear, Q_OF(s, yy), V_OF(s, yy), rz, NULL, NULL, NULL, NULL, 0);
   for (int i = 0; i < s->nz; i++)
     rz[i] = zp[i] - rz[i];
 }
 
+/* Where the Jacobian's writers put their entries (cs_acc.h): blocks of the dense J, or the
+ * sparse J's values at the pattern's positions. One per block and writer, since the sparse
+ * positions are per writer (forces and pins share the dense ∂Q blocks). */
+typedef struct jac_sinks {
+  cs_acc qq, qv, vv, zz;                /* the diagonals (slot: the coordinate or state) */
+  cs_acc force_vq, force_vv, pin_vq, pin_vv;
+  cs_acc hess_vq, hess_qq, phi_lq, phi_vl, phi_mv, phi_qm, rate_mq;
+  cs_acc z_q, z_v, z_z, v_z;
+} jac_sinks;
+
+static void dense_sinks(const cs_sim *s, double *J, jac_sinks *k)
+{
+  const int n = s->n, N = s->N, z0 = N - s->nz, mu0 = 2 * n + s->m;
+#define BLOCK(i, j) ((cs_acc){.dense = J + (i) + (size_t)(j) * N, .ld = N})
+  k->qq = k->qv = k->vv = k->zz = BLOCK(0, 0);
+  k->force_vq = k->pin_vq = k->hess_vq = BLOCK(n, 0);
+  k->force_vv = k->pin_vv = BLOCK(n, n);
+  k->hess_qq = BLOCK(0, 0);
+  k->phi_lq = BLOCK(2 * n, 0);
+  k->phi_vl = BLOCK(n, 2 * n);
+  k->phi_mv = BLOCK(mu0, n);
+  k->phi_qm = BLOCK(0, mu0);
+  k->rate_mq = BLOCK(mu0, 0);
+  k->z_q = BLOCK(z0, 0);
+  k->z_v = BLOCK(z0, n);
+  k->z_z = BLOCK(z0, z0);
+  k->v_z = BLOCK(n, z0);
+#undef BLOCK
+}
+
+static void sparse_sinks(const cs_sim *s, double *val, jac_sinks *k)
+{
+  const cs_ida_pattern *p = &s->pattern;
+#define AT(table) ((cs_acc){.val = val, .pos = p->table})
+  k->qq = AT(qq_diag), k->qv = AT(qv_diag), k->vv = AT(vv_diag), k->zz = AT(zz_diag);
+  k->force_vq = AT(force_vq), k->force_vv = AT(force_vv);
+  k->pin_vq = AT(pin_vq), k->pin_vv = AT(pin_vv);
+  k->hess_vq = AT(hess_vq), k->hess_qq = AT(hess_qq);
+  k->phi_lq = AT(phi_lq), k->phi_vl = AT(phi_vl);
+  k->phi_mv = AT(phi_mv), k->phi_qm = AT(phi_qm), k->rate_mq = AT(rate_mq);
+  k->z_q = AT(z_q), k->z_v = AT(z_v), k->z_z = AT(z_z), k->v_z = AT(v_z);
+#undef AT
+}
+
 /* The z rows (cj I − ∂f/∂z, −∂f/∂q, −∂f/∂v) and the z columns of the force rows (−∂Q/∂z) of
- * J, column-major with leading dimension N; `scratch` takes f (N doubles). */
-static void state_jacobian(cs_sim *s, double cj, N_Vector yy, double *J, N_Vector scratch)
+ * J; `scratch` takes f (N doubles). */
+static void state_jacobian(cs_sim *s, double cj, N_Vector yy, const jac_sinks *k,
+                           N_Vector scratch)
 {
   if (!s->nz)
     return;
-  const int n = s->n, N = s->N, z0 = N - s->nz;
+  const int z0 = s->N - s->nz;
   for (int i = 0; i < s->nz; i++)
-    J[(z0 + i) + (size_t)(z0 + i) * N] += cj;
+    cs_acc_add(&k->zz, z0 + i, z0 + i, i, cj);
   cs_clearances_state_rate(s->clear, Q_OF(s, yy), V_OF(s, yy), N_VGetArrayPointer(scratch),
-                           J + z0, J + z0 + (size_t)n * N, J + z0 + (size_t)z0 * N,
-                           J + n + (size_t)z0 * N, -1.0, N);
+                           &k->z_q, &k->z_v, &k->z_z, &k->v_z, -1.0);
 }
 
 /* yp's z part at the consistent (re)start: z' = f. */
@@ -171,7 +220,7 @@ static void state_rates(cs_sim *s)
 {
   if (s->nz)
     cs_clearances_state_rate(s->clear, Q_OF(s, s->y), V_OF(s, s->y), Z_OF(s, s->yp), NULL,
-                             NULL, NULL, NULL, 0, 0);
+                             NULL, NULL, NULL, 0);
 }
 
 /* ---------------------------------------------------------------- the DAE ---------------- */
@@ -187,8 +236,8 @@ static int residual(realtype t, N_Vector yy, N_Vector yyp, N_Vector rr, void *us
 
   cs_constraints(m, q, t, rl, &s->jac, phit, NULL);
   bind_states(s, yy);
-  cs_forces(m, q, v, t, s->Q, NULL, NULL, 0.0, 0);
-  cs_clearances_forces(s->clear, q, v, s->Q, NULL, NULL, 0.0, 0);
+  cs_forces(m, q, v, t, s->Q, NULL, NULL, 0.0);
+  cs_clearances_forces(s->clear, q, v, s->Q, NULL, NULL, 0.0);
   state_residual(s, yy, yyp, rr);
   /* Φqᵀλ (and Φqᵀμ) summed first, then added: the zero-inertia pendulum's GGL run moves
    * by 7× its error at rtol 1e-10 when these sums round otherwise (IDAS's step sequence
@@ -213,48 +262,95 @@ static int residual(realtype t, N_Vector yy, N_Vector yyp, N_Vector rr, void *us
   return 0;
 }
 
-/* J = ∂F/∂y + cj ∂F/∂y', column-major with leading dimension N. */
+/* J = ∂F/∂y + cj ∂F/∂y': dense (column-major, leading dimension N), or CSC over s->pattern,
+ * through the same writers. The sparse pattern is copied in at every call: IDAS zeroes J first,
+ * and SUNMatZero of a sparse matrix clears its indices with its values. */
 static int jacobian(realtype t, realtype cj, N_Vector yy, N_Vector yyp, N_Vector rr,
                     SUNMatrix Jm, void *user, N_Vector t1, N_Vector t2, N_Vector t3)
 {
   (void)yyp, (void)rr, (void)t2, (void)t3;
   cs_sim *s = user;
   const cs_model *m = s->model;
-  const int n = s->n, nr = s->m, N = s->N;
+  const int n = s->n;
   const double *q = Q_OF(s, yy), *v = V_OF(s, yy), *lam = L_OF(s, yy);
-  double *J = SM_DATA_D(Jm);
-#define AT(i, j) J[(i) + (size_t)(j) * N]
+  jac_sinks k;
+  if (s->sparse) {
+    const cs_ida_pattern *p = &s->pattern;
+    memcpy(SM_INDEXPTRS_S(Jm), p->colptr, ((size_t)p->N + 1) * sizeof *p->colptr);
+    memcpy(SM_INDEXVALS_S(Jm), p->rowidx, (size_t)p->nnz * sizeof *p->rowidx);
+    memset(SM_DATA_S(Jm), 0, (size_t)p->nnz * sizeof(realtype));
+    sparse_sinks(s, SM_DATA_S(Jm), &k);
+  } else {
+    SUNMatZero(Jm);
+    dense_sinks(s, SM_DATA_D(Jm), &k);
+  }
 
-  SUNMatZero(Jm);
   cs_constraints(m, q, t, NULL, &s->jac, NULL, NULL);
   for (int i = 0; i < n; i++) {
-    AT(i, i) = cj;          /* ∂(q' − v)/∂q' */
-    AT(i, n + i) = -1.0;    /* ∂(q' − v)/∂v */
-    AT(n + i, n + i) = cj * s->M[i];
+    cs_acc_add(&k.qq, i, i, i, cj);                /* ∂(q' − v)/∂q' */
+    cs_acc_add(&k.qv, i, n + i, i, -1.0);          /* ∂(q' − v)/∂v */
+    cs_acc_add(&k.vv, n + i, n + i, i, cj * s->M[i]);
   }
   /* ∂(M v' − Q)/∂(q, v) */
   bind_states(s, yy);
-  cs_forces(m, q, v, t, s->Q, &AT(n, 0), &AT(n, n), -1.0, N);
-  cs_clearances_forces(s->clear, q, v, s->Q, &AT(n, 0), &AT(n, n), -1.0, N);
-  state_jacobian(s, cj, yy, J, t1);
+  cs_forces(m, q, v, t, s->Q, &k.force_vq, &k.force_vv, -1.0);
+  cs_clearances_forces(s->clear, q, v, s->Q, &k.pin_vq, &k.pin_vv, -1.0);
+  state_jacobian(s, cj, yy, &k, t1);
   /* ∂(Φqᵀλ)/∂q, Φqᵀ into the λ columns, Φq into the Φ rows */
-  cs_constraints_add_hessian(m, q, lam, 1.0, &AT(n, 0), N);
-  cs_jac_scatter(&s->jac, &AT(2 * n, 0), &AT(n, 2 * n), N);
+  cs_constraints_add_hessian(m, q, lam, 1.0, &k.hess_vq);
+  cs_jac_scatter(&s->jac, &k.phi_lq, &k.phi_vl);
   if (s->form == CS_GGL) {
-    const int mu0 = 2 * n + nr;
-    cs_constraints_add_hessian(m, q, MU_OF(s, yy), 1.0, &AT(0, 0), N);
-    cs_constraints_add_rate_jacobian(m, q, v, 1.0, &AT(mu0, 0), N);
-    cs_jac_scatter(&s->jac, &AT(mu0, n), &AT(0, mu0), N); /* ∂(Φq v)/∂v, ∂(Φqᵀμ)/∂μ */
+    cs_constraints_add_hessian(m, q, MU_OF(s, yy), 1.0, &k.hess_qq);
+    cs_constraints_add_rate_jacobian(m, q, v, 1.0, &k.rate_mq);
+    cs_jac_scatter(&s->jac, &k.phi_mv, &k.phi_qm); /* ∂(Φq v)/∂v, ∂(Φqᵀμ)/∂μ */
   }
-#undef AT
   return 0;
+}
+
+int cs_sim_iteration_matrix(cs_sim *s, double cj, int sparse, double *A)
+{
+  const int N = s->N;
+  if (!s->ida || (sparse && !s->sparse))
+    return -1;
+  if (!A)
+    return N;
+  SUNMatrix J = sparse ? SUNSparseMatrix(N, N, s->pattern.nnz, CSC_MAT, s->ctx)
+                       : SUNDenseMatrix(N, N, s->ctx);
+  N_Vector scratch = N_VClone(s->y);
+  if (!J || !scratch) {
+    SUNMatDestroy(J);
+    N_VDestroy(scratch);
+    return -1;
+  }
+  const int was = s->sparse;
+  s->sparse = sparse;
+  jacobian(s->t_ida, cj, s->y, s->yp, NULL, J, s, scratch, NULL, NULL);
+  s->sparse = was;
+  memset(A, 0, (size_t)N * N * sizeof *A);
+  for (int j = 0; j < N; j++)
+    if (sparse)
+      for (sunindextype e = SM_INDEXPTRS_S(J)[j]; e < SM_INDEXPTRS_S(J)[j + 1]; e++)
+        A[SM_INDEXVALS_S(J)[e] + (size_t)j * N] = SM_DATA_S(J)[e];
+    else
+      memcpy(A + (size_t)j * N, SM_COLUMN_D(J, j), (size_t)N * sizeof *A);
+  SUNMatDestroy(J);
+  N_VDestroy(scratch);
+  return N;
+}
+
+int cs_sim_linear_solver(const cs_sim *s, long *fallbacks)
+{
+  if (fallbacks)
+    *fallbacks = !s->LS ? 0 : s->sparse ? cs_linsol_klu_fallbacks(s->LS)
+                                        : cs_linsol_fallbacks(s->LS);
+  return s->ida ? s->sparse : -1;
 }
 
 /* Q of everything: gravity, force elements, clearance joints. */
 static void total_forces(cs_sim *s, const double *q, const double *v, double t, double *Q)
 {
-  cs_forces(s->model, q, v, t, Q, NULL, NULL, 0.0, 0);
-  cs_clearances_forces(s->clear, q, v, Q, NULL, NULL, 0.0, 0);
+  cs_forces(s->model, q, v, t, Q, NULL, NULL, 0.0);
+  cs_clearances_forces(s->clear, q, v, Q, NULL, NULL, 0.0);
 }
 
 static int roots(realtype t, N_Vector yy, N_Vector yyp, realtype *g, void *user)
@@ -294,7 +390,7 @@ static int quadrature(realtype t, N_Vector yy, N_Vector yyp, N_Vector rq, void *
   cs_force_power(s->model, q, v, t, &out[QUAD_DISSIPATED], &out[QUAD_APPLIED]);
   /* Q and the contacts' power from one evaluation of each contact, as the projected
    * right-hand side does (it was evaluated twice here: power, then Q for the drivers) */
-  cs_forces(s->model, q, v, t, s->Q, NULL, NULL, 0.0, 0);
+  cs_forces(s->model, q, v, t, s->Q, NULL, NULL, 0.0);
   out[QUAD_DISSIPATED] += cs_clearances_forces_power(s->clear, q, v, s->Q);
   out[QUAD_DRIVER] = 0.0;
   if (!s->has_drivers)
@@ -314,7 +410,7 @@ static int ode_rhs(double t, const double *y, double *ydot, double *yqdot, void 
 {
   cs_sim *s = user;
   const double *q = y, *v = y + s->n;
-  cs_forces(s->model, q, v, t, s->Q, NULL, NULL, 0.0, 0);
+  cs_forces(s->model, q, v, t, s->Q, NULL, NULL, 0.0);
   double contact_loss = cs_clearances_forces_power(s->clear, q, v, s->Q);
   cs_constraints_and_gamma(s->model, q, v, t, &s->jac, s->gamma);
   cs_schur_accelerations(s->schur, &s->jac, s->Minv, s->Q, s->gamma, 1, ydot + s->n, s->qlambda);
@@ -596,6 +692,35 @@ static cs_status setup_rk(cs_sim *s, cs_error *err)
   return CS_OK;
 }
 
+/* Under "auto", the sparse iteration matrix and KLU from this many unknowns on, the dense LU
+ * below. Measured (callgrind, GGL, whole runs less ~45M of start-up): KLU is never slower
+ * from 10 unknowns up, but gains little below 50 (pendulum 10: −5 %; chain of 3, 30: −13 %;
+ * clearance slider-crank, 32: −13 %; chain of 5, 50: −29 %) and 3.6× at 100 (chain of 10),
+ * while a different solver moves a small model's round-off-driven step sequence (the GGL
+ * pendulum at rtol 1e-10: 1.2e-8 m dense, 7e-9 … 1.9e-7 m with KLU's orderings). Small models
+ * keep the dense LU's results; README "Performance". */
+enum { SPARSE_FROM = 50 };
+
+/* The iteration matrix and its solver: dense LAPACK LU, or CSC over the model's pattern with
+ * KLU (solver.linear_solver). */
+static cs_status setup_linear_solver(cs_sim *s, cs_error *err)
+{
+  cs_linear_solver choice = s->model->solver.linear_solver;
+  s->sparse = choice == CS_LINSOL_SPARSE || (choice == CS_LINSOL_AUTO && s->N >= SPARSE_FROM);
+  if (!s->sparse) {
+    s->J = SUNDenseMatrix(s->N, s->N, s->ctx);
+    s->LS = s->J ? cs_linsol_lapack_dense(s->y, s->J, s->ctx) : NULL;
+    return s->LS ? CS_OK : fail_setup(s, err, "linear solver");
+  }
+  if (cs_ida_pattern_init(&s->pattern, s->model, s->clear, s->form == CS_GGL))
+    return cs_fail(err, CS_ERR_MEMORY, "out of memory");
+  if (s->pattern.N != s->N)
+    return fail_setup(s, err, "sparse pattern of the wrong order");
+  s->J = SUNSparseMatrix(s->N, s->N, s->pattern.nnz, CSC_MAT, s->ctx);
+  s->LS = s->J ? cs_linsol_klu(s->y, s->J, s->ctx) : NULL;
+  return s->LS ? CS_OK : fail_setup(s, err, "sparse linear solver");
+}
+
 static cs_status setup_ida(cs_sim *s, N_Vector id, cs_error *err)
 {
   const cs_solver_settings *set = &s->model->solver;
@@ -609,9 +734,10 @@ static cs_status setup_ida(cs_sim *s, N_Vector id, cs_error *err)
       IDASetSuppressAlg(s->ida, SUNTRUE))
     return fail_setup(s, err, "tolerances");
 
-  s->J = SUNDenseMatrix(s->N, s->N, s->ctx);
-  s->LS = s->J ? cs_linsol_lapack_dense(s->y, s->J, s->ctx) : NULL;
-  if (!s->LS || IDASetLinearSolver(s->ida, s->LS, s->J) || IDASetJacFn(s->ida, jacobian))
+  cs_status st = setup_linear_solver(s, err);
+  if (st != CS_OK)
+    return st;
+  if (IDASetLinearSolver(s->ida, s->LS, s->J) || IDASetJacFn(s->ida, jacobian))
     return fail_setup(s, err, "linear solver");
   if ((set->max_step > 0 && IDASetMaxStep(s->ida, set->max_step)) ||
       (set->initial_step > 0 && IDASetInitStep(s->ida, set->initial_step)) ||
@@ -770,6 +896,7 @@ void cs_sim_free(cs_sim *s)
   free(s->atol);
   free(s->Q);
   cs_jac_free(&s->jac);
+  cs_ida_pattern_free(&s->pattern);
   free(s->driver_rows);
   cs_consistent_free(s->cons);
   free(s->phi);

@@ -70,7 +70,7 @@ typedef struct probe {
 static void forces(const probe *p, const double *q, const double *v, double *Q, int n)
 {
   memset(Q, 0, (size_t)n * sizeof *Q);
-  cs_clearances_forces(p->c, q, v, Q, NULL, NULL, 0, 0);
+  cs_clearances_forces(p->c, q, v, Q, NULL, NULL, 0);
 }
 
 /* max |analytic − centred difference| / max |entry| of ∂Q/∂q (which = 0) or ∂Q/∂v */
@@ -102,7 +102,8 @@ static void jacobian_case(const char *label, const char *joint, const char *cont
   double q[6], v[6];
   cs_clearances *c = pair_in_contact(m, pin_local, q, v);
   double Q[6] = {0}, Qq[36] = {0}, Qv[36] = {0};
-  cs_clearances_forces(c, q, v, Q, Qq, Qv, 1.0, 6);
+  cs_clearances_forces(c, q, v, Q, &(cs_acc){.dense = Qq, .ld = 6},
+                       &(cs_acc){.dense = Qv, .ld = 6}, 1.0);
   CHECK(fabs(Q[0]) + fabs(Q[1]) > 0, "%s: in contact, a force", label);
   probe p = {c, q, v};
   double eq = jacobian_error(&p, 6, 0, Qq), ev = jacobian_error(&p, 6, 1, Qv);

@@ -119,7 +119,8 @@ static void jacobian_translational(const char *label, const char *contact)
     }
   }
   double Q[6] = {0}, Qq[36] = {0}, Qv[36] = {0};
-  cs_clearances_forces(c, q, v, Q, Qq, Qv, 1.0, 6);
+  cs_clearances_forces(c, q, v, Q, &(cs_acc){.dense = Qq, .ld = 6},
+                       &(cs_acc){.dense = Qv, .ld = 6}, 1.0);
   probe p = {c, q, v};
   double eq = jacobian_error(&p, 6, 0, Qq), ev = jacobian_error(&p, 6, 1, Qv);
   printf("%-34s ∂Q/∂q off %.2e, ∂Q/∂v off %.2e\n", label, eq, ev);
@@ -187,10 +188,13 @@ static void jacobian_states(void)
   cs_clearances_bind_state(c, z);
   double Q[6] = {0}, Qq[36] = {0}, Qv[36] = {0}, Qz[24] = {0};
   double f[4], Fq[24] = {0}, Fv[24] = {0}, Fz[16] = {0}, fp[4], fm[4], Qp[6], Qm[6];
-  cs_clearances_forces(c, q, v, Q, Qq, Qv, 1.0, 6);
+  cs_clearances_forces(c, q, v, Q, &(cs_acc){.dense = Qq, .ld = 6},
+                       &(cs_acc){.dense = Qv, .ld = 6}, 1.0);
   /* blocks with leading dimension 6 (Qz: 6 × 4) and 4 (Fq, Fv: 4 × 6; Fz: 4 × 4) */
-  cs_clearances_state_rate(c, q, v, f, NULL, NULL, NULL, Qz, 1.0, 6);
-  cs_clearances_state_rate(c, q, v, f, Fq, Fv, Fz, NULL, 1.0, 4);
+  cs_clearances_state_rate(c, q, v, f, NULL, NULL, NULL, &(cs_acc){.dense = Qz, .ld = 6}, 1.0);
+  cs_clearances_state_rate(c, q, v, f, &(cs_acc){.dense = Fq, .ld = 4},
+                           &(cs_acc){.dense = Fv, .ld = 4}, &(cs_acc){.dense = Fz, .ld = 4}, NULL,
+                           1.0);
   int moving = 0;
   for (int i = 0; i < nz; i++)
     moving += f[i] != 0.0;
@@ -202,10 +206,10 @@ static void jacobian_states(void)
     const double h = 1e-8, z0 = z[col];
     z[col] = z0 + h;
     forces(&p, q, v, Qp, 6);
-    cs_clearances_state_rate(c, q, v, fp, NULL, NULL, NULL, NULL, 0, 0);
+    cs_clearances_state_rate(c, q, v, fp, NULL, NULL, NULL, NULL, 0);
     z[col] = z0 - h;
     forces(&p, q, v, Qm, 6);
-    cs_clearances_state_rate(c, q, v, fm, NULL, NULL, NULL, NULL, 0, 0);
+    cs_clearances_state_rate(c, q, v, fm, NULL, NULL, NULL, NULL, 0);
     z[col] = z0;
     for (int r = 0; r < 6; r++) {
       double fd = (Qp[r] - Qm[r]) / (2 * h);
@@ -224,10 +228,10 @@ static void jacobian_states(void)
       memcpy(x, which == 0 ? q : v, sizeof x);
       x[col] += h;
       cs_clearances_state_rate(c, which == 0 ? x : q, which == 0 ? v : x, fp, NULL, NULL, NULL,
-                               NULL, 0, 0);
+                               NULL, 0);
       x[col] -= 2 * h;
       cs_clearances_state_rate(c, which == 0 ? x : q, which == 0 ? v : x, fm, NULL, NULL, NULL,
-                               NULL, 0, 0);
+                               NULL, 0);
       for (int r = 0; r < nz; r++) {
         double fd = (fp[r] - fm[r]) / (2 * h), an = (which == 0 ? Fq : Fv)[r + 4 * col];
         if (which == 0)

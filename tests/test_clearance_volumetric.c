@@ -57,7 +57,7 @@ static void torque(void)
   cs_model *m = two_bodies(joint, volumetric);
   double pin[2] = {0.00052 * 0.6, 0.00052 * 0.8}, q[6], v[6], Q[6] = {0};
   cs_clearances *c = pair_in_contact(m, pin, q, v);
-  cs_clearances_forces(c, q, v, Q, NULL, NULL, 0.0, 0);
+  cs_clearances_forces(c, q, v, Q, NULL, NULL, 0.0);
   cs_clearance_state st;
   cs_clearances_output(c, 0, q, v, &st);
 
@@ -95,7 +95,8 @@ static void torque(void)
   /* the θ rows of the Jacobian hold the torque's derivatives alone: ∂T/∂v = −k_v a J (∓1 on
    * θ0', θ1'), ∂T/∂q = ∂T/∂δ ∇δ; against centred differences of Q[2], Q[5] */
   double Q2[6] = {0}, Qq[36] = {0}, Qv[36] = {0}, x[6], Qp[6], Qm[6];
-  cs_clearances_forces(c, q, v, Q2, Qq, Qv, 1.0, 6);
+  cs_clearances_forces(c, q, v, Q2, &(cs_acc){.dense = Qq, .ld = 6},
+                       &(cs_acc){.dense = Qv, .ld = 6}, 1.0);
   probe pr = {c, q, v};
   for (int which = 0; which < 2; which++) {
     double worst = 0.0, scale = 0.0, h = which == 0 ? 1e-10 : 1e-6;

@@ -84,7 +84,7 @@ static void dense_phiq(const cs_model *m, const double *q, double *Phiq)
     abort();
   cs_constraints(m, q, t0, NULL, &J, NULL, NULL);
   memset(Phiq, 0, (size_t)m->nrow * m->ncoord * sizeof *Phiq);
-  cs_jac_scatter(&J, Phiq, NULL, m->nrow);
+  cs_jac_scatter(&J, &(cs_acc){.dense = Phiq, .ld = m->nrow}, NULL);
   cs_jac_free(&J);
 }
 
@@ -114,12 +114,12 @@ static void phiq_v(const cs_model *m, const double *q, double *out, void *c)
 
 static void Q_of_q(const cs_model *m, const double *q, double *out, void *c)
 {
-  cs_forces(m, q, ((const ctx *)c)->v, t0, out, NULL, NULL, 0, 0);
+  cs_forces(m, q, ((const ctx *)c)->v, t0, out, NULL, NULL, 0);
 }
 
 static void Q_of_v(const cs_model *m, const double *v, double *out, void *c)
 {
-  cs_forces(m, ((const ctx *)c)->q, v, t0, out, NULL, NULL, 0, 0);
+  cs_forces(m, ((const ctx *)c)->q, v, t0, out, NULL, NULL, 0);
 }
 
 int main(void)
@@ -148,11 +148,11 @@ int main(void)
   CHECK(fd_error(m, phi_of_q, &k, q, rows, n, Phiq, rows) < 1e-8, "Φq against differences");
 
   memset(A, 0, sizeof A);
-  cs_constraints_add_hessian(m, q, w, 1.0, A, n);
+  cs_constraints_add_hessian(m, q, w, 1.0, &(cs_acc){.dense = A, .ld = n});
   CHECK(fd_error(m, phiqT_w, &k, q, n, n, A, n) < 1e-8, "(Φqᵀw)_q against differences");
 
   memset(B, 0, sizeof B);
-  cs_constraints_add_rate_jacobian(m, q, v, 1.0, B, rows);
+  cs_constraints_add_rate_jacobian(m, q, v, 1.0, &(cs_acc){.dense = B, .ld = rows});
   CHECK(fd_error(m, phiq_v, &k, q, rows, n, B, rows) < 1e-8, "(Φq v)_q against differences");
 
   /* Φt and γ along the path q(τ) = q + v τ + a τ²/2 at time t0 + τ:
@@ -183,7 +183,8 @@ int main(void)
   double Q[MAXN];
   memset(A, 0, sizeof A);
   memset(B, 0, sizeof B);
-  cs_forces(m, q, v, t0, Q, A, B, 1.0, n);
+  cs_forces(m, q, v, t0, Q, &(cs_acc){.dense = A, .ld = n}, &(cs_acc){.dense = B, .ld = n},
+            1.0);
   CHECK(fd_error(m, Q_of_q, &k, q, n, n, A, n) < 1e-8, "∂Q/∂q against differences");
   CHECK(fd_error(m, Q_of_v, &k, v, n, n, B, n) < 1e-8, "∂Q/∂v against differences");
 
@@ -195,7 +196,7 @@ int main(void)
     m->forces[e].force[0] = m->forces[e].force[1] = m->forces[e].torque = 0;
   }
   double zero[MAXN] = {0}, worst = 0;
-  cs_forces(m, q, zero, t0, Q, NULL, NULL, 0, 0);
+  cs_forces(m, q, zero, t0, Q, NULL, NULL, 0);
   for (int i = 0; i < n; i++) {
     double qp[MAXN], qm[MAXN];
     memcpy(qp, q, sizeof qp);

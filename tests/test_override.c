@@ -145,12 +145,12 @@ static void bad_overrides(void)
          "solver/rtol: expected a JSON pointer starting with '/' (e.g. \"/solver/rtol\")");
   /* ~1 unescapes to '/': the loader then sees the key "fi/le" */
   EXPECT("/solver/fi~1le~0", "1", "/solver: unknown key \"fi/le~\" (expected one of: "
-         "formulation, t_end, rtol, atol, max_step, initial_step, max_steps)");
+         "formulation, t_end, rtol, atol, max_step, initial_step, max_steps, linear_solver)");
   EXPECT("/a~2", "1", "/a~2: '~' must be followed by 0 or 1 in a JSON pointer");
   EXPECT("/solver/rtol", "1e-6,", "/solver/rtol: the value is not valid JSON: \"1e-6,\"");
   EXPECT("/solver/rtl", "1e-6",
          "/solver: unknown key \"rtl\" (expected one of: formulation, t_end, rtol, atol, "
-         "max_step, initial_step, max_steps)");
+         "max_step, initial_step, max_steps, linear_solver)");
 #undef EXPECT
 }
 

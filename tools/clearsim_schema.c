@@ -283,6 +283,7 @@ static const key_doc solver_keys[] = {
   {"max_step", "number>=0", "largest step, s (default 0: unlimited)"},
   {"initial_step", "number>=0", "first step, s (default 0: the integrator's choice)"},
   {"max_steps", "count", "internal steps allowed between two outputs (default 500000)"},
+  {"linear_solver", "enum:auto|dense|sparse", "IDAS' iteration matrix (ggl, index3): dense LAPACK LU, sparse over the model's graph with KLU, or auto (default: dense below 50 unknowns, sparse from there)"},
   END};
 
 static const key_doc output_keys[] = {
