@@ -66,8 +66,9 @@ static herr_t fail(const char *what)
 /* ---------------------------------------------------------------- test log --------------- */
 
 /* One record per change to the file's disk image: op, two numbers, and the bytes of a write.
- * 'O' opened (size), 'W' write (addr, size, bytes), 'C' the commit point's write (same), 'F'
- * file extended to (size), 'T' truncated to (size), 'B' barrier (fdatasync), 'N' named. */
+ * 'O' opened (size), 'W' a write to new space (addr, size, bytes), 'P' a commit's write in
+ * place (same), 'C' the commit point's write (same), 'F' file extended to (size), 'T'
+ * truncated to (size), 'B' barrier (fdatasync), 'N' named. */
 static void log_op(const cs_file *f, char op, haddr_t a, haddr_t b, const void *data)
 {
   if (f->log < 0)
@@ -234,7 +235,7 @@ static int write_final(cs_file *f, haddr_t lo, haddr_t hi, int point)
   int rc = pread_all(f->fd, buf, n, lo);
   if (rc == 0) {
     overlay(f, lo, n, buf);
-    rc = pwrite_all(f, buf, n, lo, point ? 'C' : 'W');
+    rc = pwrite_all(f, buf, n, lo, point ? 'C' : 'P');
   }
   free(buf);
   return rc;

@@ -184,11 +184,19 @@ cs_status cs_h5_create_file(const char *path, const char *name, const char *json
                             const char *status, const char *message, hid_t *file,
                             cs_error *err)
 {
-  hid_t fapl = cs_h5_driver_fapl();
-  *file = fapl < 0 ? H5I_INVALID_HID : H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+  hid_t fapl = cs_h5_driver_fapl(), fcpl = H5Pcreate(H5P_FILE_CREATE);
+  /* Space HDF5 frees is never reused (it stays in the file, unused): a new object in reused
+   * space would be in-place metadata that other in-place pieces of the same commit point to,
+   * and a kill between the two would leave a link to nothing. */
+  if (fcpl >= 0 && H5Pset_file_space_strategy(fcpl, H5F_FSPACE_STRATEGY_NONE, 0, 1) < 0) {
+    H5Pclose(fcpl);
+    fcpl = H5I_INVALID_HID;
+  }
+  *file = fapl < 0 || fcpl < 0 ? H5I_INVALID_HID : H5Fcreate(path, H5F_ACC_TRUNC, fcpl, fapl);
   /* the reason first: every HDF5 call (H5Pclose too) clears the error stack */
   cs_status st = *file < 0 ? cs_h5_fail(err, path, "create the file") : CS_OK;
   cs_h5_close_id(fapl, H5Pclose);
+  cs_h5_close_id(fcpl, H5Pclose);
   if (st != CS_OK)
     return st;
   if (cs_h5_attr_text(*file, "clearsim_version", cs_version()) < 0 ||
