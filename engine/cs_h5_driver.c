@@ -153,16 +153,25 @@ static void drop_pending(cs_file *f)
   f->np = 0;
 }
 
-/* Lay the pending writes that overlap [addr, addr + size) over buf, oldest first. */
-static void overlay(const cs_file *f, haddr_t addr, size_t size, unsigned char *buf)
+/* Lay the pending writes that overlap [addr, addr + size) over buf, oldest first; only those
+ * of the kinds up to `upto` (a commit's phases so far: RAW, SUPER, META). */
+static void overlay_upto(const cs_file *f, haddr_t addr, size_t size, unsigned char *buf,
+                         piece_kind upto)
 {
   for (size_t i = 0; i < f->np; i++) {
     const pending *w = &f->p[i];
+    if (w->kind > upto)
+      continue;
     haddr_t lo = w->addr > addr ? w->addr : addr;
     haddr_t hi = w->addr + w->size < addr + size ? w->addr + w->size : addr + size;
     if (lo < hi)
       memcpy(buf + (lo - addr), w->data + (lo - w->addr), (size_t)(hi - lo));
   }
+}
+
+static void overlay(const cs_file *f, haddr_t addr, size_t size, unsigned char *buf)
+{
+  overlay_upto(f, addr, size, buf, META);
 }
 
 /* ---------------------------------------------------------------- commit ----------------- */
@@ -219,14 +228,16 @@ static int link_name(cs_file *f)
   return rc;
 }
 
-/* Write [lo, hi) of the file as HDF5 last left it (the disk's bytes under the pending writes)
- * in one pwrite, leaving out the commit point unless `point` (then [lo, hi) is the point). */
-static int write_final(cs_file *f, haddr_t lo, haddr_t hi, int point)
+/* Write [lo, hi) of the file as HDF5 last left it (the disk's bytes under the pending writes
+ * of the phases up to `upto`: a later phase's bytes in a gap stay as they are) in one pwrite,
+ * leaving out the commit point unless `point` (then [lo, hi) is the point). */
+static int write_final(cs_file *f, haddr_t lo, haddr_t hi, piece_kind upto, int point)
 {
   if (!point && f->mark_size && lo < f->mark + f->mark_size && f->mark < hi) {
-    if (lo < f->mark && write_final(f, lo, f->mark, 0) < 0)
+    if (lo < f->mark && write_final(f, lo, f->mark, upto, 0) < 0)
       return -1;
-    return hi > f->mark + f->mark_size ? write_final(f, f->mark + f->mark_size, hi, 0) : 0;
+    return hi > f->mark + f->mark_size ? write_final(f, f->mark + f->mark_size, hi, upto, 0)
+                                       : 0;
   }
   size_t n = (size_t)(hi - lo);
   unsigned char *buf = malloc(n ? n : 1);
@@ -234,7 +245,7 @@ static int write_final(cs_file *f, haddr_t lo, haddr_t hi, int point)
     return -1;
   int rc = pread_all(f->fd, buf, n, lo);
   if (rc == 0) {
-    overlay(f, lo, n, buf);
+    overlay_upto(f, lo, n, buf, upto);
     rc = pwrite_all(f, buf, n, lo, point ? 'C' : 'P');
   }
   free(buf);
@@ -271,7 +282,7 @@ static int write_kind(cs_file *f, piece_kind kind)
     for (i++; i < n && s[i].addr <= hi + GAP; i++)
       if (s[i].addr + s[i].size > hi)
         hi = s[i].addr + s[i].size;
-    rc = write_final(f, lo, hi, 0);
+    rc = write_final(f, lo, hi, kind, 0);
   }
   free(s);
   return rc;
@@ -282,7 +293,7 @@ static int write_point(cs_file *f)
 {
   for (size_t i = 0; f->mark_size && i < f->np; i++)
     if (f->p[i].addr < f->mark + f->mark_size && f->mark < f->p[i].addr + f->p[i].size)
-      return write_final(f, f->mark, f->mark + f->mark_size, 1);
+      return write_final(f, f->mark, f->mark + f->mark_size, META, 1);
   return 0;
 }
 
