@@ -3,6 +3,8 @@
  *
  *   /                  attrs clearsim_version, model_name, formulation, status, message, t_final
  *   /model             the input JSON verbatim (scalar variable-length string)
+ *   /rows              N as of the file's last commit (int64; the commit point: a killed
+ *                      run's series may be longer, by rows of an unfinished commit)
  *   /time              [N]
  *   /bodies            names [nbody]; position, velocity, acceleration [N, nbody, 3];
  *                      points [P, 3]: (body index, x, y) in the body's frame, for drawing

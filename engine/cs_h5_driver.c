@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,10 +22,13 @@
 static const haddr_t RESERVE = 64 * 1024;
 static const haddr_t MAXADDR = ((haddr_t)1 << (8 * sizeof(off_t) - 1)) - 1;
 
+/* What a pending write holds, which decides its phase in a commit. */
+typedef enum piece_kind { RAW, SUPER, META } piece_kind;
+
 typedef struct pending {
   haddr_t addr;
   size_t size;
-  int super; /* covers address 0, the superblock: committed first */
+  piece_kind kind; /* RAW data, the SUPERblock (covers address 0), other METAdata */
   unsigned char *data;
 } pending;
 
@@ -33,7 +37,8 @@ typedef struct cs_file {
   int fd;
   dev_t dev;
   ino_t ino;
-  char *name;     /* to link an unnamed (O_TMPFILE) file at its first commit; NULL once named */
+  char *name;     /* the file's name until it has it (first commit); NULL once named */
+  char *tmpname;  /* without O_TMPFILE: the temporary name the file has until then */
   haddr_t eoa;
   haddr_t size;   /* bytes the file has on disk (written or reserved) */
   haddr_t reserved; /* bytes posix_fallocate has reserved */
@@ -41,8 +46,10 @@ typedef struct cs_file {
   pending *p;
   size_t np, cap;
   haddr_t reserve;  /* RESERVE for a file being written, 0 for a file reopened to amend */
+  haddr_t mark, mark_size; /* the commit point: written last, alone (0 bytes: none) */
   int abandoned;
   int error;      /* errno of a failed write not reported yet */
+  int log;        /* descriptor of the test log (CLEARSIM_H5_LOG), or -1 */
 } cs_file;
 
 static const H5FD_class_t *driver_class(void);
@@ -56,12 +63,34 @@ static herr_t fail(const char *what)
   return -1;
 }
 
+/* ---------------------------------------------------------------- test log --------------- */
+
+/* One record per change to the file's disk image: op, two numbers, and the bytes of a write.
+ * 'O' opened (size), 'W' a write to new space (addr, size, bytes), 'P' a commit's write in
+ * place (same), 'C' the commit point's write (same), 'F' file extended to (size), 'T'
+ * truncated to (size), 'B' barrier (fdatasync), 'N' named. */
+static void log_op(const cs_file *f, char op, haddr_t a, haddr_t b, const void *data)
+{
+  if (f->log < 0)
+    return;
+  unsigned char head[17];
+  uint64_t v[2] = {a, b};
+  head[0] = (unsigned char)op;
+  memcpy(head + 1, v, sizeof v);
+  /* a test hook: a short write makes the log unusable, which the replay reports */
+  if (write(f->log, head, sizeof head) == (ssize_t)sizeof head && data && b)
+    if (write(f->log, data, (size_t)b) < 0)
+      return;
+}
+
 /* ---------------------------------------------------------------- disk I/O ---------------- */
 
-static int pwrite_all(int fd, const unsigned char *buf, size_t size, haddr_t addr)
+static int pwrite_all(const cs_file *f, const unsigned char *buf, size_t size, haddr_t addr,
+                      char op)
 {
+  log_op(f, op, addr, size, buf);
   while (size > 0) {
-    ssize_t n = pwrite(fd, buf, size, (off_t)addr);
+    ssize_t n = pwrite(f->fd, buf, size, (off_t)addr);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0) {
@@ -91,9 +120,16 @@ static int pread_all(int fd, unsigned char *buf, size_t size, haddr_t addr)
   return 0;
 }
 
+/* Everything written so far reaches the disk before anything written later. */
+static int barrier(const cs_file *f)
+{
+  log_op(f, 'B', 0, 0, NULL);
+  return fdatasync(f->fd);
+}
+
 /* ---------------------------------------------------------------- pending writes --------- */
 
-static int keep(cs_file *f, haddr_t addr, size_t size, int super, const void *buf)
+static int keep(cs_file *f, haddr_t addr, size_t size, piece_kind kind, const void *buf)
 {
   if (f->np == f->cap) {
     size_t cap = f->cap ? 2 * f->cap : 64;
@@ -106,7 +142,7 @@ static int keep(cs_file *f, haddr_t addr, size_t size, int super, const void *bu
   if (!data)
     return -1;
   memcpy(data, buf, size);
-  f->p[f->np++] = (pending){addr, size, super, data};
+  f->p[f->np++] = (pending){addr, size, kind, data};
   return 0;
 }
 
@@ -117,16 +153,25 @@ static void drop_pending(cs_file *f)
   f->np = 0;
 }
 
-/* Lay the pending writes that overlap [addr, addr + size) over buf, oldest first. */
-static void overlay(const cs_file *f, haddr_t addr, size_t size, unsigned char *buf)
+/* Lay the pending writes that overlap [addr, addr + size) over buf, oldest first; only those
+ * of the kinds up to `upto` (a commit's phases so far: RAW, SUPER, META). */
+static void overlay_upto(const cs_file *f, haddr_t addr, size_t size, unsigned char *buf,
+                         piece_kind upto)
 {
   for (size_t i = 0; i < f->np; i++) {
     const pending *w = &f->p[i];
+    if (w->kind > upto)
+      continue;
     haddr_t lo = w->addr > addr ? w->addr : addr;
     haddr_t hi = w->addr + w->size < addr + size ? w->addr + w->size : addr + size;
     if (lo < hi)
       memcpy(buf + (lo - addr), w->data + (lo - w->addr), (size_t)(hi - lo));
   }
+}
+
+static void overlay(const cs_file *f, haddr_t addr, size_t size, unsigned char *buf)
+{
+  overlay_upto(f, addr, size, buf, META);
 }
 
 /* ---------------------------------------------------------------- commit ----------------- */
@@ -136,6 +181,7 @@ static int reserve_to(cs_file *f, haddr_t end)
 {
   if (end <= f->reserved)
     return 0;
+  log_op(f, 'F', 0, end, NULL);
   int rc = posix_fallocate(f->fd, (off_t)f->reserved, (off_t)(end - f->reserved));
   if (rc == EOPNOTSUPP || rc == EINVAL) { /* no fallocate here: extend, unreserved */
     struct stat st;
@@ -153,26 +199,114 @@ static int reserve_to(cs_file *f, haddr_t end)
   return 0;
 }
 
-/* Give an unnamed file its name: link it under a temporary name beside the target, then
- * rename over the target (linkat cannot replace a file). */
+/* Give the file its name. An unnamed (O_TMPFILE) file is linked under a temporary name beside
+ * the target, then renamed over it (linkat cannot replace a file); a file created under a
+ * temporary name (no O_TMPFILE) is renamed. */
 static int link_name(cs_file *f)
 {
-  char proc[64], *tmp = malloc(strlen(f->name) + 32);
-  if (!tmp)
-    return -1;
-  snprintf(proc, sizeof proc, "/proc/self/fd/%d", f->fd);
-  snprintf(tmp, strlen(f->name) + 32, "%s.%ld.partial", f->name, (long)getpid());
-  int rc = linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW);
-  if (rc == 0 && (rc = rename(tmp, f->name)) < 0)
+  char proc[64], *tmp = f->tmpname;
+  if (!tmp) {
+    if (!(tmp = malloc(strlen(f->name) + 32)))
+      return -1;
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", f->fd);
+    snprintf(tmp, strlen(f->name) + 32, "%s.%ld.partial", f->name, (long)getpid());
+    if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) < 0) {
+      free(tmp);
+      return -1;
+    }
+  }
+  int rc = rename(tmp, f->name);
+  if (rc < 0 && !f->tmpname)
     unlink(tmp);
   free(tmp);
+  f->tmpname = NULL;
   if (rc == 0) {
+    log_op(f, 'N', 0, 0, NULL);
     free(f->name);
     f->name = NULL;
   }
   return rc;
 }
 
+/* Write [lo, hi) of the file as HDF5 last left it (the disk's bytes under the pending writes
+ * of the phases up to `upto`: a later phase's bytes in a gap stay as they are) in one pwrite,
+ * leaving out the commit point unless `point` (then [lo, hi) is the point). */
+static int write_final(cs_file *f, haddr_t lo, haddr_t hi, piece_kind upto, int point)
+{
+  if (!point && f->mark_size && lo < f->mark + f->mark_size && f->mark < hi) {
+    if (lo < f->mark && write_final(f, lo, f->mark, upto, 0) < 0)
+      return -1;
+    return hi > f->mark + f->mark_size ? write_final(f, f->mark + f->mark_size, hi, upto, 0)
+                                       : 0;
+  }
+  size_t n = (size_t)(hi - lo);
+  unsigned char *buf = malloc(n ? n : 1);
+  if (!buf)
+    return -1;
+  int rc = pread_all(f->fd, buf, n, lo);
+  if (rc == 0) {
+    overlay_upto(f, lo, n, buf, upto);
+    rc = pwrite_all(f, buf, n, lo, point ? 'C' : 'P');
+  }
+  free(buf);
+  return rc;
+}
+
+static int by_address(const void *a, const void *b)
+{
+  const pending *p = a, *q = b;
+  return p->addr < q->addr ? -1 : p->addr > q->addr;
+}
+
+/* The pending writes of one kind, as few pwrites as possible: sorted, with overlapping and
+ * nearby pieces merged (gaps up to GAP bytes are rewritten with the bytes they hold). */
+enum { GAP = 4096 };
+static int write_kind(cs_file *f, piece_kind kind)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < f->np; i++)
+    n += f->p[i].kind == kind;
+  if (n == 0)
+    return 0;
+  pending *s = malloc(n * sizeof *s);
+  if (!s)
+    return -1;
+  n = 0;
+  for (size_t i = 0; i < f->np; i++)
+    if (f->p[i].kind == kind)
+      s[n++] = f->p[i];
+  qsort(s, n, sizeof *s, by_address);
+  int rc = 0;
+  for (size_t i = 0; rc == 0 && i < n;) {
+    haddr_t lo = s[i].addr, hi = s[i].addr + s[i].size;
+    for (i++; i < n && s[i].addr <= hi + GAP; i++)
+      if (s[i].addr + s[i].size > hi)
+        hi = s[i].addr + s[i].size;
+    rc = write_final(f, lo, hi, kind, 0);
+  }
+  free(s);
+  return rc;
+}
+
+/* The commit point's bytes, if a pending write changed them: one small pwrite. */
+static int write_point(cs_file *f)
+{
+  for (size_t i = 0; f->mark_size && i < f->np; i++)
+    if (f->p[i].addr < f->mark + f->mark_size && f->mark < f->p[i].addr + f->p[i].size)
+      return write_final(f, f->mark, f->mark + f->mark_size, META, 1);
+  return 0;
+}
+
+/* A commit, in phases separated by barriers, so that whatever subset of a phase's writes
+ * reaches the disk (a kill: a prefix; a power loss: any subset) every piece on disk points
+ * only at space that is on disk and inside the superblock's EOA:
+ *   1. the new space reserved (a full disk fails here, before anything in place changed);
+ *      raw data in the committed space (rewritten chunks keep their old rows' bytes);
+ *   2. the superblock, whose EOA now covers the new space;
+ *   3. the other in-place metadata (object headers, B-tree nodes, heaps), coalesced;
+ *   4. the commit point (the table's committed row count): the one write that says the
+ *      commit happened; readers read that many rows of every series.
+ * The barrier after 4 makes the commit durable when it returns. */
 static herr_t commit(cs_file *f, int closing)
 {
   if (f->error) { /* a write failed since the last commit: report it, once */
@@ -182,26 +316,23 @@ static herr_t commit(cs_file *f, int closing)
   }
   if (f->abandoned)
     return 0;
-  /* 1. The space of the new state, allocated: everything beyond the last commit is on disk. */
   if (reserve_to(f, f->eoa + (closing ? 0 : f->reserve)) < 0) {
     f->abandoned = 1;
     return fail("cannot reserve file space");
   }
-  /* 2. The superblock, whose EOA now covers the new space; 3. the rest in place. */
-  for (int pass = 0; pass < 2; pass++)
-    for (size_t i = 0; i < f->np; i++)
-      if (f->p[i].super == (pass == 0) &&
-          pwrite_all(f->fd, f->p[i].data, f->p[i].size, f->p[i].addr) < 0) {
-        f->abandoned = 1; /* in place, on reserved space: an I/O error */
-        return fail("write failed");
-      }
+  if (write_kind(f, RAW) < 0 || barrier(f) < 0 || write_kind(f, SUPER) < 0 || barrier(f) < 0 ||
+      write_kind(f, META) < 0 || barrier(f) < 0 || write_point(f) < 0 || barrier(f) < 0) {
+    f->abandoned = 1; /* in place, on reserved space: an I/O error */
+    return fail("write failed");
+  }
   drop_pending(f);
   f->committed = f->eoa;
   /* The file ends at its EOA once closed; while open, at the EOA plus the reserve (HDF5 gives
    * back free space at the end of the file, so the EOA may have shrunk). Nothing committed
-   * lies beyond the EOA. */
+   * lies beyond the EOA, and the superblock saying so is on disk. */
   haddr_t end = f->eoa + (closing ? 0 : f->reserve);
   if (end < f->size) {
+    log_op(f, 'T', 0, end, NULL);
     if (ftruncate(f->fd, (off_t)end) < 0)
       return fail("cannot truncate the file");
     f->size = f->reserved = end;
@@ -213,6 +344,49 @@ static herr_t commit(cs_file *f, int closing)
 
 /* ---------------------------------------------------------------- callbacks -------------- */
 
+/* A temporary name beside `name` ("<name>.<pid>.partial"), malloc'ed. */
+static char *partial_name(const char *name)
+{
+  size_t n = strlen(name) + 32;
+  char *tmp = malloc(n);
+  if (tmp)
+    snprintf(tmp, n, "%s.%ld.partial", name, (long)getpid());
+  return tmp;
+}
+
+/* A new file that gets `name` at its first commit: unnamed (O_TMPFILE) in the name's
+ * directory, or, where the file system has no O_TMPFILE (NFS, some others) or
+ * CLEARSIM_H5_NO_TMPFILE is set (tests), under a temporary name there. -1 on failure. */
+static int create_unnamed(cs_file *f, const char *name)
+{
+  char *dir = strdup(name), *slash = dir ? strrchr(dir, '/') : NULL;
+  if (!dir || !(f->name = strdup(name))) {
+    free(dir);
+    return -1;
+  }
+  if (slash)
+    slash[slash == dir] = '\0';
+  const char *off = getenv("CLEARSIM_H5_NO_TMPFILE");
+  int fd = off && *off ? -1 : open(slash ? dir : ".", O_TMPFILE | O_RDWR, 0666);
+  free(dir);
+  if (fd < 0 && (f->tmpname = partial_name(name)))
+    fd = open(f->tmpname, O_RDWR | O_CREAT | O_EXCL, 0666);
+  /* An older file of that name goes now, as with O_TRUNC: a run that fails before its first
+   * commit must not leave an earlier run's file looking like its result. */
+  if (fd >= 0 && unlink(name) < 0 && errno != ENOENT) {
+    close(fd);
+    if (f->tmpname)
+      unlink(f->tmpname);
+    fd = -1;
+  }
+  if (fd < 0) {
+    free(f->name);
+    free(f->tmpname);
+    f->name = f->tmpname = NULL;
+  }
+  return fd;
+}
+
 static H5FD_t *drv_open(const char *name, unsigned flags, hid_t fapl, haddr_t maxaddr)
 {
   (void)fapl;
@@ -221,35 +395,15 @@ static H5FD_t *drv_open(const char *name, unsigned flags, hid_t fapl, haddr_t ma
   cs_file *f = calloc(1, sizeof *f);
   if (!f)
     return NULL;
-  f->fd = -1;
+  f->fd = f->log = -1;
   int rw = flags & H5F_ACC_RDWR;
   struct stat st;
   int plain = lstat(name, &st) < 0 ? errno == ENOENT : S_ISREG(st.st_mode);
   /* A new file, or one replacing a regular file (not a device such as /dev/full, nor a
    * symbolic link, which are written through as HDF5's own drivers do). */
   if (plain && rw && (flags & H5F_ACC_CREAT) && (flags & H5F_ACC_TRUNC) &&
-      !(flags & H5F_ACC_EXCL)) {
-    /* unnamed until its first commit; the directory of the name */
-    char *dir = strdup(name), *slash = dir ? strrchr(dir, '/') : NULL;
-    if (dir) {
-      if (slash)
-        slash[slash == dir] = '\0';
-      f->fd = open(slash ? dir : ".", O_TMPFILE | O_RDWR, 0666);
-      free(dir);
-    }
-    if (f->fd >= 0 && !(f->name = strdup(name))) {
-      close(f->fd);
-      f->fd = -1;
-    }
-    /* An older file of that name goes now, as with O_TRUNC: a run that fails before its
-     * first commit must not leave an earlier run's file looking like its result. */
-    if (f->fd >= 0 && unlink(name) < 0 && errno != ENOENT) {
-      close(f->fd);
-      f->fd = -1;
-      free(f->name);
-      f->name = NULL;
-    }
-  }
+      !(flags & H5F_ACC_EXCL))
+    f->fd = create_unnamed(f, name);
   if (f->fd < 0) {
     int o = rw ? O_RDWR : O_RDONLY;
     if (flags & H5F_ACC_TRUNC)
@@ -265,12 +419,18 @@ static H5FD_t *drv_open(const char *name, unsigned flags, hid_t fapl, haddr_t ma
     if (f->fd >= 0)
       close(f->fd);
     free(f->name);
+    free(f->tmpname);
     free(f);
     return NULL;
   }
   f->dev = st.st_dev, f->ino = st.st_ino;
   f->reserve = flags & H5F_ACC_TRUNC ? RESERVE : 0; /* a reopened file lives on its reserve */
   f->size = f->reserved = f->committed = (haddr_t)st.st_size;
+  /* Test hook: every change to the disk image logged, for tests/h5_replay.py. */
+  const char *log = rw ? getenv("CLEARSIM_H5_LOG") : NULL;
+  if (log && *log)
+    f->log = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+  log_op(f, 'O', 0, f->size, NULL);
   return &f->pub;
 }
 
@@ -280,9 +440,14 @@ static herr_t drv_close(H5FD_t *file)
   herr_t rc = f->abandoned ? 0 : commit(f, 1);
   if (close(f->fd) < 0 && rc == 0)
     rc = fail("cannot close the file");
+  if (f->tmpname) /* never committed: its temporary name goes with it */
+    unlink(f->tmpname);
+  if (f->log >= 0)
+    close(f->log);
   drop_pending(f);
   free(f->p);
   free(f->name);
+  free(f->tmpname);
   free(f);
   return rc;
 }
@@ -365,6 +530,7 @@ static herr_t drv_write(H5FD_t *file, H5FD_mem_t type, hid_t dxpl, haddr_t addr,
    * it is what makes new space part of the file. A write that straddles the last commit's end
    * is split: its new part goes to disk now, like any new space. */
   int super = type == H5FD_MEM_SUPER || addr == 0;
+  piece_kind kind = super ? SUPER : type == H5FD_MEM_DRAW ? RAW : META;
   if (!f->abandoned && !super && addr < f->committed && addr + size > f->committed) {
     size_t old = (size_t)(f->committed - addr);
     if (drv_write(file, type, dxpl, f->committed, size - old,
@@ -373,17 +539,17 @@ static herr_t drv_write(H5FD_t *file, H5FD_mem_t type, hid_t dxpl, haddr_t addr,
     size = old;
   }
   if (f->abandoned || addr < f->committed || super) {
-    if (keep(f, addr, size, super, buf) < 0)
+    if (keep(f, addr, size, kind, buf) < 0)
       return fail("out of memory");
     return 0;
   }
-  if (pwrite_all(f->fd, buf, size, addr) < 0) {
+  if (pwrite_all(f, buf, size, addr, 'W') < 0) {
     /* Tell HDF5 at the next flush, not here: a write failing inside HDF5's cache flush leaves
      * a cache that cannot be closed (and HDF5 crashes retrying at exit). From now on the
      * disk keeps the last commit. */
     f->error = errno;
     f->abandoned = 1;
-    if (keep(f, addr, size, 0, buf) < 0)
+    if (keep(f, addr, size, kind, buf) < 0)
       return fail("out of memory");
     return 0;
   }
@@ -462,6 +628,15 @@ int cs_h5_driver_abandon(hid_t file)
     return 0;
   f->abandoned = 1;
   return f->name == NULL; /* NULL once linked (or opened) under its name */
+}
+
+int cs_h5_driver_commit_point(hid_t file, haddr_t addr, size_t size)
+{
+  cs_file *f = file_of(file);
+  if (!f || addr == HADDR_UNDEF)
+    return -1;
+  f->mark = addr, f->mark_size = size;
+  return 0;
 }
 
 int cs_h5_driver_failed(hid_t file)

@@ -14,16 +14,27 @@
  * its EOA: in-place metadata, the superblock, reused space) in memory, and writes space beyond
  * it at once (nothing on disk points there yet). A flush commits (at the driver's flush
  * callback, the last step of HDF5's flush: HDF5 truncates before it empties its metadata
- * accumulator): it reserves the file's space up to the new EOA plus a reserve
- * (posix_fallocate: a full disk fails here, before anything in place changed), writes the
- * superblock (the new EOA covers the new space, whose contents are already on disk; with the
- * accumulator it may come merged with the metadata after it, in one write), then the other
- * in-place writes. Killed at any instant, the
- * file on disk is the last commit or the last commit with some in-place entries updated,
- * each of which points only at space already written. A new file is created unnamed
- * (O_TMPFILE) and linked to its name at its first commit, so a run killed while laying out
- * the file leaves no file rather than a broken one (and an older file of that name stays
- * until then).
+ * accumulator), in four phases separated by barriers (fdatasync):
+ *   1. the file's space reserved up to the new EOA plus a reserve (posix_fallocate: a full
+ *      disk fails here, before anything in place changed), and raw data in the old space;
+ *   2. the superblock, whose EOA now covers the new space, whose contents are on disk;
+ *   3. the other in-place metadata, sorted and coalesced into few writes;
+ *   4. the commit point, if the caller named one (cs_h5_driver_commit_point): a few bytes
+ *      written alone, last (clearsim's files: /rows, the count of rows every series holds).
+ * Every piece written in a phase points only at space made durable by an earlier barrier, so
+ * any subset of a phase's writes on disk (a kill leaves a prefix, a power loss any subset) is a
+ * readable file: the last commit with some in-place pieces of the next one. Every series is at
+ * least as long as the commit point says, and holds that many rows of the run. A commit is
+ * durable when the flush returns (a last barrier). A new file is created unnamed (O_TMPFILE)
+ * and linked to its name at its first commit, so a run killed while laying out the file leaves
+ * no file rather than a broken one (and an older file of that name goes at the start); where
+ * the file system has no O_TMPFILE (NFS), it is created as "<name>.<pid>.partial" and renamed
+ * at its first commit (removed if it never gets there; a kill before leaves that file).
+ *
+ * Test hooks (environment, read when a file is opened): CLEARSIM_H5_LOG=<path> appends a record
+ * of every change to the file's disk image (writes, extensions, truncations, barriers, the
+ * naming) to <path>, which tests/h5_replay.py replays as a kill or a power loss would leave
+ * it; CLEARSIM_H5_NO_TMPFILE=1 takes the path without O_TMPFILE.
  *
  * After a failure (disk full, I/O error) the caller abandons the file: nothing more reaches
  * the disk, HDF5 closes without errors (no retries at exit, no leaks), and the file stays at
@@ -43,6 +54,9 @@ hid_t cs_h5_driver_fapl(void);
  * the file is on disk under its name (it was committed at least once), else 0. The file must
  * have been opened with cs_h5_driver_fapl. */
 int cs_h5_driver_abandon(hid_t file);
+/* Name [addr, addr + size) of the file the commit point (phase 4 above): the bytes written
+ * last, alone, in every commit. 0, or -1 when the file is not this driver's. */
+int cs_h5_driver_commit_point(hid_t file, haddr_t addr, size_t size);
 /* 1 when the file was abandoned (by cs_h5_driver_abandon or a failed write), else 0. */
 int cs_h5_driver_failed(hid_t file);
 

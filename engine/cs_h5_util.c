@@ -3,11 +3,14 @@
  *
  * Time series: HDF5 wants chunk dimensions > 0 and ≤ the maximum dimensions, so a zero-width
  * dimension gets maximum 1 and chunk 1 (it stays 0 wide). A block of rows is written with one
- * extend-and-write per dataset and flushed with H5Fflush; a block is also written when a
- * second has passed since the last one, so a slow run loses at most a second of rows when
- * killed. Files use HDF5's default (earliest) format: its superblock records no "open for
- * writing" flag, so the file of a killed run opens without h5clear; they are written through
- * cs_h5_driver, whose commits keep every flushed state readable after a kill or a full disk.
+ * extend-and-write per dataset; the file is committed (H5Fflush, which cs_h5_driver turns
+ * into a commit with barriers) when a block was written and CS_H5_COMMIT_SECONDS have passed
+ * since the last commit, or when CS_H5_COMMIT_MAX_SECONDS have (a slow run), so that the
+ * barriers' cost does not grow with the rows (measured: README "Crash safety"). Files use
+ * HDF5's earliest formats but the superblock, version 2 for the file space strategy NONE
+ * (cs_h5_create_file); no version up to 2 records an "open for writing" flag, so the file of a
+ * killed run opens without h5clear. They are written through cs_h5_driver, whose commits keep
+ * every committed state readable after a kill, a power loss or a full disk.
  * The Debian serial library is not thread-safe: two runs may write files in one process, but
  * not from two threads.
  */
@@ -19,8 +22,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-static const double FLUSH_SECONDS = 1.0;
+static double now_seconds(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 /* ---------------------------------------------------------------- errors ----------------- */
 
@@ -177,11 +186,19 @@ cs_status cs_h5_create_file(const char *path, const char *name, const char *json
                             const char *status, const char *message, hid_t *file,
                             cs_error *err)
 {
-  hid_t fapl = cs_h5_driver_fapl();
-  *file = fapl < 0 ? H5I_INVALID_HID : H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+  hid_t fapl = cs_h5_driver_fapl(), fcpl = H5Pcreate(H5P_FILE_CREATE);
+  /* Space HDF5 frees is never reused (it stays in the file, unused): a new object in reused
+   * space would be in-place metadata that other in-place pieces of the same commit point to,
+   * and a kill between the two would leave a link to nothing. */
+  if (fcpl >= 0 && H5Pset_file_space_strategy(fcpl, H5F_FSPACE_STRATEGY_NONE, 0, 1) < 0) {
+    H5Pclose(fcpl);
+    fcpl = H5I_INVALID_HID;
+  }
+  *file = fapl < 0 || fcpl < 0 ? H5I_INVALID_HID : H5Fcreate(path, H5F_ACC_TRUNC, fcpl, fapl);
   /* the reason first: every HDF5 call (H5Pclose too) clears the error stack */
   cs_status st = *file < 0 ? cs_h5_fail(err, path, "create the file") : CS_OK;
   cs_h5_close_id(fapl, H5Pclose);
+  cs_h5_close_id(fcpl, H5Pclose);
   if (st != CS_OK)
     return st;
   if (cs_h5_attr_text(*file, "clearsim_version", cs_version()) < 0 ||
@@ -280,18 +297,45 @@ herr_t cs_h5_write_status(hid_t file, const char *status, const char *message)
 
 /* ---------------------------------------------------------------- time series ------------ */
 
+/* /rows, the table's commit point: a contiguous int64 allocated now, so that its 8 bytes have
+ * an address to give the driver. */
+static herr_t create_rows(cs_h5_table *t)
+{
+  hid_t space = H5Screate(H5S_SCALAR), plist = H5Pcreate(H5P_DATASET_CREATE);
+  long long zero = 0;
+  herr_t rc = -1;
+  if (space >= 0 && plist >= 0 && H5Pset_layout(plist, H5D_CONTIGUOUS) >= 0 &&
+      H5Pset_alloc_time(plist, H5D_ALLOC_TIME_EARLY) >= 0)
+    t->rows = H5Dcreate2(t->file, "rows", H5T_STD_I64LE, space, H5P_DEFAULT, plist, H5P_DEFAULT);
+  if (t->rows >= 0 && H5Dwrite(t->rows, H5T_NATIVE_LLONG, H5S_ALL, H5S_ALL, H5P_DEFAULT, &zero) >= 0 &&
+      cs_h5_attr_text(t->rows, "units", "") >= 0) {
+    haddr_t at = H5Dget_offset(t->rows);
+    rc = at == HADDR_UNDEF ? -1 : 0;
+    if (rc == 0) /* fails only for a file that is not cs_h5_driver's: nothing to order then */
+      cs_h5_driver_commit_point(t->file, at, 8);
+  }
+  cs_h5_close_id(plist, H5Pclose);
+  cs_h5_close_id(space, H5Sclose);
+  return rc;
+}
+
 cs_status cs_h5_table_init(cs_h5_table *t, const char *path, hid_t file, int n, cs_error *err)
 {
   memset(t, 0, sizeof *t);
   t->path = path;
   t->file = file;
-  t->last_write = time(NULL);
+  t->rows = H5I_INVALID_HID;
+  t->last_commit = now_seconds();
+  const char *env = getenv("CLEARSIM_H5_COMMIT_SECONDS");
+  t->commit_seconds = env && *env ? atof(env) : CS_H5_COMMIT_SECONDS;
   t->s = calloc((size_t)n + 1, sizeof *t->s);
   if (!t->s)
     return cs_fail(err, CS_ERR_MEMORY, "HDF5 output '%s': out of memory", path);
   t->n = n;
   for (int i = 0; i < n; i++)
     t->s[i].dset = H5I_INVALID_HID;
+  if (create_rows(t) < 0)
+    return cs_h5_fail(err, path, "create /rows");
   return CS_OK;
 }
 
@@ -345,19 +389,30 @@ static herr_t write_rows(cs_h5_series *s, hsize_t first, hsize_t count)
   return rc;
 }
 
-cs_status cs_h5_table_flush(cs_h5_table *t, cs_error *err)
+/* The buffered rows appended to every series (not committed yet). */
+static cs_status write_block(cs_h5_table *t, cs_error *err)
 {
-  t->last_write = time(NULL);
-  if (t->buffered == 0)
-    return CS_OK;
   for (int i = 0; i < t->n; i++)
     if (write_rows(&t->s[i], t->written, (hsize_t)t->buffered) < 0)
       return cs_h5_fail(err, t->path, "append rows");
   t->written += (hsize_t)t->buffered;
   t->buffered = 0;
-  if (cs_h5_attr_double(t->file, "t_final", t->last_t) < 0 ||
+  return CS_OK;
+}
+
+cs_status cs_h5_table_flush(cs_h5_table *t, cs_error *err)
+{
+  t->last_commit = now_seconds();
+  if (t->buffered > 0 && write_block(t, err) != CS_OK)
+    return CS_ERR_IO;
+  if (t->written == t->committed)
+    return CS_OK;
+  long long rows = (long long)t->written;
+  if (H5Dwrite(t->rows, H5T_NATIVE_LLONG, H5S_ALL, H5S_ALL, H5P_DEFAULT, &rows) < 0 ||
+      cs_h5_attr_double(t->file, "t_final", t->last_t) < 0 ||
       H5Fflush(t->file, H5F_SCOPE_LOCAL) < 0)
     return cs_h5_fail(err, t->path, "flush");
+  t->committed = t->written;
   return CS_OK;
 }
 
@@ -375,14 +430,21 @@ cs_status cs_h5_table_end_row(cs_h5_table *t, double time_s, cs_error *err)
 {
   t->buffered++;
   t->last_t = time_s;
-  if (t->buffered < CS_H5_BLOCK_ROWS && difftime(time(NULL), t->last_write) < FLUSH_SECONDS)
-    return CS_OK;
-  return cs_h5_table_flush(t, err);
+  if (t->buffered == CS_H5_BLOCK_ROWS && write_block(t, err) != CS_OK)
+    return CS_ERR_IO; /* the full buffers are retried by the next begin_row */
+  double since = now_seconds() - t->last_commit;
+  if ((t->written > t->committed && since >= t->commit_seconds) ||
+      since >= CS_H5_COMMIT_MAX_SECONDS)
+    return cs_h5_table_flush(t, err);
+  return CS_OK;
 }
 
 herr_t cs_h5_table_close(cs_h5_table *t)
 {
   herr_t rc = 0;
+  if (t->s && t->rows >= 0 && H5Dclose(t->rows) < 0)
+    rc = -1;
+  t->rows = H5I_INVALID_HID;
   for (int i = 0; t->s && i < t->n; i++) {
     if (t->s[i].dset >= 0 && H5Dclose(t->s[i].dset) < 0)
       rc = -1;

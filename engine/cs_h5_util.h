@@ -2,8 +2,8 @@
  * cs_h5_util.h — the HDF5 machinery every output file of clearsim shares (internal): quiet
  * error handling, attributes and text with units, the common root (clearsim_version,
  * model_name, status, message, /model verbatim), /solver statistics, and tables of time
- * series written as the run goes (chunked, extendible, buffered CS_H5_BLOCK_ROWS rows at a
- * time, flushed at least every second). cs_h5.c (a mechanism's run) and cs_impact.c (a single
+ * series written as the run goes (chunked, extendible, written CS_H5_BLOCK_ROWS rows at a
+ * time, committed every CS_H5_COMMIT_SECONDS, at least every CS_H5_COMMIT_MAX_SECONDS). cs_h5.c (a mechanism's run) and cs_impact.c (a single
  * impact) lay out their files with it.
  *
  * Files are written through cs_h5_driver (crash-safe commits; a file abandoned after a failed
@@ -23,6 +23,12 @@
 #include "clearsim.h"
 
 enum { CS_H5_BLOCK_ROWS = 64 }; /* rows buffered between writes; also the chunk length */
+/* A table commits (H5Fflush: cs_h5_driver's barriers, /rows) at the first row at which a block
+ * was written since its last commit and CS_H5_COMMIT_SECONDS have passed, or at which
+ * CS_H5_COMMIT_MAX_SECONDS have passed (a slow run). CLEARSIM_H5_COMMIT_SECONDS overrides the
+ * first (tests and benchmarks: 0 commits every block). */
+#define CS_H5_COMMIT_SECONDS 0.1
+#define CS_H5_COMMIT_MAX_SECONDS 1.0
 
 typedef struct cs_h5_quiet {
   H5E_auto2_t fn;
@@ -73,20 +79,26 @@ typedef struct cs_h5_series {
 } cs_h5_series;
 
 /* Series written together, a row at a time: the rows of series i sit at
- * s[i].buf + r·s[i].width for r < buffered. The file's root attribute t_final follows the
- * last row written. */
+ * s[i].buf + r·s[i].width for r < buffered. The file's scalar dataset /rows is the commit
+ * point (cs_h5_driver_commit_point): the number of rows every series holds as of the last
+ * commit; a killed run's file may have series longer than that by the rows of an unfinished
+ * commit, so readers read /rows rows. The root attribute t_final follows the last row
+ * committed. */
 typedef struct cs_h5_table {
   const char *path; /* for messages */
   hid_t file;
+  hid_t rows;       /* /rows */
   int n;
   cs_h5_series *s;
   hsize_t written;  /* rows in the file */
+  hsize_t committed; /* rows in the file's last commit */
   int buffered;     /* rows waiting in the buffers */
   double last_t;    /* time of the last row */
-  time_t last_write;
+  double last_commit; /* monotonic clock, s */
+  double commit_seconds;
 } cs_h5_table;
 
-/* n series, each with an invalid dataset id and no buffer yet. */
+/* n series, each with an invalid dataset id and no buffer yet, and /rows (0). */
 cs_status cs_h5_table_init(cs_h5_table *t, const char *path, hid_t file, int n, cs_error *err);
 /* Shape series i (rank 1: a scalar per row; rank 2: [n0]; rank 3: [n0, n1]), allocate its
  * buffer and create its empty, extendible, chunked dataset. */
@@ -97,7 +109,7 @@ cs_status cs_h5_table_series(cs_h5_table *t, int i, int rank, hsize_t n0, hsize_
  * then cs_h5_table_end_row with the row's time. */
 cs_status cs_h5_table_begin_row(cs_h5_table *t, int *row, cs_error *err);
 cs_status cs_h5_table_end_row(cs_h5_table *t, double time, cs_error *err);
-/* Write the buffered rows to every dataset and flush the file. */
+/* Write the buffered rows to every dataset and commit the file. */
 cs_status cs_h5_table_flush(cs_h5_table *t, cs_error *err);
 /* Close the datasets; 0 when all closed cleanly. Buffers are freed too. */
 herr_t cs_h5_table_close(cs_h5_table *t);

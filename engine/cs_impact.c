@@ -34,6 +34,7 @@
  *   /                 attrs clearsim_version, model_name, kind = "impact", status, message,
  *                     t_final
  *   /model            the impact JSON verbatim
+ *   /rows             the rows every series holds as of the last commit (cs_h5_util.h)
  *   /time             [N] s
  *   /impact           penetration [N] m, penetration_rate [N] m/s, normal_force [N] N,
  *                     elastic_force [N] N

@@ -146,4 +146,16 @@ static inline long rows_of(hid_t file, const char *name)
   return rank < 0 ? -1 : rank == 1 ? (long)dims[0] : 0;
 }
 
+/* /rows, the rows every series holds as of the file's last commit: −1 if absent. */
+static inline long committed_rows(hid_t file)
+{
+  long long v = -1;
+  hid_t d = H5Dopen2(file, "rows", H5P_DEFAULT);
+  if (d >= 0 && H5Dread(d, H5T_NATIVE_LLONG, H5S_ALL, H5S_ALL, H5P_DEFAULT, &v) < 0)
+    v = -1;
+  if (d >= 0)
+    H5Dclose(d);
+  return (long)v;
+}
+
 #endif

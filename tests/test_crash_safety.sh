@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Crash-safe output (engine/cs_h5_driver.c): a full disk ends a run with exit 6, one line on
 # stderr, no crash at exit, and a file that says `failed` and holds exactly the first rows of
-# the complete run; SIGKILLs at random instants of a dense-output run leave every file
-# readable whole (tools/crash-bench, 20 kills here, 200 in the benchmark).
+# the complete run; a logged run's writes replayed as every kill and as power losses
+# (tests/h5_replay.py) and SIGKILLs at random instants of a dense-output run leave every file
+# readable whole with /rows rows of the complete run (tools/crash-bench, 20 kills here, 200 in
+# the benchmark); without O_TMPFILE the file has a temporary name until its first commit.
 #
 # The full disk is a small tmpfs mounted here: a real ENOSPC from the kernel, met by the
 # driver's reserve (posix_fallocate) and by plain writes alike, with the CLI's real exit path
@@ -50,11 +52,13 @@ mkdir "$tmp/disk"
 if mount -t tmpfs -o size=64k tmpfs "$tmp/disk" 2>/dev/null; then
   umount "$tmp/disk"
   rows=""
-  # 200k: the first size that keeps rows since every clearance joint has the film and wear
-  # series too (100k and 150k fill during the first rows' flush: 0 rows, maybe 0 steps)
-  for size in 40k 200k 300k 500k; do
+  # 200k: the first size that gets past the layout since every clearance joint has the film and
+  # wear series too. Commits every block (CLEARSIM_H5_COMMIT_SECONDS=0), so that the rows kept
+  # do not depend on the clock: with commits every 0.1 s a disk may fill before the first.
+  for size in 40k 200k 300k 500k 700k; do
     mount -t tmpfs -o size=$size tmpfs "$tmp/disk"
-    expect "disk of $size: exit 6" 6 "$cli" run "$model" -o "$tmp/disk/x.h5" --quiet
+    CLEARSIM_H5_COMMIT_SECONDS=0 \
+      expect "disk of $size: exit 6" 6 "$cli" run "$model" -o "$tmp/disk/x.h5" --quiet
     one_line "disk of $size" "$tmp/err"
     contains "disk of $size: the reason" "$tmp/err" "No space left on device"
     if [ "$size" = 40k ]; then # full before the layout was committed: no file, not a broken one
@@ -66,7 +70,7 @@ if mount -t tmpfs -o size=64k tmpfs "$tmp/disk" 2>/dev/null; then
     fi
     umount "$tmp/disk"
   done
-  echo "rows kept on full disks of 200k, 300k, 500k:$rows"
+  echo "rows kept on full disks of 200k, 300k, 500k, 700k:$rows"
   holds "a bigger disk keeps more rows" [ "$(echo $rows | tr ' ' '\n' | sort -n | tr '\n' ' ')" = "$(echo $rows) " ]
   # impact files go through the same machinery
   mount -t tmpfs -o size=40k tmpfs "$tmp/disk"
@@ -81,6 +85,51 @@ fi
 expect "/dev/full: exit 6" 6 "$cli" run models/pendulum.json -o /dev/full --quiet
 one_line "/dev/full" "$tmp/err"
 holds "/dev/full is still a device" [ -c /dev/full ]
+
+# Kills and power losses replayed from the driver's write log (CLEARSIM_H5_LOG): a short dense
+# run committing every block; every prefix of its writes (a kill) and every barrier plus
+# subsets of what follows (a power loss) give a file that reads whole with /rows rows of the
+# complete run (tests/h5_replay.py).
+sed 's/"t_end": *[0-9.e-]*/"t_end": 4e-5/; s/"interval": *[0-9.e-]*/"interval": 1e-7/' \
+  "$model" >"$tmp/tiny.json"
+for way in tmpfile no_tmpfile; do
+  rm -f "$tmp/log"
+  if [ $way = no_tmpfile ]; then export CLEARSIM_H5_NO_TMPFILE=1; fi
+  CLEARSIM_H5_LOG="$tmp/log" CLEARSIM_H5_COMMIT_SECONDS=0 \
+    expect "$way: the logged run" 0 "$cli" run "$tmp/tiny.json" -o "$tmp/tiny.h5" --quiet
+  unset CLEARSIM_H5_NO_TMPFILE
+  if "$py" tests/h5_replay.py "$tmp/log" "$tmp/tiny.h5" --quick --subsets 3 >"$tmp/replay" 2>&1
+  then ok; else bad "$way: replayed kills or power losses:"; head -20 "$tmp/replay"; fi
+  tail -1 "$tmp/replay"
+  holds "$way: nothing left beside the file" [ "$(ls "$tmp" | grep -c partial)" = 0 ]
+done
+
+# Without O_TMPFILE the file has a temporary name until its first commit: a run that fails
+# before (an unwritable model path here is no use: a full disk is) leaves neither name, and one
+# killed before leaves only the temporary name, never a broken file under the real one.
+if mount -t tmpfs -o size=40k tmpfs "$tmp/disk" 2>/dev/null; then
+  CLEARSIM_H5_NO_TMPFILE=1 expect "no O_TMPFILE, full disk at once: exit 6" 6 \
+    "$cli" run "$model" -o "$tmp/disk/x.h5" --quiet
+  holds "no O_TMPFILE, full disk at once: no file, no temporary file" \
+    [ -z "$(ls -A "$tmp/disk")" ]
+  umount "$tmp/disk"
+else
+  echo "SKIP the full disk without O_TMPFILE: cannot mount a tmpfs here (needs root)"
+fi
+CLEARSIM_H5_NO_TMPFILE=1 "$cli" run "$model" -o "$tmp/early.h5" --quiet &
+pid=$!
+while ! ls "$tmp"/early.h5.*.partial >/dev/null 2>&1 && [ ! -e "$tmp/early.h5" ] &&
+      kill -0 $pid 2>/dev/null; do :; done
+kill -KILL $pid 2>/dev/null
+wait $pid 2>/dev/null
+if [ -e "$tmp/early.h5" ]; then # killed after the first commit: a readable file
+  holds "no O_TMPFILE, killed: the named file reads" "$py" -c \
+    "import h5py,sys; f=h5py.File(sys.argv[1],'r'); int(f['rows'][()])" "$tmp/early.h5"
+else
+  holds "no O_TMPFILE, killed while laying out: only the temporary name" \
+    ls "$tmp"/early.h5.*.partial
+fi
+rm -f "$tmp"/early.h5*
 
 # SIGKILL at random instants: every file readable whole (fewer under the sanitizers, whose
 # runs are three times as long)

@@ -2,9 +2,10 @@
 has h5py, numpy and matplotlib, reading a clearsim HDF5 file (README.md "Output (HDF5)"), and
 the conventions of every figure (titles, length units, saving).
 
-A file may come from a run still going (status "running") or one that failed: datasets are
-extended one after the other as rows land, so every time series is cut to the rows they all
-have. Clearance joints (/joints/<name>) and contact events (/events) are optional.
+A file may come from a run still going (status "running"), killed, or one that failed: /rows
+says how many rows every time series holds as of the file's last commit (a series may be
+longer, by rows of a commit not finished), so every series is cut to /rows rows (to the
+rows they all have in files older than /rows). Clearance joints (/joints/<name>) and contact events (/events) are optional.
 """
 import json
 import math
@@ -246,6 +247,8 @@ class Run:
                 path, self.status, ": " + self.message if self.message else ""))
         self.series_paths = self._find_series()
         lengths = [self.file[p].shape[0] for p in self.series_paths] + [self.file["time"].shape[0]]
+        if "rows" in self.file:
+            lengths.append(int(self.file["rows"][()]))
         self.n = min(lengths)
         if self.n == 0:
             raise ToolError("%s: the file holds no rows yet (status %s)" % (path, self.status))

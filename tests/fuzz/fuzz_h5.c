@@ -5,8 +5,8 @@
  * output rows. One input in three (by its length) runs in a forked child that ends with
  * _exit after size % 41 rows: a process killed there, no close, no flush beyond what the
  * writer did itself. The others run here, so that libFuzzer sees the writer's coverage. The
- * file left must open and read whole: every time series the length of /time, /time strictly
- * increasing, status one of running (killed), complete, failed, interrupted. Opening,
+ * file left must open and read whole: every time series the length of /time and of /rows,
+ * /time strictly increasing, status one of running (killed), complete, failed, interrupted. Opening,
  * reading and checking use HDF5's C API only.
  */
 #include <hdf5.h>
@@ -36,14 +36,16 @@ static int crash_after(const cs_sim *sim, void *user)
 static herr_t dataset_length(hid_t loc, const char *name, const H5O_info_t *info, void *user)
 {
   (void)loc;
-  hsize_t *n = user, dims[3] = {0};
+  hsize_t *n = user, dims[3] = {0}, maxdims[3] = {0};
   if (info->type != H5O_TYPE_DATASET || strncmp(name, "model", 6) == 0 ||
+      strcmp(name, "rows") == 0 ||
       strncmp(name, "events/", 7) == 0 || strcmp(name, "bodies/points") == 0 ||
       strcmp(name, "bodies/names") == 0 || strcmp(name, "constraints/names") == 0)
     return 0;
   hid_t d = H5Dopen2(loc, name, H5P_DEFAULT), s = d >= 0 ? H5Dget_space(d) : -1;
-  if (s < 0 || H5Sget_simple_extent_dims(s, dims, NULL) < 0)
+  if (s < 0 || H5Sget_simple_extent_dims(s, dims, maxdims) < 0)
     abort(); /* a dataset that does not open */
+  int series = maxdims[0] == H5S_UNLIMITED; /* fixed arrays (wear profiles) are read only */
   hssize_t points = H5Sget_simple_extent_npoints(s);
   double *buf = malloc(((size_t)points + 1) * sizeof *buf);
   if (points > 0 && H5Dread(d, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) < 0)
@@ -55,6 +57,8 @@ static herr_t dataset_length(hid_t loc, const char *name, const H5O_info_t *info
   free(buf);
   H5Sclose(s);
   H5Dclose(d);
+  if (!series)
+    return 0;
   if (*n == (hsize_t)-1)
     *n = dims[0];
   else if (dims[0] != *n)
@@ -72,6 +76,16 @@ static void check_file(const char *path)
   hsize_t n = (hsize_t)-1;
   if (H5Ovisit2(f, H5_INDEX_NAME, H5_ITER_NATIVE, dataset_length, &n, H5O_INFO_BASIC) < 0)
     abort();
+  /* /rows, the commit point: the rows every series holds (an _exit between rows, never inside
+   * a commit, leaves series exactly that long) */
+  long long rows = -1;
+  hid_t r = H5Dopen2(f, "rows", H5P_DEFAULT);
+  if (n != (hsize_t)-1 &&
+      (r < 0 || H5Dread(r, H5T_NATIVE_LLONG, H5S_ALL, H5S_ALL, H5P_DEFAULT, &rows) < 0 ||
+       (hsize_t)rows != n))
+    abort();
+  if (r >= 0)
+    H5Dclose(r);
   /* the status is one of the four words */
   hid_t a = H5Aopen(f, "status", H5P_DEFAULT), t = H5Tcopy(H5T_C_S1);
   char *status = NULL;
