@@ -43,8 +43,12 @@ typedef struct cs_file {
   haddr_t size;   /* bytes the file has on disk (written or reserved) */
   haddr_t reserved; /* bytes posix_fallocate has reserved */
   haddr_t committed; /* EOA of the last commit */
-  pending *p;
+  pending *p;     /* in the order HDF5 wrote them: a later piece wins where they overlap */
   size_t np, cap;
+  size_t *by_addr; /* p[0 … nsorted) by address, so a read finds its pieces by bisection */
+  size_t nsorted, maxsize; /* p[nsorted … np) not yet in by_addr; the largest piece */
+  haddr_t pend_end;  /* the end of the furthest piece */
+  size_t *hits, nhit_cap; /* the pieces one read overlays (reused) */
   haddr_t reserve;  /* RESERVE for a file being written, 0 for a file reopened to amend */
   haddr_t mark, mark_size; /* the commit point: written last, alone (0 bytes: none) */
   int abandoned;
@@ -129,20 +133,57 @@ static int barrier(const cs_file *f)
 
 /* ---------------------------------------------------------------- pending writes --------- */
 
+/* Pieces not yet in by_addr at most: a read scans them; past this they are sorted in. With
+ * every read scanning every piece, a 1,000-joint chain's file read 341 million pieces to
+ * open and write its first row (20,115 pending, 47,249 reads: 27 % of a 3,000-joint run). */
+enum { TAIL = 64 };
+
+static int by_address_of(const cs_file *f, size_t i, size_t j)
+{
+  return f->p[i].addr < f->p[j].addr || (f->p[i].addr == f->p[j].addr && i < j);
+}
+
+/* Sort p[nsorted … np) into by_addr: insertion-sort the tail, then merge from the back. */
+static void sort_in(cs_file *f)
+{
+  size_t *a = f->by_addr, n = f->nsorted, m = f->np - f->nsorted;
+  size_t *tail = a + n; /* by_addr has room for every piece */
+  for (size_t k = 0; k < m; k++) {
+    size_t v = n + k, j = k;
+    for (; j > 0 && by_address_of(f, v, tail[j - 1]); j--)
+      tail[j] = tail[j - 1];
+    tail[j] = v;
+  }
+  size_t tmp[TAIL + 1];
+  memcpy(tmp, tail, m * sizeof *tmp);
+  for (size_t i = n, j = m, k = n + m; j > 0;)
+    a[--k] = (i > 0 && by_address_of(f, tmp[j - 1], a[i - 1])) ? a[--i] : tmp[--j];
+  f->nsorted = f->np;
+}
+
 static int keep(cs_file *f, haddr_t addr, size_t size, piece_kind kind, const void *buf)
 {
   if (f->np == f->cap) {
     size_t cap = f->cap ? 2 * f->cap : 64;
     pending *p = realloc(f->p, cap * sizeof *p);
-    if (!p)
+    if (p)
+      f->p = p;
+    size_t *b = realloc(f->by_addr, cap * sizeof *b);
+    if (b)
+      f->by_addr = b;
+    if (!p || !b)
       return -1;
-    f->p = p, f->cap = cap;
+    f->cap = cap;
   }
   unsigned char *data = malloc(size ? size : 1);
   if (!data)
     return -1;
   memcpy(data, buf, size);
   f->p[f->np++] = (pending){addr, size, kind, data};
+  f->maxsize = size > f->maxsize ? size : f->maxsize;
+  f->pend_end = addr + size > f->pend_end ? addr + size : f->pend_end;
+  if (f->np - f->nsorted > TAIL)
+    sort_in(f);
   return 0;
 }
 
@@ -150,26 +191,75 @@ static void drop_pending(cs_file *f)
 {
   for (size_t i = 0; i < f->np; i++)
     free(f->p[i].data);
-  f->np = 0;
+  f->np = f->nsorted = f->maxsize = 0;
+  f->pend_end = 0;
+}
+
+static int overlaps(const pending *w, haddr_t addr, size_t size)
+{
+  return w->addr < addr + size && addr < w->addr + w->size;
+}
+
+static int ascending(const void *a, const void *b)
+{
+  size_t i = *(const size_t *)a, j = *(const size_t *)b;
+  return i < j ? -1 : i > j;
+}
+
+static void lay(const pending *w, haddr_t addr, size_t size, unsigned char *buf)
+{
+  haddr_t lo = w->addr > addr ? w->addr : addr;
+  haddr_t hi = w->addr + w->size < addr + size ? w->addr + w->size : addr + size;
+  if (lo < hi)
+    memcpy(buf + (lo - addr), w->data + (lo - w->addr), (size_t)(hi - lo));
 }
 
 /* Lay the pending writes that overlap [addr, addr + size) over buf, oldest first; only those
- * of the kinds up to `upto` (a commit's phases so far: RAW, SUPER, META). */
-static void overlay_upto(const cs_file *f, haddr_t addr, size_t size, unsigned char *buf,
+ * of the kinds up to `upto` (a commit's phases so far: RAW, SUPER, META). The sorted pieces
+ * that can overlap start within maxsize before addr: found by bisection. */
+static void overlay_upto(cs_file *f, haddr_t addr, size_t size, unsigned char *buf,
                          piece_kind upto)
 {
-  for (size_t i = 0; i < f->np; i++) {
-    const pending *w = &f->p[i];
-    if (w->kind > upto)
-      continue;
-    haddr_t lo = w->addr > addr ? w->addr : addr;
-    haddr_t hi = w->addr + w->size < addr + size ? w->addr + w->size : addr + size;
-    if (lo < hi)
-      memcpy(buf + (lo - addr), w->data + (lo - w->addr), (size_t)(hi - lo));
+  haddr_t from = addr > f->maxsize ? addr - f->maxsize : 0;
+  size_t lo = 0, hi = f->nsorted;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (f->p[f->by_addr[mid]].addr < from)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
+  size_t n = 0;
+  for (int pass = 0; pass < 2; pass++) { /* count, then gather */
+    n = 0;
+    for (size_t k = lo; k < f->nsorted && f->p[f->by_addr[k]].addr < addr + size; k++) {
+      const pending *w = &f->p[f->by_addr[k]];
+      if (w->kind <= upto && overlaps(w, addr, size) && (pass == 0 || (f->hits[n] = f->by_addr[k], 1)))
+        n++;
+    }
+    for (size_t i = f->nsorted; i < f->np; i++)
+      if (f->p[i].kind <= upto && overlaps(&f->p[i], addr, size) &&
+          (pass == 0 || (f->hits[n] = i, 1)))
+        n++;
+    if (pass == 0 && n > f->nhit_cap) {
+      size_t *h = realloc(f->hits, n * sizeof *h);
+      if (!h) { /* no room to order them: every piece, in order */
+        for (size_t i = 0; i < f->np; i++)
+          if (f->p[i].kind <= upto)
+            lay(&f->p[i], addr, size, buf);
+        return;
+      }
+      f->hits = h, f->nhit_cap = n;
+    }
+    if (n == 0)
+      return;
+  }
+  qsort(f->hits, n, sizeof *f->hits, ascending);
+  for (size_t i = 0; i < n; i++)
+    lay(&f->p[f->hits[i]], addr, size, buf);
 }
 
-static void overlay(const cs_file *f, haddr_t addr, size_t size, unsigned char *buf)
+static void overlay(cs_file *f, haddr_t addr, size_t size, unsigned char *buf)
 {
   overlay_upto(f, addr, size, buf, META);
 }
@@ -446,6 +536,8 @@ static herr_t drv_close(H5FD_t *file)
     close(f->log);
   drop_pending(f);
   free(f->p);
+  free(f->by_addr);
+  free(f->hits);
   free(f->name);
   free(f->tmpname);
   free(f);
@@ -489,11 +581,7 @@ static haddr_t drv_get_eof(const H5FD_t *file, H5FD_mem_t type)
 {
   (void)type;
   const cs_file *f = (const cs_file *)file;
-  haddr_t end = f->size;
-  for (size_t i = 0; i < f->np; i++)
-    if (f->p[i].addr + f->p[i].size > end)
-      end = f->p[i].addr + f->p[i].size;
-  return end;
+  return f->pend_end > f->size ? f->pend_end : f->size;
 }
 
 static herr_t drv_get_handle(H5FD_t *file, hid_t fapl, void **handle)
