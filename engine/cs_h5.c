@@ -30,6 +30,7 @@
  * series) is shared with the other sinks: cs_h5_util.h.
  */
 #include "cs_h5.h"
+#include "cs_sim_linear.h"
 
 #include "cs_error.h"
 #include "cs_h5_util.h"
@@ -401,6 +402,27 @@ cs_status cs_h5_append(cs_h5 *h5, const cs_sim *sim, cs_error *err)
   return st;
 }
 
+/* Which linear solver the run's IDAS factored its iteration matrix with (README "Output"):
+ * "dense" (LAPACK LU), "sparse" (KLU) or "none" (the projected formulation), and how many
+ * factorizations took the fallback (the rank-revealing decomposition, or dense for KLU). */
+static herr_t put_linear_solver(hid_t file, const cs_sim *sim)
+{
+  long fallbacks = 0;
+  int kind = cs_sim_linear_solver(sim, &fallbacks);
+  htri_t exists = H5Lexists(file, "solver", H5P_DEFAULT);
+  if (exists < 0 || (!exists && cs_h5_group(file, "solver") < 0))
+    return -1;
+  hid_t g = H5Gopen2(file, "solver", H5P_DEFAULT);
+  if (g < 0)
+    return -1;
+  herr_t rc = cs_h5_attr_text(g, "linear_solver",
+                              kind > 0 ? "sparse" : kind == 0 ? "dense" : "none");
+  if (rc >= 0)
+    rc = cs_h5_attr_long(g, "linear_fallbacks", kind < 0 ? 0 : fallbacks);
+  cs_h5_close_id(g, H5Gclose);
+  return rc;
+}
+
 static cs_status close_quietly(cs_h5 *h, const cs_sim *sim, const char *status,
                                const char *message, cs_error *err)
 {
@@ -415,6 +437,8 @@ static cs_status close_quietly(cs_h5 *h, const cs_sim *sim, const char *status,
       st = cs_h5_fail(err, h->path, "write the worn profiles");
     else if (cs_h5_attr_text(h->file, "warnings", cs_sim_warnings(sim)) < 0)
       st = cs_h5_fail(err, h->path, "write the warnings");
+    else if (put_linear_solver(h->file, sim) < 0)
+      st = cs_h5_fail(err, h->path, "write the linear solver");
   }
   /* Rows that did not land make the run failed, whatever the caller says. */
   st = cs_h5_end_file(&h->file, &h->tab, h->path, st, status, message, have, err);

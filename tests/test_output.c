@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "clearsim.h"
+#include "cs_sim_linear.h"
 #include "cs_test.h"
 #include "cs_test_h5.h"
 
@@ -304,6 +305,12 @@ static void test_complete(void)
             s.steps);
       CHECK(long_attr(f, "solver", "residual_evals") == s.residual_evals, "/solver residuals");
       CHECK_NEAR(double_attr(f, "solver", "wall_time"), s.wall_time, 0.0, "/solver wall_time");
+      long fallbacks = -1;
+      int kind = cs_sim_linear_solver(sim, &fallbacks);
+      CHECK(text_attr_is(f, "solver", "linear_solver", kind > 0 ? "sparse" : kind == 0 ? "dense"
+                                                                             : "none") &&
+                long_attr(f, "solver", "linear_fallbacks") == (kind < 0 ? 0 : fallbacks),
+            "/solver linear_solver and linear_fallbacks (%d, %ld)", kind, fallbacks);
     }
     H5Fclose(f);
   }
