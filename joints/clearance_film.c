@@ -128,6 +128,21 @@ static void long_bearing(dn eps, dn A, dn B, dn *fn, dn *ft)
   *ft = mul(A, dinv(mul(add(cst(2.0), e2), dsqrt(one_m))));
 }
 
+/* The film force (fx, fy) and its derivatives (carried in the dual numbers) into *out. */
+static void put_force(dn fx, dn fy, cs_film *out)
+{
+  out->force[0] = fx.v;
+  out->force[1] = fy.v;
+  for (int j = 0; j < 2; j++) {
+    out->d_e[j] = fx.d[j];
+    out->d_e[2 + j] = fy.d[j];
+    out->d_rate[j] = fx.d[2 + j];
+    out->d_rate[2 + j] = fy.d[2 + j];
+  }
+  out->d_omega[0] = fx.d[4];
+  out->d_omega[1] = fy.d[4];
+}
+
 void cs_film_eval(const cs_lubrication *lub, double R, double L, double c, const double e[2],
                   const double rate[2], double omega, cs_film *out)
 {
@@ -170,16 +185,7 @@ void cs_film_eval(const cs_lubrication *lub, double R, double L, double c, const
   }
   /* f = K (fn n + ft t), t = (−n_y, n_x) */
   dn fx = scale(sub(mul(fn, nx), mul(ft, ny)), K), fy = scale(add(mul(fn, ny), mul(ft, nx)), K);
-  out->force[0] = fx.v;
-  out->force[1] = fy.v;
-  for (int j = 0; j < 2; j++) {
-    out->d_e[j] = fx.d[j];
-    out->d_e[2 + j] = fy.d[j];
-    out->d_rate[j] = fx.d[2 + j];
-    out->d_rate[2 + j] = fy.d[2 + j];
-  }
-  out->d_omega[0] = fx.d[4];
-  out->d_omega[1] = fy.d[4];
+  put_force(fx, fy, out);
 }
 
 /* ---------------------------------------------------------------- a worn bearing -------- */
@@ -526,14 +532,5 @@ void cs_film_eval_numeric(const cs_lubrication *lub, double R, double L, double 
   }
   fx = scale(fx, K);
   fy = scale(fy, K);
-  out->force[0] = fx.v;
-  out->force[1] = fy.v;
-  for (int j = 0; j < 2; j++) {
-    out->d_e[j] = fx.d[j];
-    out->d_e[2 + j] = fy.d[j];
-    out->d_rate[j] = fx.d[2 + j];
-    out->d_rate[2 + j] = fy.d[2 + j];
-  }
-  out->d_omega[0] = fx.d[4];
-  out->d_omega[1] = fy.d[4];
+  put_force(fx, fy, out);
 }

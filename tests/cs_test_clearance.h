@@ -29,6 +29,24 @@ static cs_model *two_bodies(const char *joint, const char *contact)
   return m;
 }
 
+/* Run m to its end with a row recorder, writing `h5` (NULL: no file), or die with the message;
+ * *mean_Fn: the time-mean of joint 0's normal force by the trapezoid rule over the rows. The
+ * caller frees the simulation. */
+static inline cs_sim *run_mean_force(cs_model *m, const char *h5, double *mean_Fn)
+{
+  cs_rows *rows;
+  cs_sim *s = run_recorded(m, h5, &rows);
+  int w = cs_rows_width(rows), base = w - CS_ROWS_CLEARANCE;
+  long n = cs_rows_count(rows);
+  const double *d = cs_rows_data(rows);
+  double F = 0;
+  for (long i = 1; i < n; i++) /* column 4 of a joint's block: normal_force */
+    F += 0.5 * (d[i * w] - d[(i - 1) * w]) * (d[i * w + base + 4] + d[(i - 1) * w + base + 4]);
+  *mean_Fn = F / d[(n - 1) * w];
+  cs_rows_free(rows);
+  return s;
+}
+
 /* The model's clearance joints at run time, or die with the message. */
 static cs_clearances *clearances_of(const cs_model *m)
 {

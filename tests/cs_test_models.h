@@ -44,4 +44,19 @@ static inline cs_sim *start(const cs_model *m)
   return s;
 }
 
+/* Run m to its end through cs_run, recording every output row in *rows (the caller frees it and
+ * the simulation) and writing `h5` (NULL: no file), or die with the message. */
+static inline cs_sim *run_recorded(cs_model *m, const char *h5, cs_rows **rows)
+{
+  *rows = cs_rows_new(m);
+  cs_run_options o = {h5 ? h5 : "", 0, cs_rows_output, *rows, NULL, NULL};
+  cs_sim *s = NULL;
+  cs_error err;
+  if (cs_run(m, &o, &s, &err)) {
+    printf("FATAL: %s\n", err.message);
+    exit(2);
+  }
+  return s;
+}
+
 #endif

@@ -204,14 +204,8 @@ static void peaks(const char *path, double *force, double *eps, int *regime, int
                   double *books_rel)
 {
   cs_model *m = load_model(path);
-  cs_rows *rows = cs_rows_new(m);
-  cs_run_options o = {"", 0, cs_rows_output, rows, NULL, NULL};
-  cs_sim *s = NULL;
-  cs_error err;
-  if (cs_run(m, &o, &s, &err)) {
-    printf("FATAL: %s\n", err.message);
-    exit(2);
-  }
+  cs_rows *rows;
+  cs_sim *s = run_recorded(m, NULL, &rows);
   int w = cs_rows_width(rows), b = w - CS_ROWS_CLEARANCE; /* the one clearance joint */
   const double *d = cs_rows_data(rows);
   *force = *eps = 0;
@@ -259,14 +253,8 @@ static void handover(void)
   const double gy = -2000.0, load = mass * 2000.0;
   cs_model *m = journal_loaded("short_bearing", 0.0, 0, 0, 3.0, gy,
                                ", \"boundary_film\": 2.5e-6");
-  cs_rows *rows = cs_rows_new(m);
-  cs_run_options o = {"", 0, cs_rows_output, rows, NULL, NULL};
-  cs_sim *s = NULL;
-  cs_error err;
-  if (cs_run(m, &o, &s, &err)) {
-    printf("FATAL: %s\n", err.message);
-    exit(2);
-  }
+  cs_rows *rows;
+  cs_sim *s = run_recorded(m, NULL, &rows);
   int w = cs_rows_width(rows), b = w - CS_ROWS_CLEARANCE, last = 0, ordered = 1;
   double t_regime[4] = {0};
   const double *d = cs_rows_data(rows);

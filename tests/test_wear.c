@@ -82,21 +82,7 @@ static double depth_at(const run *r, double theta)
  * the output rows. */
 static void go(cs_model *m, const char *h5, run *r)
 {
-  cs_rows *rows = cs_rows_new(m);
-  cs_run_options o = {h5 ? h5 : "", 0, cs_rows_output, rows, NULL, NULL};
-  cs_sim *s = NULL;
-  cs_error err;
-  if (cs_run(m, &o, &s, &err)) {
-    printf("FATAL: %s\n", err.message);
-    exit(2);
-  }
-  int w = cs_rows_width(rows), base = w - CS_ROWS_CLEARANCE;
-  long n = cs_rows_count(rows);
-  const double *d = cs_rows_data(rows);
-  double F = 0;
-  for (long i = 1; i < n; i++) /* column 4 of a joint's block: normal_force */
-    F += 0.5 * (d[i * w] - d[(i - 1) * w]) * (d[i * w + base + 4] + d[(i - 1) * w + base + 4]);
-  r->mean_Fn = F / d[(n - 1) * w];
+  cs_sim *s = run_mean_force(m, h5, &r->mean_Fn);
   cs_clearance_state st;
   cs_sim_clearance(s, 0, &st);
   cs_energy e;
@@ -122,7 +108,6 @@ static void go(cs_model *m, const char *h5, run *r)
   for (int b = 0; b < r->bins; b++)
     r->deepest = fmax(r->deepest, r->depth[b]);
   cs_sim_free(s);
-  cs_rows_free(rows);
 }
 
 static void volume(void)

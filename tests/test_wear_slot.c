@@ -257,21 +257,7 @@ typedef struct run {
 
 static void go(cs_model *m, const char *h5, run *r)
 {
-  cs_rows *rows = cs_rows_new(m);
-  cs_run_options o = {h5 ? h5 : "", 0, cs_rows_output, rows, NULL, NULL};
-  cs_sim *s = NULL;
-  cs_error err;
-  if (cs_run(m, &o, &s, &err)) {
-    printf("FATAL: %s\n", err.message);
-    exit(2);
-  }
-  int wd = cs_rows_width(rows), base = wd - CS_ROWS_CLEARANCE;
-  long n = cs_rows_count(rows);
-  const double *d = cs_rows_data(rows);
-  double F = 0;
-  for (long i = 1; i < n; i++) /* column 4 of a joint's block: normal_force */
-    F += 0.5 * (d[i * wd] - d[(i - 1) * wd]) * (d[i * wd + base + 4] + d[(i - 1) * wd + base + 4]);
-  r->mean_Fn = F / d[(n - 1) * wd];
+  cs_sim *s = run_mean_force(m, h5, &r->mean_Fn);
   cs_clearance_state st;
   cs_sim_clearance(s, 0, &st);
   r->volume = st.wear_volume;
@@ -284,7 +270,6 @@ static void go(cs_model *m, const char *h5, run *r)
   r->bins = cs_sim_clearance_wear(s, 0, r->depth, 4096);
   r->P = cs_model_clearance_wall_length(m, 0);
   cs_sim_free(s);
-  cs_rows_free(rows);
 }
 
 /* the profile's volume over the nodes with s in [lo, hi], and in all */
