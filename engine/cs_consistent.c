@@ -364,6 +364,8 @@ cs_status cs_solve_accelerations(cs_consistent *c, const double *q, const double
   return dense_accelerations(c, q, v, t, Q, a, lambda, err);
 }
 
+const cs_jac *cs_consistent_jacobian(const cs_consistent *c) { return &c->J; }
+
 int cs_consistent_rank(cs_consistent *c, const double *q, double t)
 {
   for (int i = 0; i < c->n; i++)

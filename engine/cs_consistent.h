@@ -6,6 +6,7 @@
 #ifndef CS_CONSISTENT_H
 #define CS_CONSISTENT_H
 
+#include "cs_jac.h"
 #include "cs_model.h"
 
 /* Work space for a model's consistent states: its constraint Jacobian by rows and the sparse
@@ -29,6 +30,8 @@ cs_status cs_assemble_velocities(cs_consistent *c, const double *q, double t, do
  * minimum-norm multipliers; fails only when a is not unique (a zero-inertia body). */
 cs_status cs_solve_accelerations(cs_consistent *c, const double *q, const double *v, double t,
                                  const double *Q, double *a, double *lambda, cs_error *err);
+/* Φq at the q of the last cs_solve_accelerations (whichever way it solved). */
+const cs_jac *cs_consistent_jacobian(const cs_consistent *c);
 /* The rank of Φq at (q, t): every row when the Schur complement says so, else the SVD's
  * (cs_constraint_rank), so a large mechanism never pays for a dense SVD when it is regular. */
 int cs_consistent_rank(cs_consistent *c, const double *q, double t);

@@ -361,16 +361,16 @@ static int roots(realtype t, N_Vector yy, N_Vector yyp, realtype *g, void *user)
   return 0;
 }
 
-/* Power of the drivers on the mechanism: −Σ λ_r (Φq v)_r over driver rows, Φq in s->jac. */
-static double driver_power(const cs_sim *s, const double *v, const double *lam)
+/* Power of the drivers on the mechanism: −Σ λ_r (Φq v)_r over driver rows, Φq in J. */
+static double driver_power(const cs_sim *s, const cs_jac *J, const double *v, const double *lam)
 {
   double P = 0.0;
   for (int i = 0; i < s->ndriver_rows; i++) {
     int r = s->driver_rows[i];
     double pv = 0.0;
     for (int e = CS_JAC_WIDTH * r; e < CS_JAC_WIDTH * (r + 1); e++)
-      if (s->jac.col[e] >= 0)
-        pv += s->jac.val[e] * v[s->jac.col[e]];
+      if (J->col[e] >= 0)
+        pv += J->val[e] * v[J->col[e]];
     P -= lam[r] * pv;
   }
   return P;
@@ -397,8 +397,7 @@ static int quadrature(realtype t, N_Vector yy, N_Vector yyp, N_Vector rq, void *
     return 0;
   if (cs_solve_accelerations(s->cons, q, v, t, s->Q, s->qa, s->qlambda, NULL))
     return 1; /* singular here: recoverable, IDAS retries with a smaller step */
-  cs_constraints(s->model, q, t, NULL, &s->jac, NULL, NULL);
-  out[QUAD_DRIVER] = driver_power(s, v, s->qlambda);
+  out[QUAD_DRIVER] = driver_power(s, cs_consistent_jacobian(s->cons), v, s->qlambda);
   return 0;
 }
 
@@ -417,7 +416,7 @@ static int ode_rhs(double t, const double *y, double *ydot, double *yqdot, void 
   memcpy(ydot, v, (size_t)s->n * sizeof *v);
   cs_force_power(s->model, q, v, t, &yqdot[QUAD_DISSIPATED], &yqdot[QUAD_APPLIED]);
   yqdot[QUAD_DISSIPATED] += contact_loss;
-  yqdot[QUAD_DRIVER] = s->has_drivers ? driver_power(s, v, s->qlambda) : 0.0;
+  yqdot[QUAD_DRIVER] = s->has_drivers ? driver_power(s, &s->jac, v, s->qlambda) : 0.0;
   for (int i = 0; i < 2 * s->n; i++)
     if (!isfinite(ydot[i]))
       return 1;
