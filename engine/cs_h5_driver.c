@@ -289,6 +289,16 @@ static int reserve_to(cs_file *f, haddr_t end)
   return 0;
 }
 
+/* A temporary name beside `name` ("<name>.<pid>.partial"), malloc'ed. */
+static char *partial_name(const char *name)
+{
+  size_t n = strlen(name) + 32;
+  char *tmp = malloc(n);
+  if (tmp)
+    snprintf(tmp, n, "%s.%ld.partial", name, (long)getpid());
+  return tmp;
+}
+
 /* Give the file its name. An unnamed (O_TMPFILE) file is linked under a temporary name beside
  * the target, then renamed over it (linkat cannot replace a file); a file created under a
  * temporary name (no O_TMPFILE) is renamed. */
@@ -296,10 +306,9 @@ static int link_name(cs_file *f)
 {
   char proc[64], *tmp = f->tmpname;
   if (!tmp) {
-    if (!(tmp = malloc(strlen(f->name) + 32)))
+    if (!(tmp = partial_name(f->name)))
       return -1;
     snprintf(proc, sizeof proc, "/proc/self/fd/%d", f->fd);
-    snprintf(tmp, strlen(f->name) + 32, "%s.%ld.partial", f->name, (long)getpid());
     if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) < 0) {
       free(tmp);
       return -1;
@@ -434,15 +443,6 @@ static herr_t commit(cs_file *f, int closing)
 
 /* ---------------------------------------------------------------- callbacks -------------- */
 
-/* A temporary name beside `name` ("<name>.<pid>.partial"), malloc'ed. */
-static char *partial_name(const char *name)
-{
-  size_t n = strlen(name) + 32;
-  char *tmp = malloc(n);
-  if (tmp)
-    snprintf(tmp, n, "%s.%ld.partial", name, (long)getpid());
-  return tmp;
-}
 
 /* A new file that gets `name` at its first commit: unnamed (O_TMPFILE) in the name's
  * directory, or, where the file system has no O_TMPFILE (NFS, some others) or
