@@ -35,6 +35,8 @@ struct cs_rk {
   cs_rk_project project;
   void *user;
   double rtol, hmax, h;
+  double hint; /* the first step after the next init, when the caller knows it (0: estimate) */
+  double h_largest; /* the largest step proposed since the last init */
   const double *atol, *cap;
 
   double t, t_prev, h_last;
@@ -161,7 +163,9 @@ void cs_rk_set_tolerances(cs_rk *rk, double rtol, const double *atol, const doub
 }
 
 void cs_rk_set_max_step(cs_rk *rk, double hmax) { rk->hmax = hmax > 0 ? hmax : INFINITY; }
-void cs_rk_set_initial_step(cs_rk *rk, double h0) { rk->h = h0 > 0 ? h0 : 0.0; }
+void cs_rk_set_initial_step(cs_rk *rk, double h0) { rk->hint = h0 > 0 ? h0 : 0.0; }
+double cs_rk_next_step(const cs_rk *rk) { return rk->h; }
+double cs_rk_largest_step(const cs_rk *rk) { return fmax(rk->h_largest, rk->h); }
 
 static void weights(cs_rk *rk, const double *y)
 {
@@ -296,6 +300,12 @@ int cs_rk_init(cs_rk *rk, double t, const double *y, const double *yq)
   memcpy(rk->yq_prev, rk->yq, (size_t)rk->nq * sizeof *yq);
   memcpy(rk->f_prev, rk->f, (size_t)rk->n * sizeof *y);
   memcpy(rk->fq_prev, rk->fq, (size_t)rk->nq * sizeof *yq);
+  rk->h_largest = 0.0;
+  if (rk->hint > 0.0) { /* the caller's knowledge beats an estimate from one Euler probe */
+    rk->h = fmin(rk->hint, rk->hmax);
+    rk->hint = 0.0;
+    return 0;
+  }
   /* a restart is where the force law changed: start again from a step the new state's
    * own derivatives allow */
   double h0 = initial_step(rk);
@@ -521,6 +531,7 @@ int cs_rk_step(cs_rk *rk, double t_stop)
       grow = fmin(grow, 1.0);
     if (!last || grow < 1.0)
       rk->h = h * grow; /* a step cut short by t_stop says nothing of the next one's size */
+    rk->h_largest = fmax(rk->h_largest, rk->h);
     break;
   }
   if (settle_state(rk))

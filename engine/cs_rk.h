@@ -41,7 +41,12 @@ void cs_rk_free(cs_rk *rk);
 /* Error weights 1 / min(rtol |y_i| + atol_i, cap_i) (arrays of n, kept by pointer). */
 void cs_rk_set_tolerances(cs_rk *rk, double rtol, const double *atol, const double *cap);
 void cs_rk_set_max_step(cs_rk *rk, double hmax);
+/* The first step after the next cs_rk_init, as given (0: estimated there from the state's
+ * derivatives, at most the step before a restart). */
 void cs_rk_set_initial_step(cs_rk *rk, double h0);
+/* The step the controller proposes next, and the largest it proposed since the last init. */
+double cs_rk_next_step(const cs_rk *rk);
+double cs_rk_largest_step(const cs_rk *rk);
 /* Root i reads only y[idx[start[i]] … idx[start[i+1] − 1]] (CSR, kept by pointer): locating it
  * interpolates and evaluates that much, O(1) instead of O(n) per iteration. Unset: all of y. */
 void cs_rk_set_root_support(cs_rk *rk, const int *start, const int *idx);

@@ -25,6 +25,7 @@
 #include "cs_ida_pattern.h"
 #include "cs_linsol.h"
 #include "cs_project.h"
+#include "cs_regime.h"
 #include "cs_rk.h"
 #include "cs_schur.h"
 #include "cs_scales.h"
@@ -83,6 +84,7 @@ struct cs_sim {
   SUNContext ctx;
   void *ida;            /* index3 and ggl: IDAS on the DAE */
   cs_rk *rk;            /* projected: explicit Runge-Kutta on the index-1 ODE */
+  cs_regime *regime;    /* its step in each contact regime, for restarts (cs_regime.h) */
   cs_schur *schur;      /* its accelerations (cs_schur.h) */
   double *Minv, *gamma, *sample;
   int *root_start, *root_idx; /* what each root reads (root_support) */
@@ -652,6 +654,8 @@ static int error_weights(N_Vector y, N_Vector ewt, void *user)
 
 /* The projected formulation's integrator: q and v in the error test with the weights of
  * absolute_tolerances (their first 2n entries), the energy quadratures alongside. */
+static int pin_open(const void *clear, int i) { return cs_clearances_in_contact(clear, i); }
+
 static cs_status setup_rk(cs_sim *s, cs_error *err)
 {
   const cs_solver_settings *set = &s->model->solver;
@@ -679,7 +683,9 @@ static cs_status setup_rk(cs_sim *s, cs_error *err)
   int npin = cs_clearances_count(s->clear);
   s->peak_pin = calloc((size_t)npin + 1, sizeof *s->peak_pin);
   s->peak_force = calloc(((size_t)npin + 1) * (CS_PEAK_SAMPLES + 1), sizeof *s->peak_force);
-  if (!s->rk || !s->roots_found || !s->peak_pin || !s->peak_force || root_support(s))
+  s->regime = cs_regime_create(npin, pin_open, s->clear);
+  if (!s->rk || !s->roots_found || !s->peak_pin || !s->peak_force || !s->regime ||
+      root_support(s))
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   cs_rk_set_tolerances(s->rk, set->rtol, s->atol, s->cap);
   cs_rk_set_root_support(s->rk, s->root_start, s->root_idx);
@@ -867,6 +873,7 @@ void cs_sim_free(cs_sim *s)
   if (s->ida)
     IDAFree(&s->ida);
   cs_rk_free(s->rk);
+  cs_regime_free(s->regime);
   cs_schur_free(s->schur);
   free(s->Minv);
   if (s->LS)
@@ -1101,6 +1108,8 @@ static cs_status restart(cs_sim *s, double t_target, cs_error *err)
     cs_clearances_reset_states(s->clear, Z_OF(s, s->y));
   s->base[5]++;
   if (s->rk) { /* cs_rk_init evaluates the accelerations itself */
+    cs_rk_set_initial_step(s->rk, cs_regime_switch(s->regime, cs_rk_next_step(s->rk),
+                                                   cs_rk_largest_step(s->rk)));
     if (cs_rk_init(s->rk, s->t_ida, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yq)))
       return cs_fail(err, CS_ERR_SOLVER, "%s: the accelerations cannot be solved for at t = "
                      "%.9g s", s->model->origin ? s->model->origin : "model", s->t_ida);
