@@ -35,10 +35,12 @@ typedef struct cs_model cs_model;
 typedef enum cs_formulation {
   CS_INDEX3 = 0, /* q' = v, M v' + Φqᵀλ = Q, Φ = 0 */
   CS_GGL = 1,    /* stabilized index 2: adds Φq v + Φt = 0 and q' = v − Φqᵀμ */
-  CS_PROJECTED = 2 /* index 1: q' = v, v' = a(q, v, t) from the augmented system, each step
-                    * projected onto Φ = 0, Φq v + Φt = 0; explicit Runge-Kutta of order 6 */
+  CS_PROJECTED = 2, /* index 1: q' = v, v' = a(q, v, t) from the augmented system, each step
+                     * projected onto Φ = 0, Φq v + Φt = 0; explicit Runge-Kutta of order 6 */
+  CS_AUTO = 3 /* projected, handing a contact that stability holds to ggl until the contact
+               * regime changes; ggl where projected does not apply */
 } cs_formulation;
-/* "index3", "ggl", "projected": the name model files use. */
+/* "index3", "ggl", "projected", "auto": the name model files use. */
 const char *cs_formulation_name(cs_formulation formulation);
 
 /* Load and validate a model. `registry` names the contact laws the model may use; NULL means
@@ -91,9 +93,11 @@ typedef struct cs_energy {
 
 /* wall_time: seconds spent integrating in cs_sim_advance; what the output callback spends
  * (writing rows) is left out. */
+/* Under "auto": handovers, the contacts handed to ggl because stability held the explicit
+ * steps, and implicit_steps, the steps ggl took of all (0 otherwise). */
 typedef struct cs_stats {
   long steps, residual_evals, jacobian_evals, error_test_failures, convergence_failures,
-      root_events, outputs;
+      root_events, outputs, handovers, implicit_steps;
   double last_step, wall_time;
 } cs_stats;
 

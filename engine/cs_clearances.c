@@ -510,6 +510,25 @@ double cs_clearances_gap(cs_clearances *c, int i, const double *q)
   return gap_of(c, &c->joints[i], q, NULL);
 }
 
+double cs_clearances_crossing_time(cs_clearances *c, const double *q, const double *v)
+{
+  double shortest = INFINITY;
+  for (int i = 0; i < c->n; i++) {
+    const joint *j = &c->joints[i];
+    if (j->in_contact)
+      continue;
+    kin k;
+    kinematics(c, j, q, v, 0, &k);
+    double dp[2] = {0.0, 0.0}; /* the pin centre's velocity in its hole body's frame */
+    for (int a = 0; a < 6; a++)
+      dp[0] += k.Jp[a] * k.u[a], dp[1] += k.Jp[6 + a] * k.u[a];
+    double speed = hypot(dp[0], dp[1]);
+    if (speed > 0.0)
+      shortest = fmin(shortest, j->clearance / speed);
+  }
+  return shortest;
+}
+
 static cs_contact_event *new_event(cs_clearances *c)
 {
   if (c->nevent == c->capevent) {

@@ -271,6 +271,8 @@ herr_t cs_h5_write_stats(hid_t file, const cs_stats *s)
     {"convergence_failures", s->convergence_failures},
     {"root_events", s->root_events},
     {"outputs", s->outputs},
+    {"handovers", s->handovers},
+    {"implicit_steps", s->implicit_steps},
   };
   htri_t exists = H5Lexists(file, "solver", H5P_DEFAULT);
   if (exists < 0 || (!exists && cs_h5_group(file, "solver") < 0))

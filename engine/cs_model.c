@@ -115,12 +115,12 @@ int cs_model_body_index(const cs_model *m, const char *name)
   return -1;
 }
 
-const char *const cs_formulation_names[] = {"index3", "ggl", "projected", NULL};
+const char *const cs_formulation_names[] = {"index3", "ggl", "projected", "auto", NULL};
 const char *const cs_linear_solver_names[] = {"auto", "dense", "sparse", NULL};
 
 const char *cs_formulation_name(cs_formulation f)
 {
-  return f >= CS_INDEX3 && f <= CS_PROJECTED ? cs_formulation_names[f] : "?";
+  return f >= CS_INDEX3 && f <= CS_AUTO ? cs_formulation_names[f] : "?";
 }
 
 void cs_model_set_formulation(cs_model *m, cs_formulation f) { m->solver.formulation = f; }

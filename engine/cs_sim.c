@@ -36,6 +36,7 @@
 #include <idas/idas_ls.h>
 #include <math.h>
 #include <nvector/nvector_serial.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +86,13 @@ struct cs_sim {
   void *ida;            /* index3 and ggl: IDAS on the DAE */
   cs_rk *rk;            /* projected: explicit Runge-Kutta on the index-1 ODE */
   cs_regime *regime;    /* its step in each contact regime, for restarts (cs_regime.h) */
+  int hybrid;           /* "auto": cs_rk and IDAS (ggl) both set up, one of them running */
+  int explicit_on;      /* cs_rk is the one running (projected; auto between handovers) */
+  int ida_live;         /* IDAS has counted steps since its last (re)start, not yet banked */
+  long handovers;       /* auto: stiff contacts handed to IDAS */
+  long stiff_mark;      /* cs_rk's stiff steps counted so far */
+  uint64_t stiff_recent; /* which of cs_rk's last 64 steps since its restart were stiff */
+  int steps_recent;      /* how many steps that history holds (at most 64) */
   cs_schur *schur;      /* its accelerations (cs_schur.h) */
   double *Minv, *gamma, *sample;
   int *root_start, *root_idx; /* what each root reads (root_support) */
@@ -656,18 +664,25 @@ static int error_weights(N_Vector y, N_Vector ewt, void *user)
  * absolute_tolerances (their first 2n entries), the energy quadratures alongside. */
 static int pin_open(const void *clear, int i) { return cs_clearances_in_contact(clear, i); }
 
+/* Why the projected formulation cannot take this model (NULL: it can). */
+static const char *projected_refusal(const cs_sim *s)
+{
+  if (s->nz)
+    return "integrates no internal state, and a friction law with one (\"lugre\") has some";
+  for (int i = 0; i < s->n; i++)
+    if (!(s->M[i] > 0.0))
+      return "needs every moving body to have a positive mass and inertia (the accelerations "
+             "come from M⁻¹)";
+  return NULL;
+}
+
 static cs_status setup_rk(cs_sim *s, cs_error *err)
 {
   const cs_solver_settings *set = &s->model->solver;
-  if (s->nz)
-    return cs_fail(err, CS_ERR_INPUT, "%s: /solver/formulation: \"projected\" integrates no "
-                   "internal state, and a friction law with one (\"lugre\") has %d; use "
-                   "\"ggl\"", s->model->origin ? s->model->origin : "model", s->nz);
-  for (int i = 0; i < s->n; i++)
-    if (!(s->M[i] > 0.0))
-      return cs_fail(err, CS_ERR_INPUT, "%s: /solver/formulation: \"projected\" needs every "
-                     "moving body to have a positive mass and inertia (the accelerations come "
-                     "from M⁻¹); use \"ggl\"", s->model->origin ? s->model->origin : "model");
+  const char *why = projected_refusal(s);
+  if (why)
+    return cs_fail(err, CS_ERR_INPUT, "%s: /solver/formulation: \"projected\" %s; use \"ggl\" "
+                   "or \"auto\"", s->model->origin ? s->model->origin : "model", why);
   s->schur = cs_schur_create(&s->jac);
   s->Minv = calloc(3 * (size_t)s->n + (size_t)s->m + 1, sizeof *s->Minv); /* + γ, sample */
   if (!s->schur || !s->Minv)
@@ -678,8 +693,9 @@ static cs_status setup_rk(cs_sim *s, cs_error *err)
     s->Minv[i] = 1.0 / s->M[i];
   s->rk = cs_rk_create(2 * s->n, NQUAD, 1, cs_clearances_root_count(s->clear), ode_rhs,
                        ode_roots, ode_project, s);
-  s->roots_found = calloc((size_t)cs_clearances_root_count(s->clear) + 1,
-                          sizeof *s->roots_found);
+  if (!s->roots_found)
+    s->roots_found = calloc((size_t)cs_clearances_root_count(s->clear) + 1,
+                            sizeof *s->roots_found);
   int npin = cs_clearances_count(s->clear);
   s->peak_pin = calloc((size_t)npin + 1, sizeof *s->peak_pin);
   s->peak_force = calloc(((size_t)npin + 1) * (CS_PEAK_SAMPLES + 1), sizeof *s->peak_force);
@@ -694,6 +710,7 @@ static cs_status setup_rk(cs_sim *s, cs_error *err)
   if (cs_rk_init(s->rk, s->t0, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yq)))
     return cs_fail(err, CS_ERR_ASSEMBLY, "%s: the accelerations cannot be solved for at t = "
                    "%g s", s->model->origin ? s->model->origin : "model", s->t0);
+  s->explicit_on = 1;
   return CS_OK;
 }
 
@@ -752,8 +769,9 @@ static cs_status setup_ida(cs_sim *s, N_Vector id, cs_error *err)
   if (IDAQuadInit(s->ida, quadrature, s->yq) || IDASetQuadErrCon(s->ida, SUNFALSE))
     return fail_setup(s, err, "quadratures");
   int nroot = cs_clearances_root_count(s->clear);
+  s->ida_live = 1;
   if (nroot > 0) {
-    s->roots_found = calloc((size_t)nroot, sizeof *s->roots_found);
+    s->roots_found = calloc((size_t)nroot + 1, sizeof *s->roots_found);
     if (!s->roots_found || IDARootInit(s->ida, nroot, roots))
       return fail_setup(s, err, "root finding");
     IDASetNoInactiveRootWarn(s->ida);
@@ -774,7 +792,18 @@ static cs_status setup_integrator(cs_sim *s, cs_error *err)
   absolute_tolerances(s, s->atol, s->cap, N_VGetArrayPointer(id));
   s->tested = s->cap + s->N;
   memcpy(s->tested, N_VGetArrayPointer(id), (size_t)s->N * sizeof *s->tested);
-  cs_status st = s->form == CS_PROJECTED ? setup_rk(s, err) : setup_ida(s, id, err);
+  cs_status st;
+  if (s->form == CS_PROJECTED) {
+    st = setup_rk(s, err);
+  } else {
+    st = setup_ida(s, id, err);
+    s->hybrid = s->hybrid && !projected_refusal(s); /* else ggl alone */
+    if (s->hybrid && !st) { /* auto: both, the explicit one first */
+      st = setup_rk(s, err);
+      s->form = CS_PROJECTED;
+      s->ida_live = 0;
+    }
+  }
   N_VDestroy(id);
   return st;
 }
@@ -801,6 +830,9 @@ cs_status cs_sim_create(const cs_model *model, cs_sim **out, cs_error *err)
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   s->model = model;
   s->form = model->solver.formulation;
+  s->hybrid = s->form == CS_AUTO; /* set up as ggl, which it hands stiff contacts to */
+  if (s->hybrid)
+    s->form = CS_GGL;
   s->t_near_root = NAN;
   s->n = model->ncoord;
   s->m = model->nrow;
@@ -986,7 +1018,7 @@ static void track_energy(cs_sim *s)
     s->warnings[0] = '\0';
   cs_evidence_track(&s->evidence, s, &s->scales);
   cs_evidence_append(&s->evidence, s, s->warnings, sizeof s->warnings);
-  if (s->rk)
+  if (s->rk && !s->hybrid)
     note_stiffness(s);
 }
 
@@ -1016,7 +1048,7 @@ static cs_status view_current(cs_sim *s, cs_error *err)
 /* The state and quadratures at t within the integrator's last step. */
 static int state_at(cs_sim *s, double t, N_Vector y, N_Vector yq)
 {
-  if (s->rk)
+  if (s->explicit_on)
     return cs_rk_state_at(s->rk, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yq));
   return IDAGetDky(s->ida, t, 0, y) || IDAGetQuadDky(s->ida, t, 0, yq);
 }
@@ -1027,7 +1059,7 @@ static int state_at(cs_sim *s, double t, N_Vector y, N_Vector yq)
  * 1e-6, and the books' balance stayed at 2.7e-4 J of 176 J). */
 static int report_at(cs_sim *s, double t, N_Vector y, N_Vector yq)
 {
-  if (s->rk)
+  if (s->explicit_on)
     return cs_rk_dense_at(s->rk, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yq));
   return state_at(s, t, y, yq);
 }
@@ -1035,12 +1067,30 @@ static int report_at(cs_sim *s, double t, N_Vector y, N_Vector yq)
 /* Where the integrator's last step began. */
 static double last_step_start(const cs_sim *s)
 {
-  if (s->rk)
+  if (s->explicit_on)
     return cs_rk_step_start(s->rk);
   realtype tn = 0, h = 0;
   IDAGetCurrentTime(s->ida, &tn);
   IDAGetLastStep(s->ida, &h);
   return tn - h;
+}
+
+/* Under "auto", stability has held a quarter or more of cs_rk's last 64 steps: a lasting
+ * stiff contact, which IDAS on ggl steps through at the tolerances' pace. (At the stability
+ * boundary the controller alternates between a step held there and a shorter one: 20,673 of
+ * the resting sphere's 41,346 steps. A contact that is not stiff holds 1-8 % of its steps
+ * there: the slider-crank's, the sphere's bounces.) */
+static int held_by_stability(cs_sim *s)
+{
+  cs_rk_counters c;
+  cs_rk_counters_get(s->rk, &c);
+  s->stiff_recent = s->stiff_recent << 1 | (uint64_t)(c.stiff_steps > s->stiff_mark);
+  s->stiff_mark = c.stiff_steps;
+  s->steps_recent += s->steps_recent < 64;
+  int stiff = 0;
+  for (uint64_t h = s->stiff_recent; h; h &= h - 1)
+    stiff++;
+  return s->steps_recent == 64 && 4 * stiff >= 64;
 }
 
 /* Emit every output instant up to t_limit, interpolated within the integrator's last step. */
@@ -1082,8 +1132,9 @@ static const char *flag_text(int flag, char *buf, size_t size)
 static void bank_counters(cs_sim *s)
 {
   long c[6] = {0};
-  if (s->rk)
-    return; /* cs_rk keeps counting across restarts */
+  if (!s->ida_live)
+    return; /* counted already, or never started */
+  s->ida_live = 0;
   IDAGetNumSteps(s->ida, &c[0]);
   IDAGetNumResEvals(s->ida, &c[1]);
   IDAGetNumJacEvals(s->ida, &c[2]);
@@ -1093,7 +1144,21 @@ static void bank_counters(cs_sim *s)
     s->base[i] += c[i];
 }
 
-/* Restart IDAS at t_ida from y (q, v) with the contact states as they now are. */
+/* Under "auto": run cs_rk (explicit) or IDAS on ggl from the next restart on. */
+static void run_explicit(cs_sim *s, int explicit_on)
+{
+  if (explicit_on == s->explicit_on)
+    return;
+  if (explicit_on)
+    bank_counters(s);
+  else
+    s->handovers++;
+  s->explicit_on = explicit_on;
+  s->form = explicit_on ? CS_PROJECTED : CS_GGL;
+}
+
+/* Restart the integrator at t_ida from y (q, v) with the contact states as they now are; under
+ * "auto", the one the new contact regime asks for. */
 static cs_status restart(cs_sim *s, double t_target, cs_error *err)
 {
   /* drift far below every tolerance needs no projection (cs_project.h) */
@@ -1107,12 +1172,18 @@ static cs_status restart(cs_sim *s, double t_target, cs_error *err)
   if (s->nz)
     cs_clearances_reset_states(s->clear, Z_OF(s, s->y));
   s->base[5]++;
-  if (s->rk) { /* cs_rk_init evaluates the accelerations itself */
-    cs_rk_set_initial_step(s->rk, cs_regime_switch(s->regime, cs_rk_next_step(s->rk),
-                                                   cs_rk_largest_step(s->rk)));
+  double hint = 0.0;
+  if (s->rk) {
+    hint = cs_regime_switch(s->regime, cs_rk_next_step(s->rk), cs_rk_largest_step(s->rk));
+    if (s->hybrid)
+      run_explicit(s, !cs_regime_stiff(s->regime));
+  }
+  if (s->explicit_on) { /* cs_rk_init evaluates the accelerations itself */
+    cs_rk_set_initial_step(s->rk, hint);
     if (cs_rk_init(s->rk, s->t_ida, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yq)))
       return cs_fail(err, CS_ERR_SOLVER, "%s: the accelerations cannot be solved for at t = "
                      "%.9g s", s->model->origin ? s->model->origin : "model", s->t_ida);
+    s->stiff_recent = 0, s->steps_recent = 0;
     return CS_OK;
   }
   cs_status st = make_consistent(s, s->t_ida, err);
@@ -1123,6 +1194,7 @@ static cs_status restart(cs_sim *s, double t_target, cs_error *err)
       IDASetStopTime(s->ida, t_target))
     return cs_fail(err, CS_ERR_SOLVER, "restarting the integrator at t = %.9g s failed: %s",
                    s->t_ida, s->ida_message);
+  s->ida_live = 1;
   return CS_OK;
 }
 
@@ -1160,7 +1232,7 @@ static void explain_failure(cs_sim *s, int errors, char *why, size_t size)
   realtype t = s->t_ida;
   int nweighted = s->N;
   const double *q = Q_OF(s, s->y), *v = V_OF(s, s->y);
-  if (s->rk) {
+  if (s->explicit_on) {
     weighted = cs_rk_weighted_error(s->rk);
     nweighted = 2 * s->n;
   } else {
@@ -1190,6 +1262,12 @@ static void explain_failure(cs_sim *s, int errors, char *why, size_t size)
 /* One explicit Runge-Kutta step; *root says whether it ended at a root. */
 static cs_status rk_step(cs_sim *s, double t_target, int *root, cs_error *err)
 {
+  /* An explicit step in free flight is exact on straight motion and grows without bound; the
+   * roots are looked at its ends only, where a grazed wall may not be the nearest one. No pin
+   * may cross its clearance within a step (IDAS's steps grow at most twofold: it sees them). */
+  double max_step = s->model->solver.max_step > 0 ? s->model->solver.max_step : INFINITY;
+  cs_rk_set_max_step(s->rk, fmin(max_step, cs_clearances_crossing_time(s->clear, Q_OF(s, s->y),
+                                                                       V_OF(s, s->y))));
   int flag = cs_rk_step(s->rk, t_target);
   s->t_ida = cs_rk_time(s->rk);
   memcpy(Q_OF(s, s->y), cs_rk_y(s->rk), 2 * (size_t)s->n * sizeof(double));
@@ -1345,11 +1423,12 @@ static void sample_peaks(cs_sim *s)
 static cs_status step(cs_sim *s, double t_target, cs_error *err)
 {
   int root = 0;
-  cs_status st = s->rk ? rk_step(s, t_target, &root, err) : ida_step(s, t_target, &root, err);
+  cs_status st = s->explicit_on ? rk_step(s, t_target, &root, err)
+                                : ida_step(s, t_target, &root, err);
   if (st)
     return st;
   const double *q = Q_OF(s, s->y), *v = V_OF(s, s->y);
-  if (s->rk)
+  if (s->explicit_on)
     sample_peaks(s);
   cs_clearances_commit(s->clear, q, v);
   double worn = 0.0; /* strain energy a deeper worn gap let go: dissipated by the wear */
@@ -1358,6 +1437,9 @@ static cs_status step(cs_sim *s, double t_target, cs_error *err)
     if (!st && cs_clearances_wear(s->clear, s->t_ida, q, v, &worn)) {
       N_VGetArrayPointer(s->yq)[QUAD_DISSIPATED] += worn;
       st = restart(s, t_target, err);
+    } else if (!st && s->hybrid && s->explicit_on && held_by_stability(s)) {
+      cs_regime_mark_stiff(s->regime);
+      st = restart(s, t_target, err); /* on IDAS until the regime changes */
     }
     return st;
   }
@@ -1413,7 +1495,7 @@ cs_status cs_sim_advance(cs_sim *s, double t_target, cs_error *err)
 /* ---------------------------------------------------------------- accessors -------------- */
 
 const cs_model *cs_sim_model(const cs_sim *s) { return s->model; }
-cs_formulation cs_sim_formulation(const cs_sim *s) { return s->form; }
+cs_formulation cs_sim_formulation(const cs_sim *s) { return s->hybrid ? CS_AUTO : s->form; }
 double cs_sim_time(const cs_sim *s) { return s->t; }
 
 static void body_vector(const cs_sim *s, int b, const double *src, const double *ground,
@@ -1493,33 +1575,35 @@ void cs_sim_energy(const cs_sim *s, cs_energy *e)
 void cs_sim_stats(const cs_sim *s, cs_stats *st)
 {
   memset(st, 0, sizeof *st);
+  long c[5] = {s->base[0], s->base[1], s->base[2], s->base[3], s->base[4]};
   realtype h = 0.0;
-  if (s->rk) {
-    cs_rk_counters c;
-    cs_rk_counters_get(s->rk, &c);
-    st->steps = c.steps;
-    st->residual_evals = c.rhs_evals;
-    st->error_test_failures = c.error_test_failures;
-    st->convergence_failures = c.rejected_states;
-    st->root_events = s->base[5];
-    st->last_step = c.last_step;
-    st->outputs = s->next_output - 1;
-    st->wall_time = s->wall;
-    return;
+  if (s->ida && s->ida_live) { /* IDAS' counters since its last restart, not yet banked */
+    long now[5] = {0};
+    IDAGetNumSteps(s->ida, &now[0]);
+    IDAGetNumResEvals(s->ida, &now[1]);
+    IDAGetNumJacEvals(s->ida, &now[2]);
+    IDAGetNumErrTestFails(s->ida, &now[3]);
+    IDAGetNumNonlinSolvConvFails(s->ida, &now[4]);
+    for (int i = 0; i < 5; i++)
+      c[i] += now[i];
   }
-  IDAGetNumSteps(s->ida, &st->steps);
-  IDAGetNumResEvals(s->ida, &st->residual_evals);
-  IDAGetNumJacEvals(s->ida, &st->jacobian_evals);
-  IDAGetNumErrTestFails(s->ida, &st->error_test_failures);
-  IDAGetNumNonlinSolvConvFails(s->ida, &st->convergence_failures);
-  st->steps += s->base[0];
-  st->residual_evals += s->base[1];
-  st->jacobian_evals += s->base[2];
-  st->error_test_failures += s->base[3];
-  st->convergence_failures += s->base[4];
-  st->root_events = s->base[5];
-  IDAGetLastStep(s->ida, &h);
+  st->steps = c[0], st->residual_evals = c[1], st->jacobian_evals = c[2];
+  st->error_test_failures = c[3], st->convergence_failures = c[4];
+  if (s->hybrid)
+    st->implicit_steps = c[0], st->handovers = s->handovers;
+  if (s->rk) {
+    cs_rk_counters r;
+    cs_rk_counters_get(s->rk, &r);
+    st->steps += r.steps;
+    st->residual_evals += r.rhs_evals;
+    st->error_test_failures += r.error_test_failures;
+    st->convergence_failures += r.rejected_states;
+    h = r.last_step;
+  }
+  if (!s->explicit_on)
+    IDAGetLastStep(s->ida, &h);
   st->last_step = h;
+  st->root_events = s->base[5];
   st->outputs = s->next_output - 1;
   st->wall_time = s->wall;
 }

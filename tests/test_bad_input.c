@@ -119,7 +119,8 @@ static const struct bad_file {
   {"torque_missing.json", CS_ERR_INPUT, "/forces/0/torque: missing, expected a number"},
   /* solver and output */
   {"solver_formulation.json", CS_ERR_INPUT,
-   "/solver/formulation: expected one of \"index3\", \"ggl\", \"projected\", got \"index2\""},
+   "/solver/formulation: expected one of \"index3\", \"ggl\", \"projected\", \"auto\", got "
+   "\"index2\""},
   {"solver_rtol.json", CS_ERR_INPUT, "/solver/rtol: expected a number > 0, got 0"},
   {"solver_t_end.json", CS_ERR_INPUT, "/solver/t_end: expected a number > 0, got -1"},
   {"solver_max_step.json", CS_ERR_INPUT, "/solver/max_step: expected a number >= 0, got -0.1"},

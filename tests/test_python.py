@@ -163,6 +163,12 @@ def test_tolerances_and_formulation(tmp_path):
     with pytest.raises(clearsim.ArgumentError):
         m.set_tolerances(2.0, 1e-8)
     assert m.tolerances == (1e-6, 1e-8)
+    # the pendulum's bob has no inertia: "auto" cannot run it explicitly and runs ggl
+    assert m.set_formulation("auto").run(t_end=0.1).formulation == "ggl"
+    with pytest.raises(ValueError, match="expected one of 'index3', 'ggl', 'projected', 'auto'"):
+        m.set_formulation("index2")
+    c = clearsim.Model.from_file(CLEARANCE).set_formulation("auto").run(t_end=0.004)
+    assert c.formulation == "auto" and c.stats["handovers"] == 0 and c.stats["implicit_steps"] == 0
 
 
 # ---------------------------------------------------------------- errors ---------------------

@@ -14,7 +14,9 @@
  *    k_v a J ω², so the amplitude decays as exp(−σ t) with σ = k_v a J(δ_s) / (2 (I + m R1²)),
  *    plus the friction regularization's creep: F_t = I ω'/R1 of the rolling is carried by a
  *    slip F_t v_tol/(μ m g), dissipating (I ω0 ω_a/R1)² v_tol/(2 μ m g) on average;
- *  - the energy books balance to the tolerance, with the rolling resistance's work in them.
+ *  - the energy books balance to the tolerance, with the rolling resistance's work in them;
+ *  - the projected formulation's explicit steps are held by stability on the resting ball, and
+ *    it says so; "auto" hands that contact to ggl and ends where ggl does.
  */
 #include "cs_contact.h"
 #include "cs_test.h"
@@ -231,6 +233,35 @@ int main(void)
   CHECK(strstr(cs_sim_warnings(s), "stability, not accuracy") &&
             strstr(cs_sim_warnings(s), "ggl"),
         "the stiff contact is named, with the way out: %s", cs_sim_warnings(s));
+  long projected_steps = st.steps;
+  cs_sim_free(s);
+
+  /* "auto" hands that contact to ggl: a few handovers, most steps implicit, a fraction of the
+   * explicit steps, no warning, and where ggl itself is at 2 s. */
+  double q_ggl[3], q_auto[3];
+  cs_model_set_formulation(model, CS_GGL);
+  s = start(model);
+  CHECK(cs_sim_advance(s, 2.0, &err) == CS_OK, "ggl runs to 2 s: %s", err.message);
+  cs_sim_body_position(s, 1, q_ggl);
+  cs_sim_free(s);
+  cs_model_set_formulation(model, CS_AUTO);
+  s = start(model);
+  CHECK(cs_sim_advance(s, 2.0, &err) == CS_OK, "auto runs to 2 s: %s", err.message);
+  cs_sim_stats(s, &st);
+  cs_sim_body_position(s, 1, q_auto);
+  double off = hypot(q_auto[0] - q_ggl[0], q_auto[1] - q_ggl[1]);
+  printf("auto to 2 s: %ld steps (%ld implicit, %ld handovers), %.3f s; %.3g m from ggl's "
+         "ball; warnings: %s\n", st.steps, st.implicit_steps, st.handovers, st.wall_time, off,
+         cs_sim_warnings(s));
+  CHECK(cs_sim_formulation(s) == CS_AUTO, "the run says auto");
+  CHECK(st.handovers >= 1 && 2 * st.implicit_steps > st.steps, "the resting contact went to "
+        "ggl: %ld handovers, %ld of %ld steps implicit", st.handovers, st.implicit_steps,
+        st.steps);
+  CHECK(5 * st.steps < projected_steps, "a fifth of the explicit steps or fewer: %ld against "
+        "%ld", st.steps, projected_steps);
+  CHECK(!strstr(cs_sim_warnings(s), "stability"), "no stiffness warning: %s",
+        cs_sim_warnings(s));
+  CHECK(off < 1e-6, "the ball where ggl's is at 2 s, within 1e-6 m: %.3g m", off);
   d.elastic->destroy(d.content);
   cs_sim_free(s);
   cs_model_free(model);

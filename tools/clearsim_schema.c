@@ -276,7 +276,7 @@ static const key_doc contact_keys[] = {
   END};
 
 static const key_doc solver_keys[] = {
-  {"formulation", "enum:index3|ggl|projected", "index-3 DAE, stabilized index 2 (default ggl), or the index-1 ODE with projection integrated by explicit Runge-Kutta (projected)"},
+  {"formulation", "enum:index3|ggl|projected|auto", "index-3 DAE, stabilized index 2 (default ggl), the index-1 ODE with projection integrated by explicit Runge-Kutta (projected), or projected handing lasting stiff contacts to ggl (auto)"},
   {"t_end", "number>0", "end time, s (default 1)"},
   {"rtol", "number>0", "relative tolerance (default 1e-6)"},
   {"atol", "number>0", "absolute tolerance of positions, m and rad (default 1e-8)"},

@@ -7,7 +7,7 @@
  * Default models: every mechanism in models/<name>.json (impact files, which describe no mechanism,
  * are skipped; models/papers/ holds data, not models), plus two variants of the clearance
  * slider-crank (models/slider_crank_clearance.json): at 300 r/min, and started with the journal
- * exactly centred. Each runs under ggl, index3 and projected for rtol = 1e-3 … 1e-12 with
+ * exactly centred. Each runs under ggl, index3, projected and auto for rtol = 1e-3 … 1e-12 with
  * atol = rtol / 1000, to 10× the file's t_end. One table row per run: completed or where it
  * failed, steps, residual evaluations, wall time, the worst energy balance error over the
  * output instants and its ratio to the energy scale (the largest |kinetic| + |potential| +
@@ -42,7 +42,7 @@ static const char *const usage =
   "  --rtol-list A,B,…   relative tolerances (default 1e-3,1e-4,…,1e-12)\n"
   "  --atol-ratio R      atol = rtol / R (default 1000)\n"
   "  --t-factor F        run to F × the file's t_end (default 10)\n"
-  "  --formulation F,…   of ggl, index3, projected; `both` is ggl,index3 (default: all three)\n"
+  "  --formulation F,…   of ggl, index3, projected, auto; `both` is ggl,index3 (default: all four)\n"
   "  --time-limit S      stop a run after S s of wall time, reported as stopped (default 0:\n"
   "                      none)\n"
   "  --quick             rtol 1e-3,1e-6,1e-9,1e-12 and --t-factor 1\n"
@@ -58,7 +58,7 @@ typedef struct options {
   double rtol[MAX_RUNGS];
   int nrtol;
   double atol_ratio, t_factor, time_limit;
-  int form[3], nform; /* formulations to run, indexed by cs_formulation */
+  int form[4], nform; /* formulations to run, indexed by cs_formulation */
   int fail_exit, extras; /* extras: −1 default (with the default list only) */
 } options;
 
@@ -71,9 +71,9 @@ static int parse_formulations(const char *s, options *o)
   o->nform = 0;
   for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
     int f = CS_INDEX3;
-    while (f <= CS_PROJECTED && strcmp(tok, cs_formulation_name((cs_formulation)f)))
+    while (f <= CS_AUTO && strcmp(tok, cs_formulation_name((cs_formulation)f)))
       f++;
-    if (f > CS_PROJECTED)
+    if (f > CS_AUTO)
       return -1;
     o->nform += !o->form[f];
     o->form[f] = 1;
@@ -115,8 +115,8 @@ static void default_options(options *o)
   o->nrtol = 10;
   o->atol_ratio = 1000.0;
   o->t_factor = 10.0;
-  o->form[CS_GGL] = o->form[CS_INDEX3] = o->form[CS_PROJECTED] = 1;
-  o->nform = 3;
+  o->form[CS_GGL] = o->form[CS_INDEX3] = o->form[CS_PROJECTED] = o->form[CS_AUTO] = 1;
+  o->nform = 4;
   o->extras = -1;
 }
 
@@ -487,8 +487,8 @@ typedef struct tally {
 
 static void run_case_ladder(const run_case *c, const options *opt, tally *t, int *k, int total)
 {
-  static const cs_formulation forms[3] = {CS_GGL, CS_INDEX3, CS_PROJECTED};
-  for (int f = 0; f < 3; f++) {
+  static const cs_formulation forms[4] = {CS_GGL, CS_INDEX3, CS_PROJECTED, CS_AUTO};
+  for (int f = 0; f < 4; f++) {
     if (!opt->form[forms[f]])
       continue;
     for (int r = 0; r < opt->nrtol; r++) {

@@ -28,7 +28,8 @@ class cs_energy(Structure):
 class cs_stats(Structure):
     _fields_ = [(n, c_long) for n in ("steps", "residual_evals", "jacobian_evals",
                                       "error_test_failures", "convergence_failures",
-                                      "root_events", "outputs")] + \
+                                      "root_events", "outputs", "handovers",
+                                      "implicit_steps")] + \
                [("last_step", c_double), ("wall_time", c_double)]
 
 

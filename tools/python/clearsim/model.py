@@ -18,6 +18,7 @@ JOINT_SERIES = ("eccentricity", "penetration", "penetration_rate", "normal_force
                 "min_film_thickness", "film_regime", "wear_volume")
 ENERGY = ("kinetic", "potential", "strain", "dissipated", "driver_work", "applied_work",
           "balance_error")
+FORMULATIONS = ("index3", "ggl", "projected", "auto")  # cs_formulation's order
 EVENT_FIELDS = ("t_on", "t_off", "impact_velocity", "max_penetration", "max_force")
 
 
@@ -115,11 +116,11 @@ class Model:
         return self
 
     def set_formulation(self, formulation):
-        """"ggl" or "index3", overriding the model file's."""
-        codes = {"index3": 0, "ggl": 1}
-        if formulation not in codes:
-            raise ValueError(f"formulation {formulation!r}: expected 'ggl' or 'index3'")
-        lib.cs_model_set_formulation(self._h, codes[formulation])
+        """"index3", "ggl", "projected" or "auto", overriding the model file's."""
+        if formulation not in FORMULATIONS:
+            raise ValueError(f"formulation {formulation!r}: expected one of "
+                             + ", ".join(repr(f) for f in FORMULATIONS))
+        lib.cs_model_set_formulation(self._h, FORMULATIONS.index(formulation))
         return self
 
     # ---------------------------------------------------------------- running -------------
@@ -276,7 +277,7 @@ class _Recorder:
         return r
 
     def _from_sim(self, r, sim, nrow, clearances):
-        r.formulation = "ggl" if lib.cs_sim_formulation(sim) == 1 else "index3"
+        r.formulation = FORMULATIONS[lib.cs_sim_formulation(sim)]
         r.constraint_names = [text(lib.cs_sim_constraint_name(sim, k)) for k in range(nrow)]
         st = _lib.cs_stats()
         lib.cs_sim_stats(sim, byref(st))
