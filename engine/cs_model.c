@@ -28,7 +28,7 @@ int cs_joint_is_driver(const cs_joint *joint)
 
 void cs_model_default_settings(cs_model *model)
 {
-  model->solver.formulation = CS_GGL;
+  model->solver.formulation = CS_AUTO;
   model->solver.linear_solver = CS_LINSOL_AUTO;
   model->solver.rtol = 1e-6;
   model->solver.atol = 1e-8;

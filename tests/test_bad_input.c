@@ -535,7 +535,7 @@ static void test_defaults(void)
         "description and output file default to \"\"");
   CHECK_NEAR(m->gravity[1], 0, 0, "gravity default 0");
   CHECK_NEAR(m->bodies[1].inertia, 0, 0, "inertia default 0");
-  CHECK(m->solver.formulation == CS_GGL, "formulation default ggl");
+  CHECK(m->solver.formulation == CS_AUTO, "formulation default auto");
   CHECK_NEAR(m->solver.rtol, 1e-6, 0, "rtol default");
   CHECK_NEAR(m->solver.atol, 1e-8, 0, "atol default");
   CHECK_NEAR(m->solver.t_end, 1, 0, "t_end default");

@@ -188,6 +188,9 @@ static void summary(const cs_sim *sim, const char *path, cs_status st)
   printf("steps          %ld (residuals %ld, Jacobians %ld, error-test failures %ld, "
          "convergence failures %ld)\n", stats.steps, stats.residual_evals, stats.jacobian_evals,
          stats.error_test_failures, stats.convergence_failures);
+  if (stats.handovers > 0)
+    printf("handovers      %ld stiff contacts handed to ggl, which took %ld of the steps\n",
+           stats.handovers, stats.implicit_steps);
   printf("energy         kinetic %.6g J, potential %.6g J, dissipated %.6g J, driver work "
          "%.6g J\n", e.kinetic, e.potential, e.dissipated, e.driver_work);
   printf("balance error  %.3g J (%.2g of the largest energy term)\n", e.balance_error,
