@@ -13,8 +13,6 @@ struct cs_regime {
   char *open;    /* which pins were open at the last switch */
   double *h_pin; /* the step as pin i's last contact ended (0: never open) */
   double h_free; /* the largest step of the last free flight (0: none yet) */
-  char *stiff;   /* pin i's contact was stiff (cs_regime_mark_stiff) */
-  int stiff_free;
 };
 
 cs_regime *cs_regime_create(int npin, cs_regime_open_fn open, const void *user)
@@ -25,8 +23,7 @@ cs_regime *cs_regime_create(int npin, cs_regime_open_fn open, const void *user)
   r->npin = npin, r->is_open = open, r->user = user;
   r->open = calloc((size_t)r->npin + 1, sizeof *r->open);
   r->h_pin = calloc((size_t)r->npin + 1, sizeof *r->h_pin);
-  r->stiff = calloc((size_t)r->npin + 1, sizeof *r->stiff);
-  if (!r->open || !r->h_pin || !r->stiff) {
+  if (!r->open || !r->h_pin) {
     cs_regime_free(r);
     return NULL;
   }
@@ -41,7 +38,6 @@ void cs_regime_free(cs_regime *r)
     return;
   free(r->open);
   free(r->h_pin);
-  free(r->stiff);
   free(r);
 }
 
@@ -66,26 +62,4 @@ double cs_regime_switch(cs_regime *r, double h, double h_largest)
   if (!any)
     next = r->h_free;
   return known && next > 0.0 && isfinite(next) ? next : 0.0;
-}
-
-void cs_regime_mark_stiff(cs_regime *r)
-{
-  int any = 0;
-  for (int i = 0; i < r->npin; i++)
-    if (r->open[i])
-      r->stiff[i] = 1, any = 1;
-  if (!any)
-    r->stiff_free = 1;
-}
-
-int cs_regime_stiff(const cs_regime *r)
-{
-  int any = 0;
-  for (int i = 0; i < r->npin; i++)
-    if (r->open[i]) {
-      if (r->stiff[i])
-        return 1;
-      any = 1;
-    }
-  return !any && r->stiff_free;
 }

@@ -13,8 +13,6 @@
  * same δ^1.5 onset of the force, which the steps resolve alike. A regime is named by its open
  * pins; with several open, the shortest of theirs is taken.
  *
- * It also remembers which regimes stability held (a lasting stiff contact, which the "auto"
- * formulation hands to the implicit integrator): the next contact of such a pin starts there.
  */
 #ifndef CS_REGIME_H
 #define CS_REGIME_H
@@ -32,10 +30,4 @@ void cs_regime_free(cs_regime *r);
  * open now. Returns the step to start the new regime with, or 0 when one of its pins has not
  * been open before. */
 double cs_regime_switch(cs_regime *r, double h, double h_largest);
-/* The regime now running is stiff: its pins' (or free flight's) next regimes start stiff. */
-void cs_regime_mark_stiff(cs_regime *r);
-/* Whether the regime now running was marked stiff: one of its pins was, or it is free flight
- * and that was. */
-int cs_regime_stiff(const cs_regime *r);
-
 #endif
