@@ -515,7 +515,10 @@ double cs_clearances_crossing_time(cs_clearances *c, const double *q, const doub
   double shortest = INFINITY;
   for (int i = 0; i < c->n; i++) {
     const joint *j = &c->joints[i];
-    if (j->in_contact)
+    int walls = 0;
+    for (int r = 0; r < j->def->nregion; r++)
+      walls += j->contact[r] != NULL;
+    if (j->in_contact || walls < 2) /* one wall: δ and its guard see every approach */
       continue;
     kin k;
     kinematics(c, j, q, v, 0, &k);

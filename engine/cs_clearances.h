@@ -59,10 +59,11 @@ double cs_clearances_root(cs_clearances *c, int r, const double *q, const double
 int cs_clearances_events(cs_clearances *c, const double *q, const int *found, int *missed);
 /* δ of joint k at q. */
 double cs_clearances_gap(cs_clearances *c, int k, const double *q);
-/* The shortest time a pin out of contact takes, at its speed relative to its hole's body, to
- * travel its clearance (infinity when none moves): a step no longer than that cannot carry a
- * pin past a wall it only touches in between (a grazing contact whose nearest wall at both
- * ends of the step is another one). */
+/* The shortest time a pin out of contact with more than one wall (slots, a translational
+ * joint's corners) takes, at its speed relative to its hole's body, to travel its clearance
+ * (infinity when none moves): a step no longer than that cannot carry a pin past a wall it
+ * only touches in between (a grazing contact whose nearest wall at both ends of the step is
+ * another one). A bearing has one wall: δ and its guard root see every approach to it. */
 double cs_clearances_crossing_time(cs_clearances *c, const double *q, const double *v);
 /* Make the contact states agree with the state (q, v) at time t: open a joint at δ ≥ 0 moving
  * in (δ' > 0), close one at δ ≤ 0 moving out. Used at every root and restart, where δ is
