@@ -1149,20 +1149,27 @@ static const char *flag_text(int flag, char *buf, size_t size)
   return buf;
 }
 
+/* IDAS' counters since its last (re)start, added to c[0 … 4]: steps, residuals, Jacobians,
+ * error-test and convergence failures (nothing when they are banked already or it never ran). */
+static void add_ida_counters(const cs_sim *s, long c[5])
+{
+  long now[5] = {0};
+  if (!s->ida || !s->ida_live)
+    return;
+  IDAGetNumSteps(s->ida, &now[0]);
+  IDAGetNumResEvals(s->ida, &now[1]);
+  IDAGetNumJacEvals(s->ida, &now[2]);
+  IDAGetNumErrTestFails(s->ida, &now[3]);
+  IDAGetNumNonlinSolvConvFails(s->ida, &now[4]);
+  for (int i = 0; i < 5; i++)
+    c[i] += now[i];
+}
+
 /* IDAS zeroes its counters on a restart: bank them first. */
 static void bank_counters(cs_sim *s)
 {
-  long c[6] = {0};
-  if (!s->ida_live)
-    return; /* counted already, or never started */
+  add_ida_counters(s, s->base);
   s->ida_live = 0;
-  IDAGetNumSteps(s->ida, &c[0]);
-  IDAGetNumResEvals(s->ida, &c[1]);
-  IDAGetNumJacEvals(s->ida, &c[2]);
-  IDAGetNumErrTestFails(s->ida, &c[3]);
-  IDAGetNumNonlinSolvConvFails(s->ida, &c[4]);
-  for (int i = 0; i < 5; i++)
-    s->base[i] += c[i];
 }
 
 /* Under "auto": run cs_rk (explicit) or IDAS on ggl from the next restart on. */
@@ -1625,16 +1632,7 @@ void cs_sim_stats(const cs_sim *s, cs_stats *st)
   memset(st, 0, sizeof *st);
   long c[5] = {s->base[0], s->base[1], s->base[2], s->base[3], s->base[4]};
   realtype h = 0.0;
-  if (s->ida && s->ida_live) { /* IDAS' counters since its last restart, not yet banked */
-    long now[5] = {0};
-    IDAGetNumSteps(s->ida, &now[0]);
-    IDAGetNumResEvals(s->ida, &now[1]);
-    IDAGetNumJacEvals(s->ida, &now[2]);
-    IDAGetNumErrTestFails(s->ida, &now[3]);
-    IDAGetNumNonlinSolvConvFails(s->ida, &now[4]);
-    for (int i = 0; i < 5; i++)
-      c[i] += now[i];
-  }
+  add_ida_counters(s, c);
   st->steps = c[0], st->residual_evals = c[1], st->jacobian_evals = c[2];
   st->error_test_failures = c[3], st->convergence_failures = c[4];
   if (s->hybrid)

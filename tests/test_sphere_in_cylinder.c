@@ -237,7 +237,7 @@ int main(void)
   cs_sim_free(s);
 
   /* "auto" hands the lasting contacts to ggl: a few handovers, a fraction of the explicit
-   * steps (measured 18,318 against 81,186), no warning, and where ggl itself is at 2 s. */
+   * steps (measured 17,418 against 81,186), no warning, and where ggl itself is at 2 s. */
   double q_ggl[3], q_auto[3];
   cs_model_set_formulation(model, CS_GGL);
   s = start(model);
