@@ -52,8 +52,8 @@ int main(int argc, char **argv)
   printf("%-18s %-7s %8s %9s %7s %6s %6s %12s %11s %9s\n", "model", "form", "steps", "residuals",
          "jacs", "etf", "ncf", "wall s/sim s", "balance J", "|phi|");
   for (int i = 0; i < n; i++)
-    for (int f = 0; f < 3; f++)
+    for (int f = 0; f < 4; f++)
       bench(argc > 1 ? argv[i + 1] : default_models[i],
-            (cs_formulation[]){CS_GGL, CS_INDEX3, CS_PROJECTED}[f]);
+            (cs_formulation[]){CS_GGL, CS_INDEX3, CS_PROJECTED, CS_AUTO}[f]);
   return 0;
 }
