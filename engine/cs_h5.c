@@ -34,6 +34,7 @@
 
 #include "cs_error.h"
 #include "cs_h5_util.h"
+#include "cs_model.h"
 #include "cs_rows.h"
 #include "cs_wear_h5.h"
 
@@ -416,7 +417,7 @@ static herr_t put_linear_solver(hid_t file, const cs_sim *sim)
   if (g < 0)
     return -1;
   herr_t rc = cs_h5_attr_text(g, "linear_solver",
-                              kind > 0 ? "sparse" : kind == 0 ? "dense" : "none");
+                              kind < 0 ? "none" : cs_linear_solver_names[CS_LINSOL_DENSE + kind]);
   if (rc >= 0)
     rc = cs_h5_attr_long(g, "linear_fallbacks", kind < 0 ? 0 : fallbacks);
   cs_h5_close_id(g, H5Gclose);

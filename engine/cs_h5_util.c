@@ -14,6 +14,7 @@
  * The Debian serial library is not thread-safe: two runs may write files in one process, but
  * not from two threads.
  */
+#include "cs_clock.h"
 #include "cs_h5_util.h"
 
 #include "cs_error.h"
@@ -23,13 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static double now_seconds(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* ---------------------------------------------------------------- errors ----------------- */
 
@@ -327,7 +321,7 @@ cs_status cs_h5_table_init(cs_h5_table *t, const char *path, hid_t file, int n, 
   t->path = path;
   t->file = file;
   t->rows = H5I_INVALID_HID;
-  t->last_commit = now_seconds();
+  t->last_commit = cs_wall_clock();
   const char *env = getenv("CLEARSIM_H5_COMMIT_SECONDS");
   t->commit_seconds = env && *env ? atof(env) : CS_H5_COMMIT_SECONDS;
   t->s = calloc((size_t)n + 1, sizeof *t->s);
@@ -404,7 +398,7 @@ static cs_status write_block(cs_h5_table *t, cs_error *err)
 
 cs_status cs_h5_table_flush(cs_h5_table *t, cs_error *err)
 {
-  t->last_commit = now_seconds();
+  t->last_commit = cs_wall_clock();
   if (t->buffered > 0 && write_block(t, err) != CS_OK)
     return CS_ERR_IO;
   if (t->written == t->committed)
@@ -434,7 +428,7 @@ cs_status cs_h5_table_end_row(cs_h5_table *t, double time_s, cs_error *err)
   t->last_t = time_s;
   if (t->buffered == CS_H5_BLOCK_ROWS && write_block(t, err) != CS_OK)
     return CS_ERR_IO; /* the full buffers are retried by the next begin_row */
-  double since = now_seconds() - t->last_commit;
+  double since = cs_wall_clock() - t->last_commit;
   if ((t->written > t->committed && since >= t->commit_seconds) ||
       since >= CS_H5_COMMIT_MAX_SECONDS)
     return cs_h5_table_flush(t, err);

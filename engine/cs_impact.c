@@ -43,6 +43,7 @@
  *                     cr, m_star, kinetic0, kinetic, strain, dissipated, balance_error, clips
  *   /solver           attrs: the cs_stats fields
  */
+#include "cs_clock.h"
 #include "cs_impact.h"
 
 #include "cs_error.h"
@@ -202,13 +203,6 @@ typedef struct run {
   double start;
   cs_impact_result *res;
 } run;
-
-static double wall_clock(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* ---------------------------------------------------------------- the DAE ---------------- */
 
@@ -457,7 +451,7 @@ static void fill_stats(run *r, cs_stats *s)
   s->root_events = r->root_events;
   s->outputs = r->rows;
   s->last_step = h;
-  s->wall_time = wall_clock() - r->start;
+  s->wall_time = cs_wall_clock() - r->start;
 }
 
 static herr_t write_result(hid_t file, const cs_impact_result *res)
@@ -607,7 +601,7 @@ cs_status cs_impact_run(const cs_impact *imp, const char *h5_path, cs_impact_res
   if (!h5_path)
     h5_path = imp->output_file;
   run r = {.imp = imp, .file = H5I_INVALID_HID, .path = h5_path[0] ? h5_path : NULL,
-           .res = result, .start = wall_clock()};
+           .res = result, .start = cs_wall_clock()};
   cs_h5_quiet q = cs_h5_quiet_begin();
   cs_status st = run_impact(&r, err);
   fill_stats(&r, &result->stats);

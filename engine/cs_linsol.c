@@ -20,14 +20,13 @@
 #include <sunmatrix/sunmatrix_dense.h>
 
 typedef struct content {
+  cs_linsol_head head;
   lapack_int n;
   lapack_int *pivots;
   double *scales; /* equilibration: diag(row) A diag(col), row = scales, col = scales + n */
   /* the rank-revealing fallback, allocated once: a copy of the scaled A, then its COD */
   double *copy, *tau, *tauz, *work, *scratch;
   lapack_int *jpvt, lwork, rank; /* rank == n: the LU is in use */
-  long fallbacks;
-  sunindextype last_flag;
 } content;
 
 #define CONTENT(S) ((content *)(S)->content)
@@ -45,22 +44,50 @@ lapack_int cs_lu_factor(lapack_int n, double *A, lapack_int *pivots)
                             : LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, A, n, pivots);
 }
 
+/* ---- what both solvers share: their content's head, read through its first member ---- */
+
+#define HEAD(S) ((cs_linsol_head *)(S)->content)
+
 static SUNLinearSolver_Type get_type(SUNLinearSolver S)
 {
   (void)S;
   return SUNLINEARSOLVER_DIRECT;
 }
 
+static int initialize(SUNLinearSolver S)
+{
+  HEAD(S)->last_flag = 0;
+  return SUNLS_SUCCESS;
+}
+
+static sunindextype last_flag(SUNLinearSolver S) { return HEAD(S)->last_flag; }
+
+SUNLinearSolver cs_linsol_new(SUNContext ctx, size_t size,
+                              SUNLinearSolver_ID (*getid)(SUNLinearSolver))
+{
+  SUNLinearSolver S = SUNLinSolNewEmpty(ctx);
+  if (!S)
+    return NULL;
+  S->ops->gettype = get_type;
+  S->ops->getid = getid;
+  S->ops->initialize = initialize;
+  S->ops->lastflag = last_flag;
+  S->content = calloc(1, size);
+  if (!S->content) {
+    SUNLinSolFreeEmpty(S);
+    return NULL;
+  }
+  return S;
+}
+
+long cs_linsol_fallbacks(SUNLinearSolver S) { return HEAD(S)->fallbacks; }
+
+/* ---- the dense solver ---- */
+
 static SUNLinearSolver_ID get_id(SUNLinearSolver S)
 {
   (void)S;
   return SUNLINEARSOLVER_CUSTOM;
-}
-
-static int initialize(SUNLinearSolver S)
-{
-  CONTENT(S)->last_flag = 0;
-  return SUNLS_SUCCESS;
 }
 
 /* Row scales, then column scales, that give diag(row) A diag(col) a largest |entry| of 1 in
@@ -159,7 +186,7 @@ static lapack_int factor_cod(content *c)
   if (c->rank > 0 && c->rank < n)
     info = LAPACKE_dtzrzf_work(LAPACK_COL_MAJOR, c->rank, n, c->copy, n, c->tauz, c->work,
                                c->lwork);
-  c->fallbacks++;
+  c->head.fallbacks++;
   return info;
 }
 
@@ -173,7 +200,7 @@ static int setup(SUNLinearSolver S, SUNMatrix A)
   c->rank = c->n;
   if (info > 0 || (info == 0 && ratio < PIVOT_RATIO))
     info = factor_cod(c);
-  c->last_flag = info;
+  c->head.last_flag = info;
   return info ? SUNLS_PACKAGE_FAIL_UNREC : SUNLS_SUCCESS;
 }
 
@@ -214,11 +241,10 @@ static int solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, realtyp
     for (lapack_int j = 0; j < c->n; j++)
       xd[j] *= c->scales[c->n + j];
   }
-  c->last_flag = info;
+  c->head.last_flag = info;
   return info == 0 ? SUNLS_SUCCESS : SUNLS_PACKAGE_FAIL_UNREC;
 }
 
-static sunindextype last_flag(SUNLinearSolver S) { return CONTENT(S)->last_flag; }
 
 static int space(SUNLinearSolver S, long *lrw, long *liw)
 {
@@ -270,23 +296,14 @@ SUNLinearSolver cs_linsol_lapack_dense(N_Vector y, SUNMatrix A, SUNContext ctx)
   if (SUNMatGetID(A) != SUNMATRIX_DENSE || SM_ROWS_D(A) != SM_COLUMNS_D(A) ||
       SM_ROWS_D(A) != N_VGetLength(y))
     return NULL;
-  SUNLinearSolver S = SUNLinSolNewEmpty(ctx);
+  SUNLinearSolver S = cs_linsol_new(ctx, sizeof(content), get_id);
   if (!S)
     return NULL;
-  S->ops->gettype = get_type;
-  S->ops->getid = get_id;
-  S->ops->initialize = initialize;
   S->ops->setup = setup;
   S->ops->solve = solve;
-  S->ops->lastflag = last_flag;
   S->ops->space = space;
   S->ops->free = destroy;
-  content *c = calloc(1, sizeof *c);
-  if (!c) {
-    SUNLinSolFreeEmpty(S);
-    return NULL;
-  }
-  S->content = c;
+  content *c = S->content;
   c->n = (lapack_int)SM_ROWS_D(A);
   if (!allocate(c)) {
     destroy(S);
@@ -295,4 +312,3 @@ SUNLinearSolver cs_linsol_lapack_dense(N_Vector y, SUNMatrix A, SUNContext ctx)
   return S;
 }
 
-long cs_linsol_fallbacks(SUNLinearSolver S) { return CONTENT(S)->fallbacks; }

@@ -18,17 +18,28 @@
  * exact, only slower). */
 #define CS_LINSOL_PIVOT_RATIO 1e-11
 
-SUNLinearSolver cs_linsol_lapack_dense(N_Vector y, SUNMatrix A, SUNContext ctx);
-/* How many factorizations took the rank-revealing fallback (measurements and tests). */
+/* What the content of each of our solvers begins with; the ops they share read it. */
+typedef struct cs_linsol_head {
+  sunindextype last_flag;
+  long fallbacks; /* factorizations that took the solver's fallback */
+} cs_linsol_head;
+
+/* A direct SUNLinearSolver with the ops both solvers share (type, initialize, last flag) and
+ * `getid`, its content `size` zeroed bytes beginning with a cs_linsol_head; the caller sets
+ * setup, solve and free. NULL when out of memory. */
+SUNLinearSolver cs_linsol_new(SUNContext ctx, size_t size,
+                              SUNLinearSolver_ID (*getid)(SUNLinearSolver));
+/* How many factorizations took the solver's fallback: the dense solver's rank-revealing one,
+ * KLU's dense one (measurements and tests). */
 long cs_linsol_fallbacks(SUNLinearSolver S);
+
+SUNLinearSolver cs_linsol_lapack_dense(N_Vector y, SUNMatrix A, SUNContext ctx);
 
 /* KLU on a square CSC SUNSparseMatrix A whose pattern stays the same from one setup to the
  * next; a factorization it finds singular or rank-deficient (the dense rule) is handed to the
  * dense solver above, up to 3000 unknowns (beyond, KLU's own factorization is used when it
  * completed, and the setup fails when KLU finds the matrix singular). */
 SUNLinearSolver cs_linsol_klu(N_Vector y, SUNMatrix A, SUNContext ctx);
-/* How many factorizations went to the dense fallback. */
-long cs_linsol_klu_fallbacks(SUNLinearSolver S);
 
 /* LU with partial pivoting of the n × n column-major A in place (LAPACK's info: 0, or > 0 for
  * a zero pivot); the one factorization of the engine. */

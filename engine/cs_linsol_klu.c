@@ -27,6 +27,7 @@
 #include <sunmatrix/sunmatrix_sparse.h>
 
 typedef struct content {
+  cs_linsol_head head;
   sunindextype n;
   klu_l_common common;
   klu_l_symbolic *symbolic;
@@ -38,8 +39,6 @@ typedef struct content {
   SUNMatrix dense;
   SUNLinearSolver dense_ls;
   int in_dense;         /* the current factorization is the dense solver's */
-  long fallbacks;
-  sunindextype last_flag;
 } content;
 
 #define CONTENT(S) ((content *)(S)->content)
@@ -50,23 +49,12 @@ static const double REFRESH = 1e-3;
 /* The dense fallback's largest order: its N² doubles (72 MB at 3000). */
 enum { DENSE_MAX = 3000 };
 
-static SUNLinearSolver_Type get_type(SUNLinearSolver S)
-{
-  (void)S;
-  return SUNLINEARSOLVER_DIRECT;
-}
-
 static SUNLinearSolver_ID get_id(SUNLinearSolver S)
 {
   (void)S;
   return SUNLINEARSOLVER_KLU;
 }
 
-static int initialize(SUNLinearSolver S)
-{
-  CONTENT(S)->last_flag = 0;
-  return SUNLS_SUCCESS;
-}
 
 /* Smallest over largest |pivot| of the equilibrated matrix (cs_linsol.c): KLU's pivots are
  * those of R⁻¹ A with R its row maxima (kept in pivot order: original row i's is
@@ -122,7 +110,7 @@ static int setup_dense(content *c, SUNMatrix A)
     for (sunindextype k = Ap[j]; k < Ap[j + 1]; k++)
       SM_ELEMENT_D(c->dense, Ai[k], j) = Ax[k];
   c->in_dense = 1;
-  c->fallbacks++;
+  c->head.fallbacks++;
   return SUNLinSolSetup(c->dense_ls, c->dense);
 }
 
@@ -133,7 +121,7 @@ static int setup(SUNLinearSolver S, SUNMatrix A)
   if (!c->symbolic) {
     c->symbolic = klu_l_analyze(c->n, SM_INDEXPTRS_S(A), SM_INDEXVALS_S(A), &c->common);
     if (!c->symbolic)
-      return c->last_flag = SUNLS_PACKAGE_FAIL_UNREC;
+      return c->head.last_flag = SUNLS_PACKAGE_FAIL_UNREC;
   }
   double ratio = 0.0;
   if (c->numeric && klu_l_refactor(SM_INDEXPTRS_S(A), SM_INDEXVALS_S(A), SM_DATA_S(A),
@@ -144,7 +132,7 @@ static int setup(SUNLinearSolver S, SUNMatrix A)
   int flag = SUNLS_SUCCESS;
   if (ratio < CS_LINSOL_PIVOT_RATIO && (c->n <= DENSE_MAX || !c->numeric))
     flag = setup_dense(c, A);
-  c->last_flag = flag;
+  c->head.last_flag = flag;
   return flag;
 }
 
@@ -152,17 +140,16 @@ static int solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, realtyp
 {
   content *c = CONTENT(S);
   if (c->in_dense)
-    return c->last_flag = SUNLinSolSolve(c->dense_ls, c->dense, x, b, tol);
+    return c->head.last_flag = SUNLinSolSolve(c->dense_ls, c->dense, x, b, tol);
   (void)A;
   double *xd = N_VGetArrayPointer(x);
   if (x != b)
     memcpy(xd, N_VGetArrayPointer(b), (size_t)c->n * sizeof *xd);
   int ok = klu_l_solve(c->symbolic, c->numeric, c->n, 1, xd, &c->common);
-  c->last_flag = ok ? SUNLS_SUCCESS : SUNLS_PACKAGE_FAIL_UNREC;
-  return c->last_flag;
+  c->head.last_flag = ok ? SUNLS_SUCCESS : SUNLS_PACKAGE_FAIL_UNREC;
+  return c->head.last_flag;
 }
 
-static sunindextype last_flag(SUNLinearSolver S) { return CONTENT(S)->last_flag; }
 
 static int destroy(SUNLinearSolver S)
 {
@@ -193,22 +180,13 @@ SUNLinearSolver cs_linsol_klu(N_Vector y, SUNMatrix A, SUNContext ctx)
   if (SUNMatGetID(A) != SUNMATRIX_SPARSE || SM_SPARSETYPE_S(A) != CSC_MAT ||
       SM_ROWS_S(A) != SM_COLUMNS_S(A) || SM_ROWS_S(A) != N_VGetLength(y))
     return NULL;
-  SUNLinearSolver S = SUNLinSolNewEmpty(ctx);
+  SUNLinearSolver S = cs_linsol_new(ctx, sizeof(content), get_id);
   if (!S)
     return NULL;
-  S->ops->gettype = get_type;
-  S->ops->getid = get_id;
-  S->ops->initialize = initialize;
   S->ops->setup = setup;
   S->ops->solve = solve;
-  S->ops->lastflag = last_flag;
   S->ops->free = destroy;
-  content *c = calloc(1, sizeof *c);
-  if (!c) {
-    SUNLinSolFreeEmpty(S);
-    return NULL;
-  }
-  S->content = c;
+  content *c = S->content;
   c->n = SM_ROWS_S(A);
   c->colscale = malloc(((size_t)c->n + 1) * sizeof *c->colscale);
   c->shape = N_VCloneEmpty(y);
@@ -225,4 +203,3 @@ SUNLinearSolver cs_linsol_klu(N_Vector y, SUNMatrix A, SUNContext ctx)
   return S;
 }
 
-long cs_linsol_klu_fallbacks(SUNLinearSolver S) { return CONTENT(S)->fallbacks; }

@@ -215,11 +215,12 @@ static dn worn_depth_dn(const worn *b, dn theta)
   return chain(theta, d, d1);
 }
 
-/* d'(θ) with θ carrying derivatives */
-static dn worn_slope_dn(const worn *b, dn theta)
+/* d(θ) into *depth and d'(θ) returned, θ carrying derivatives: one read of the profile */
+static dn worn_slope_dn(const worn *b, dn theta, dn *depth)
 {
-  double d1, d2;
-  worn_depth(b, theta.v, &d1, &d2);
+  double d1, d2, d = worn_depth(b, theta.v, &d1, &d2);
+  if (depth)
+    *depth = chain(theta, d, d1);
   return chain(theta, d1, d2);
 }
 
@@ -233,6 +234,13 @@ typedef struct source {
   double kink; /* the jump of the weights' fourth difference that counts as a kink (next_cut) */
   const worn *b;
 } source;
+
+/* G with θ carrying derivatives (ct, st its cosine and sine, slope d'(θ)) */
+static dn G_dn(const source *S, dn ct, dn st, dn slope)
+{
+  return sub(mul(S->w, add(sub(mul(S->ex, st), mul(S->ey, ct)), slope)),
+             scale(add(mul(S->rx, ct), mul(S->ry, st)), 2.0));
+}
 
 /* G(θ) and, when dG is non-NULL, ∂G/∂θ */
 static double G_of(const source *S, double th, double *dG)
@@ -316,9 +324,8 @@ static dn root_of(const source *S, double a, double b)
   }
   double th = 0.5 * (a + b), dG;
   G_of(S, th, &dG);
-  dn t = cst(th), ct = dcos(t), st = dsin(t);
-  dn G = sub(mul(S->w, add(sub(mul(S->ex, st), mul(S->ey, ct)), worn_slope_dn(S->b, t))),
-             scale(add(mul(S->rx, ct), mul(S->ry, st)), 2.0));
+  dn t = cst(th);
+  dn G = G_dn(S, dcos(t), dsin(t), worn_slope_dn(S->b, t, NULL));
   dn r = cst(th);
   if (dG != 0.0)
     for (int i = 0; i < ND; i++)
@@ -346,9 +353,9 @@ static void gauss(dn a, dn b, dn t[8], dn w[8])
 /* h(θ), held at h_b where it is thinner: off the line of centres, a profile that bends faster
  * than the journal lets it touch there first, and the film there is the boundary film's (the
  * dry gap, too, is measured along the line of centres: cs_wear.h) */
-static dn film_at(const source *S, dn t, dn ct, dn st)
+static dn film_at(const source *S, dn ct, dn st, dn depth)
 {
-  dn h = add(sub(sub(cst(S->c), mul(S->ex, ct)), mul(S->ey, st)), worn_depth_dn(S->b, t));
+  dn h = add(sub(sub(cst(S->c), mul(S->ex, ct)), mul(S->ey, st)), depth);
   return h.v < S->hb ? cst(S->hb) : h;
 }
 
@@ -358,9 +365,8 @@ static void piece(const source *S, dn a, dn b, dn *fx, dn *fy)
   dn t[8], w[8];
   gauss(a, b, t, w);
   for (int k = 0; k < 8; k++) {
-    dn ct = dcos(t[k]), st = dsin(t[k]), h = film_at(S, t[k], ct, st);
-    dn G = sub(mul(S->w, add(sub(mul(S->ex, st), mul(S->ey, ct)), worn_slope_dn(S->b, t[k]))),
-               scale(add(mul(S->rx, ct), mul(S->ry, st)), 2.0));
+    dn ct = dcos(t[k]), st = dsin(t[k]), depth;
+    dn G = G_dn(S, ct, st, worn_slope_dn(S->b, t[k], &depth)), h = film_at(S, ct, st, depth);
     dn q = mul(w[k], mul(G, dpow(h, -3.0)));
     *fx = add(*fx, mul(q, ct));
     *fy = add(*fy, mul(q, st));
@@ -461,7 +467,7 @@ static void integrate_long(const source *S, double hmin, dn *fx, dn *fy)
     gauss(cst(a), cst(b), t, w);
     for (int k = 0; k < 8; k++) {
       double ct = cos(t[k].v), st = sin(t[k].v);
-      dn h = film_at(S, t[k], cst(ct), cst(st));
+      dn h = film_at(S, cst(ct), cst(st), worn_depth_dn(S->b, t[k]));
       dn H = sub(scale(S->ry, ct), scale(S->rx, st));
       dn ih = mul(w[k], dpow(h, -3.0)), q = mul(add(mul(S->w, h), scale(H, 2.0)), ih);
       Ih = add(Ih, ih);

@@ -241,7 +241,8 @@ def main():
           "file had its name %d; failed %d" % (
               len(ops), len(barriers) - 1, sum(op[0] == "C" for op in ops), counts["kill"],
               counts["power"], counts["nofile"], len(failures)))
-    return 1 if failures else 0
+    # no image examined would pass on nothing: the log must have named the file
+    return 1 if failures or not counts["kill"] or not counts["power"] else 0
 
 
 if __name__ == "__main__":

@@ -121,7 +121,7 @@ static void derivatives(void)
                    cases[i].omega};
     cs_film f;
     cs_film_eval_worn(&l, R, L, c, &w, x, x + 2, x[4], &f);
-    double worst = 0, scale = 0;
+    double worst = 0;
     for (int j = 0; j < 5; j++) {
       /* a tenth of these steps: round-off's 1e-4 */
       double y[5], hstep = j < 2 ? 1e-10 : j < 4 ? 1e-8 : 1e-3;
@@ -140,7 +140,6 @@ static void derivatives(void)
           colscale = fmax(colscale, fabs(j < 2 ? f.d_e[2 * kk + j]
                                          : j < 4 ? f.d_rate[2 * kk + j - 2] : f.d_omega[kk]));
         worst = fmax(worst, fabs(an - fd) / fmax(colscale, 1e-300));
-        scale = fmax(scale, colscale);
       }
     }
     printf("%s, groove, case %zu: |e| %.4g m, ε %.4f%s, h_min %.4g m, |F| %.5g N: derivatives "

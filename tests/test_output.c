@@ -11,7 +11,8 @@
 #include "clearsim.h"
 #include "cs_sim_linear.h"
 #include "cs_test.h"
-#include "cs_test_h5.h"
+#include "cs_test_h5.h" /* its HDF5 include first: cs_h5_util.h has no path of its own */
+#include "cs_h5_util.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -416,15 +417,18 @@ static void test_interrupted(void)
 }
 
 /* SIGKILL: no atexit handler (HDF5 has one that closes files) gets to tidy up. A pause after
- * the first block lets the next row commit (engine/cs_h5_util.h: a block of 64 rows written
- * and CS_H5_COMMIT_SECONDS, 0.1 s, passed). */
+ * the first block lets the next row commit (engine/cs_h5_util.h): a pause of
+ * CS_H5_COMMIT_MAX_SECONDS commits that row whether or not the first block was committed
+ * already (when the layout and 64 rows took 0.1 s, under the sanitizers or a busy disk, it
+ * was, and a shorter pause then left nothing new to commit). */
 enum { BLOCK_ROWS = 64 };
-static const double COMMIT_PAUSE = 0.15;
+static const double COMMIT_PAUSE = CS_H5_COMMIT_MAX_SECONDS + 0.05;
 static int kill_at_count(void *user)
 {
   counter *c = user;
   if (c->outputs >= BLOCK_ROWS + 6 && !c->paused) {
-    struct timespec pause = {0, (long)(1e9 * COMMIT_PAUSE)};
+    struct timespec pause = {(time_t)COMMIT_PAUSE,
+                             (long)(1e9 * (COMMIT_PAUSE - (double)(time_t)COMMIT_PAUSE))};
     nanosleep(&pause, NULL);
     c->paused = 1;
   }

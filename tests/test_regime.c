@@ -124,6 +124,8 @@ static void restarts(void)
         after.bounces, before.bounces);
   CHECK(after.evals < before.evals, "remembered steps cost fewer evaluations: %ld against %ld",
         after.evals, before.evals);
+  /* energy is conserved, so every apex is the drop height up to the global error: measured
+   * 1.2e-8 and 4.6e-8 after 14 bounces at rtol 1e-9, tens of rtol; bound 1e3 rtol */
   CHECK(after.worst_apex <= 1e3 * 1e-9 && before.worst_apex <= 1e3 * 1e-9,
         "every apex at the drop height (an elastic floor), within 1e3 rtol: %.3g, %.3g",
         after.worst_apex, before.worst_apex);

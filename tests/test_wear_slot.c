@@ -164,46 +164,42 @@ static void contour(void)
   cs_model_free(mc);
 }
 
+/* The worn gap's derivatives through the contact forces at four places round the slot `shape`
+ * (walked by `walk`), 3 µm into the unworn wall (into the worn one, too); `label` formats the
+ * place's fraction. */
+static void worn_jacobians(const char *shape, void (*walk)(const cs_clearance *, double, double *),
+                           const double f[4], const char *label, const char *depths)
+{
+  char joint[16384];
+  snprintf(joint, sizeof joint, "%s, \"wear\": {\"model\": \"archard\", \"k\": 1e-4, "
+           "\"hardness\": 2e9, \"initial_depth\": [%s]}", shape, depths);
+  cs_model *m = two_bodies(joint, contact_block);
+  for (int i = 0; i < 4; i++) {
+    double p[2];
+    cs_gap g;
+    walk(&m->clearances[0], f[i], p);
+    cs_clearance_gap(&m->clearances[0], p, &g);
+    p[0] += 3e-6 * g.grad[0];
+    p[1] += 3e-6 * g.grad[1];
+    char name[64];
+    snprintf(name, sizeof name, label, f[i]);
+    jacobian_case(name, joint, contact_block, p);
+  }
+  cs_model_free(m);
+}
+
 /* The worn gap's derivatives through the contact forces, a smooth profile given inline. */
 static void jacobians(void)
 {
-  char joint[16384], list[12000] = "";
+  char list[12000] = "";
   int n = 90;
   for (int i = 0; i < n; i++)
     snprintf(list + strlen(list), sizeof list - strlen(list), "%s%.17g", i ? ", " : "",
              4e-7 * (1 + sin(5.0 * i * 2 * M_PI / n)) + 1e-7 * (1 + cos(i * 2 * M_PI / n)));
-  const char *contact = contact_block;
-  snprintf(joint, sizeof joint, "%s, \"wear\": {\"model\": \"archard\", \"k\": 1e-4, "
-           "\"hardness\": 2e9, \"initial_depth\": [%s]}", straight, list);
-  cs_model *m = two_bodies(joint, contact);
-  double p[2];
-  const double f[] = {0.13, 0.33, 0.62, 0.88};
-  for (int i = 0; i < 4; i++) { /* 3 µm into the unworn wall: into the worn one, too */
-    slot_walk(&m->clearances[0], f[i], p);
-    cs_gap g;
-    cs_clearance_gap(&m->clearances[0], p, &g);
-    p[0] += 3e-6 * g.grad[0];
-    p[1] += 3e-6 * g.grad[1];
-    char label[64];
-    snprintf(label, sizeof label, "worn slot, %.2f round", f[i]);
-    jacobian_case(label, joint, contact, p);
-  }
-  cs_model_free(m);
-  snprintf(joint, sizeof joint, "%s, \"wear\": {\"model\": \"archard\", \"k\": 1e-4, "
-           "\"hardness\": 2e9, \"initial_depth\": [%s]}", curved, list);
-  m = two_bodies(joint, contact);
-  const double fc[] = {0.2, 0.52, 0.7, 0.98};
-  for (int i = 0; i < 4; i++) {
-    curved_walk(&m->clearances[0], fc[i], p);
-    cs_gap g;
-    cs_clearance_gap(&m->clearances[0], p, &g);
-    p[0] += 3e-6 * g.grad[0];
-    p[1] += 3e-6 * g.grad[1];
-    char label[64];
-    snprintf(label, sizeof label, "worn curved slot, %.2f", fc[i]);
-    jacobian_case(label, joint, contact, p);
-  }
-  cs_model_free(m);
+  worn_jacobians(straight, slot_walk, (const double[]){0.13, 0.33, 0.62, 0.88},
+                 "worn slot, %.2f round", list);
+  worn_jacobians(curved, curved_walk, (const double[]){0.2, 0.52, 0.7, 0.98},
+                 "worn curved slot, %.2f", list);
 }
 
 /* ---------------------------------------------------------------- runs ------------------ */
@@ -299,6 +295,8 @@ static void sliding(void)
   printf("sliding: volume %.6g m^3, k/H mean(Fn) v T %.6g (mean Fn %.5g N); profile %.6g, "
          "%.6f of it on the travelled stretch\n", r.volume, want, r.mean_Fn, all, in / all);
   CHECK_REL(r.volume, want, 0.01, "sliding: worn volume = k/H mean(F_n) v T");
+  /* bookkeeping: every deposit adds to the volume and to the profile alike; this holds the
+   * file's profile, integrated here, to the file's volume */
   CHECK_REL(all, r.volume, 1e-9, "sliding: the profile holds the worn volume");
   CHECK(in / all > 0.9999, "sliding: the wear lies on the travelled stretch (%.6f)", in / all);
   /* every node well inside the stretch passed under the whole patch: k F / (H L) */
