@@ -1,6 +1,6 @@
 /*
- * cs_schur.c — Φq W Φqᵀ in its envelope, ordered by reverse Cuthill–McKee, and its Cholesky
- * (cs_schur.h).
+ * cs_schur.c — Φq W Φqᵀ in its envelope, ordered by reverse Cuthill–McKee, and its LDLᵀ
+ * factorization (cs_schur.h).
  */
 #include "cs_schur.h"
 
@@ -35,7 +35,7 @@ struct cs_schur {
   int *perm, *inv;    /* new index → row, row → new index */
   int *first, *start; /* the envelope: row i holds columns first[i] … i at L + start[i] */
   double *L, *x, *z; /* x: the solves' work; z: the corrections' */
-  double *recip;      /* 1 / L_ii, and 0 for a dropped row: its λ comes out 0 by itself */
+  double *recip;      /* 1 / D_i, and 0 for a dropped row: its λ comes out 0 by itself */
   share *shares;
   int nshare;
   double min_ratio;
@@ -262,18 +262,20 @@ int cs_schur_factor(cs_schur *S, const cs_jac *J, const double *W, int damp)
     return 0;
   complement(S, J, W);
   int rank = 0;
+  double *t = S->z; /* t[k] = L_ik D_k for the row being factored */
   for (int i = 0; i < m; i++) {
     double *Li = S->L + S->start[i] - S->first[i]; /* Li[j]: column j of row i */
-    for (int j = S->first[i]; j < i; j++) { /* a dropped row j has recip 0: L_ij = 0 */
+    double d = Li[i];
+    const double ref = d;
+    for (int j = S->first[i]; j < i; j++) { /* a dropped row j has 1/D 0: L_ij = 0 */
       const double *Lj = S->L + S->start[j] - S->first[j];
       double sum = Li[j];
       for (int k = S->first[i] > S->first[j] ? S->first[i] : S->first[j]; k < j; k++)
-        sum -= Li[k] * Lj[k];
+        sum -= t[k] * Lj[k];
+      t[j] = sum;
       Li[j] = sum * S->recip[j];
+      d -= sum * Li[j];
     }
-    double ref = Li[i], d = ref;
-    for (int k = S->first[i]; k < i; k++)
-      d -= Li[k] * Li[k];
     if (!(d > DEPENDENT * ref)) { /* dropped */
       for (int k = S->first[i]; k < i; k++)
         Li[k] = 0.0;
@@ -283,9 +285,10 @@ int cs_schur_factor(cs_schur *S, const cs_jac *J, const double *W, int damp)
     }
     if (d < S->min_ratio * ref)
       S->min_ratio = d / ref;
+    /* 1/D with D = d + ε²/(d + ε): one division, the pivot's only one */
     double eps = DAMP * ref;
-    Li[i] = sqrt(damp ? d + eps * eps / (d + eps) : d);
-    S->recip[i] = 1.0 / Li[i];
+    S->recip[i] = damp ? (d + eps) / (d * (d + eps) + eps * eps) : 1.0 / d;
+    Li[i] = 1.0;
     rank++;
   }
   return rank;
@@ -302,12 +305,13 @@ void cs_schur_solve(cs_schur *S, const double *b, double *x)
     double v = b[S->perm[i]];
     for (int j = S->first[i]; j < i; j++)
       v -= Li[j] * y[j];
-    y[i] = v * S->recip[i];
+    y[i] = v;
   }
-  for (int i = m - 1; i >= 0; i--) { /* Lᵀ z = y, by columns of Lᵀ (rows of L) */
+  for (int i = 0; i < m; i++)
+    y[i] *= S->recip[i];
+  for (int i = m - 1; i >= 0; i--) { /* Lᵀ z = D⁻¹ y, by columns of Lᵀ (rows of L) */
     const double *Li = S->L + S->start[i] - S->first[i];
-    double z = y[i] * S->recip[i];
-    y[i] = z;
+    const double z = y[i];
     for (int j = S->first[i]; j < i; j++)
       y[j] -= Li[j] * z;
   }

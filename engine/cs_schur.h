@@ -1,5 +1,5 @@
 /*
- * cs_schur.h — the Schur complement S = Φq W Φqᵀ and its sparse Cholesky (internal).
+ * cs_schur.h — the Schur complement S = Φq W Φqᵀ and its sparse LDLᵀ (internal).
  *
  * Every solve with the constraints goes through S, W a positive (or zero) diagonal metric:
  *   accelerations   (Φq M⁻¹ Φqᵀ) λ = Φq M⁻¹ Q − γ,   a = M⁻¹ (Q − Φqᵀ λ)
@@ -7,8 +7,12 @@
  *   assembly        the same with W = 1 on the coordinates it may move.
  * Two rows couple in S only when they share a body, so S has the sparsity of the joint graph.
  * Its rows are ordered by reverse Cuthill–McKee once, at creation, and S is factored in its
- * envelope (profile): cost and storage O(m·b²) for the envelope's width b, linear in the
- * number of bodies for chains and trees (measured: tools/chain, README "Performance").
+ * envelope (profile) as L D Lᵀ, L unit lower: Cholesky without its square roots, one division
+ * a row (each row's pivot waits for the rows before it, so the divisions and square roots of
+ * L Lᵀ were a serial chain: a quarter of the projected formulation's time on the clearance
+ * slider-crank, measured by perf). Cost and storage O(m·b²) for the envelope's width b,
+ * linear in the number of bodies for chains and trees (measured: tools/chain, README
+ * "Performance").
  *
  * No pivoting, so the order is fixed. A row whose pivot (what is left of its diagonal after
  * the rows before it: the squared sine of its angle to their span, as a share of the diagonal)
