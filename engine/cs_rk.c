@@ -20,8 +20,14 @@ static const double SAFETY = 0.9, GROW_MAX = 5.0, SHRINK_MIN = 0.2;
 static const double SHRINK_FAIL = 1e-3;
 /* An accepted step whose h ρ(J) reaches this share of the stability boundary was held there by
  * stability, not accuracy: the error control settles steps on a stiff component at the
- * boundary (Hairer & Wanner, Solving ODEs II, IV.2). */
-static const double STIFF_SHARE = 0.9;
+ * boundary (Hairer & Wanner, Solving ODEs II, IV.2). The boundary is the real axis' (4.07),
+ * but a contact's stiff pair is a lightly damped oscillation, near the imaginary axis, where
+ * the table's region ends sooner: at 3.99, 3.67 and 1.31 along rays 110, 100 and 90 degrees
+ * from the positive axis. The resting sphere's contacts settled at 0.85–0.88 of the real
+ * boundary, with the error estimate constant at 0.53: 0.9 never saw them (4,883 explicit steps
+ * in a 32 ms contact, where IDAS takes 300). Contacts held by accuracy sit far below: the
+ * clearance slider-crank's at 0.1. */
+static const double STIFF_SHARE = 0.75;
 /* Error-test failures in a row before the step is declared impossible. */
 enum { MAX_FAILURES = 60 };
 
