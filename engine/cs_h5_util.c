@@ -188,6 +188,15 @@ cs_status cs_h5_create_file(const char *path, const char *name, const char *json
     H5Pclose(fcpl);
     fcpl = H5I_INVALID_HID;
   }
+  /* The 1.10 format throughout, which the file space strategy above needs already (its
+   * superblock): a series' chunks are then indexed by an extensible array, not a version 1
+   * B-tree with its 2 KB node, and object headers are version 2. A 3,000-joint clearance
+   * chain's file (60,000 series) came out at 81 MB instead of 165 MB, its layout in 9.0 s
+   * instead of 10.4 s and 1.02 GB instead of 1.15 GB. */
+  if (fapl >= 0 && H5Pset_libver_bounds(fapl, H5F_LIBVER_V110, H5F_LIBVER_V110) < 0) {
+    H5Pclose(fapl);
+    fapl = H5I_INVALID_HID;
+  }
   *file = fapl < 0 || fcpl < 0 ? H5I_INVALID_HID : H5Fcreate(path, H5F_ACC_TRUNC, fcpl, fapl);
   /* the reason first: every HDF5 call (H5Pclose too) clears the error stack */
   cs_status st = *file < 0 ? cs_h5_fail(err, path, "create the file") : CS_OK;
@@ -353,13 +362,18 @@ cs_status cs_h5_table_series(cs_h5_table *t, int i, int rank, hsize_t n0, hsize_
     maxdims[d] = chunk[d] = dims[d] > 0 ? dims[d] : 1;
   }
   hid_t space = H5Screate_simple(rank, dims, maxdims);
-  hid_t plist = H5Pcreate(H5P_DATASET_CREATE);
+  /* No chunk cache: a block of rows is one whole chunk, written once, and each open series'
+   * cache (a 521-slot table) was 3.7 KB of the 17 KB an open series holds: 1.02 GB → 0.87 GB
+   * and 9.0 s → 7.5 s for the layout of a 3,000-joint clearance chain. */
+  hid_t plist = H5Pcreate(H5P_DATASET_CREATE), access = H5Pcreate(H5P_DATASET_ACCESS);
   herr_t rc = -1;
-  if (space >= 0 && plist >= 0 && H5Pset_chunk(plist, rank, chunk) >= 0)
-    s->dset = H5Dcreate2(t->file, name, H5T_IEEE_F64LE, space, H5P_DEFAULT, plist, H5P_DEFAULT);
+  if (space >= 0 && plist >= 0 && access >= 0 && H5Pset_chunk(plist, rank, chunk) >= 0 &&
+      H5Pset_chunk_cache(access, 1, 0, 1.0) >= 0)
+    s->dset = H5Dcreate2(t->file, name, H5T_IEEE_F64LE, space, H5P_DEFAULT, plist, access);
   if (s->dset >= 0 && cs_h5_attr_text(s->dset, "units", units) >= 0)
     rc = components ? cs_h5_attr_text(s->dset, "components", components) : 0;
   cs_h5_close_id(plist, H5Pclose);
+  cs_h5_close_id(access, H5Pclose);
   cs_h5_close_id(space, H5Sclose);
   return rc < 0 ? cs_h5_fail(err, t->path, "create the datasets") : CS_OK;
 }
