@@ -314,17 +314,21 @@ static int link_name(cs_file *f)
       return -1;
     }
   }
-  int rc = rename(tmp, f->name);
-  if (rc < 0 && !f->tmpname)
-    unlink(tmp);
+  if (rename(tmp, f->name) < 0) {
+    /* the file keeps the temporary name it was created under (it goes at close), or loses
+     * the link just made: either way no file is left beside the target */
+    if (!f->tmpname) {
+      unlink(tmp);
+      free(tmp);
+    }
+    return -1;
+  }
   free(tmp);
   f->tmpname = NULL;
-  if (rc == 0) {
-    log_op(f, 'N', 0, 0, NULL);
-    free(f->name);
-    f->name = NULL;
-  }
-  return rc;
+  log_op(f, 'N', 0, 0, NULL);
+  free(f->name);
+  f->name = NULL;
+  return 0;
 }
 
 /* Write [lo, hi) of the file as HDF5 last left it (the disk's bytes under the pending writes

@@ -13,10 +13,13 @@
 #include "cs_test.h"
 #include "cs_test_h5.h" /* its HDF5 include first: cs_h5_util.h has no path of its own */
 #include "cs_h5_util.h"
+#include "cs_h5_driver.h"
 
+#include <glob.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -656,6 +659,66 @@ static void test_no_file(void)
   cs_model_free(model);
 }
 
+/* The temporary name "<name>.<pid>.partial" beside `name` (without O_TMPFILE): how many. */
+static size_t partials(const char *name)
+{
+  char pattern[128];
+  snprintf(pattern, sizeof pattern, "%s.*.partial", name);
+  glob_t g;
+  size_t n = glob(pattern, 0, NULL, &g) == 0 ? g.gl_pathc : 0;
+  globfree(&g);
+  return n;
+}
+
+/* Without O_TMPFILE a new file is named at its first commit by a rename. When that rename
+ * fails (a directory took the name meanwhile), the commit fails and the file keeps its
+ * temporary name: a later commit names it, and a close without one removes it. (The driver
+ * used to forget the temporary name at the failure: the retry then failed on EEXIST forever,
+ * and the .partial file stayed behind after the run.) */
+static void test_name_taken(void)
+{
+  char dir[] = "/tmp/cs_test_name_XXXXXX", path[96];
+  if (!mkdtemp(dir)) {
+    CHECK(0, "a temporary directory");
+    return;
+  }
+  snprintf(path, sizeof path, "%s/out.h5", dir);
+  setenv("CLEARSIM_H5_NO_TMPFILE", "1", 1);
+  H5E_auto2_t print;
+  void *print_data;
+  H5Eget_auto2(H5E_DEFAULT, &print, &print_data);
+  H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+  for (int retry = 0; retry < 2; retry++) {
+    hid_t file = H5I_INVALID_HID;
+    cs_error err;
+    cs_status st = cs_h5_create_file(path, "m", "{}", "running", "", &file, &err);
+    CHECK(st == CS_OK && partials(path) == 1, "created under its temporary name: %d", st);
+    CHECK(mkdir(path, 0700) == 0, "a directory takes the name");
+    CHECK(H5Fflush(file, H5F_SCOPE_LOCAL) < 0, "the commit that cannot name the file fails");
+    CHECK(partials(path) == 1, "the file keeps its temporary name");
+    if (retry) { /* the name is free again: the next commit takes it */
+      rmdir(path);
+      CHECK(H5Fflush(file, H5F_SCOPE_LOCAL) >= 0, "the next commit names it");
+      CHECK(partials(path) == 0 && access(path, R_OK) == 0, "named, nothing beside it");
+    }
+    /* without the retry, the run gives the file up as cs_run does after a failed write
+     * (HDF5 crashes at exit after a close whose flush failed) */
+    if (!retry)
+      CHECK(cs_h5_driver_abandon(file) == 0, "given up, never named");
+    if (file >= 0)
+      H5Fclose(file);
+    CHECK(partials(path) == 0, "%s: no temporary file left", retry ? "named" : "closed unnamed");
+    struct stat info;
+    CHECK(stat(path, &info) == 0 && (retry ? S_ISREG(info.st_mode) : S_ISDIR(info.st_mode)),
+          "the name holds %s", retry ? "the file" : "the directory, untouched");
+    rmdir(path);
+    unlink(path);
+  }
+  H5Eset_auto2(H5E_DEFAULT, print, print_data);
+  unsetenv("CLEARSIM_H5_NO_TMPFILE");
+  rmdir(dir);
+}
+
 int main(void)
 {
   test_complete();
@@ -668,5 +731,6 @@ int main(void)
   test_cannot_assemble();
   test_driver_names();
   test_no_file();
+  test_name_taken();
   return cs_test_finish();
 }
