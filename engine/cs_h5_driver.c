@@ -355,39 +355,34 @@ static int write_final(cs_file *f, haddr_t lo, haddr_t hi, piece_kind upto, int 
   return rc;
 }
 
-static int by_address(const void *a, const void *b)
+/* The first entry of by_addr from k on whose piece is of `kind` (np: none). */
+static size_t next_of_kind(const cs_file *f, size_t k, piece_kind kind)
 {
-  const pending *p = a, *q = b;
-  return p->addr < q->addr ? -1 : p->addr > q->addr;
+  while (k < f->np && f->p[f->by_addr[k]].kind != kind)
+    k++;
+  return k;
 }
 
-/* The pending writes of one kind, as few pwrites as possible: sorted, with overlapping and
- * nearby pieces merged (gaps up to GAP bytes are rewritten with the bytes they hold). */
+/* The pending writes of one kind, as few pwrites as possible: in address order (by_addr, the
+ * tail sorted in first), with overlapping and nearby pieces merged (gaps up to GAP bytes are
+ * rewritten with the bytes they hold). */
 enum { GAP = 4096 };
 static int write_kind(cs_file *f, piece_kind kind)
 {
-  size_t n = 0;
-  for (size_t i = 0; i < f->np; i++)
-    n += f->p[i].kind == kind;
-  if (n == 0)
-    return 0;
-  pending *s = malloc(n * sizeof *s);
-  if (!s)
-    return -1;
-  n = 0;
-  for (size_t i = 0; i < f->np; i++)
-    if (f->p[i].kind == kind)
-      s[n++] = f->p[i];
-  qsort(s, n, sizeof *s, by_address);
+  if (f->nsorted < f->np)
+    sort_in(f);
   int rc = 0;
-  for (size_t i = 0; rc == 0 && i < n;) {
-    haddr_t lo = s[i].addr, hi = s[i].addr + s[i].size;
-    for (i++; i < n && s[i].addr <= hi + GAP; i++)
-      if (s[i].addr + s[i].size > hi)
-        hi = s[i].addr + s[i].size;
+  for (size_t k = next_of_kind(f, 0, kind); rc == 0 && k < f->np;) {
+    const pending *w = &f->p[f->by_addr[k]];
+    haddr_t lo = w->addr, hi = w->addr + w->size;
+    for (k = next_of_kind(f, k + 1, kind); k < f->np && f->p[f->by_addr[k]].addr <= hi + GAP;
+         k = next_of_kind(f, k + 1, kind)) {
+      w = &f->p[f->by_addr[k]];
+      if (w->addr + w->size > hi)
+        hi = w->addr + w->size;
+    }
     rc = write_final(f, lo, hi, kind, 0);
   }
-  free(s);
   return rc;
 }
 
