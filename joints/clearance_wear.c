@@ -6,6 +6,48 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int scan_worn(const cs_wear *w)
+{
+  for (int i = 0; i < w->bins; i++)
+    if (w->applied[i] != 0.0)
+      return 1;
+  return 0;
+}
+
+/* the least jump of the weights' fourth difference that counts as a kink (cs_wear.h) */
+static double kink_least(const cs_wear *w)
+{
+  double deepest = 0.0;
+  for (int i = 0; i < w->bins; i++)
+    deepest = fmax(deepest, fabs(w->applied[i]));
+  return 1e-9 * deepest;
+}
+
+/* the weights' fourth difference at node i: the jump of d''' there, times h³ */
+static double kink_jump(const cs_wear *w, int i)
+{
+  static const double stencil[5] = {1, -4, 6, -4, 1};
+  int n = w->bins;
+  double jump = 0.0;
+  for (int j = -2; j <= 2; j++)
+    jump += stencil[j + 2] * w->applied[((i + j) % n + n) % n];
+  return jump;
+}
+
+/* Backwards twice round, so that each node of the first turn has a kink of the second ahead
+ * of it when there is any. */
+void cs_wear_summarize(cs_wear *w)
+{
+  int n = w->bins, ahead = n;
+  double least = kink_least(w);
+  w->applied_worn = scan_worn(w);
+  for (int k = 2 * n - 1; k >= 0; k--) {
+    ahead = fabs(kink_jump(w, k % n)) > least ? 0 : ahead < n ? ahead + 1 : n;
+    if (k < n)
+      w->kink_ahead[k] = ahead;
+  }
+}
+
 int cs_wear_init(cs_wear *w, const cs_clearance *c, double clearance)
 {
   memset(w, 0, sizeof *w);
@@ -13,8 +55,11 @@ int cs_wear_init(cs_wear *w, const cs_clearance *c, double clearance)
   if (s->bins <= 0)
     return 0;
   w->depth = calloc(2 * (size_t)s->bins, sizeof *w->depth);
-  if (!w->depth)
+  w->kink_ahead = calloc((size_t)s->bins, sizeof *w->kink_ahead);
+  if (!w->depth || !w->kink_ahead) {
+    cs_wear_free(w);
     return 1;
+  }
   w->applied = w->depth + s->bins;
   if (s->initial) { /* weights whose B-spline has the given depth at the nodes: the cyclic
                       * system (c_{i−1} + 4 c_i + c_{i+1}) / 6 = d_i, by Gauss-Seidel (each
@@ -37,13 +82,16 @@ int cs_wear_init(cs_wear *w, const cs_clearance *c, double clearance)
   for (int r = 0; r < c->nregion; r++) /* b = √(4 F R* / (π L E*)) */
     w->patch[r] = sqrt(4.0 * cs_geometry_R_star(&c->geometry[r]) /
                        (M_PI * c->length * cs_geometry_E_star(&c->geometry[r])));
+  cs_wear_summarize(w);
   return 0;
 }
 
 void cs_wear_free(cs_wear *w)
 {
   free(w->depth);
+  free(w->kink_ahead);
   w->depth = w->applied = NULL;
+  w->kink_ahead = NULL;
   w->bins = 0;
 }
 
@@ -86,6 +134,14 @@ static double node(const cs_wear *w, int i)
 double cs_wear_applied(const cs_wear *w, double s, double *d1, double *d2)
 {
   return interpolate(w, w->applied, s, d1, d2);
+}
+
+int cs_wear_applied_worn(const cs_wear *w) { return w->applied_worn; }
+
+long cs_wear_next_kink(const cs_wear *w, long from, long end)
+{
+  int n = w->bins, ahead = w->kink_ahead[((from % n) + n) % n];
+  return ahead < n && from + ahead < end ? from + ahead : end;
 }
 
 void cs_wear_nodes(const cs_wear *w, double *out, int max)
@@ -200,5 +256,6 @@ int cs_wear_step(cs_wear *w, double t, double at, int region, double Fn, double 
   if (grown <= w->apply_tol)
     return 0;
   memcpy(w->applied, w->depth, (size_t)w->bins * sizeof *w->depth);
+  cs_wear_summarize(w);
   return 1;
 }

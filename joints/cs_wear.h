@@ -67,6 +67,11 @@ typedef struct cs_wear {
                                                    rate (m³/s), contact's s, F_n, region */
   int region_last;
   int started;
+  /* The profile the gap sees, summed up whenever the gap takes it, for the film of a worn
+   * bearing (clearance_film.c), which would otherwise scan it at every force: */
+  int applied_worn;  /* a weight is not 0 */
+  int *kink_ahead;   /* [bins]: how many nodes on from node i the next kink is, bins for none
+                        (cs_wear_next_kink) */
 } cs_wear;
 
 /* From the joint's specification (its initial profile copied), `clearance` its size
@@ -82,6 +87,19 @@ double cs_wear_applied(const cs_wear *w, double s, double *d1, double *d2);
 /* The depth at the nodes P i / bins: at most max of them into out; the deepest. */
 void cs_wear_nodes(const cs_wear *w, double *out, int max);
 double cs_wear_deepest(const cs_wear *w);
+
+/* Sum up the profile the gap sees (applied_worn, kink_ahead) after it changed: cs_wear_init
+ * and cs_wear_step do; a profile written by hand (tests) calls it, kink_ahead set to bins
+ * entries. */
+void cs_wear_summarize(cs_wear *w);
+/* Whether the profile the gap sees has any depth (a weight not 0). */
+int cs_wear_applied_worn(const cs_wear *w);
+/* The first node k (node k mod bins along the contour) in [from, end) where d'' of the
+ * profile the gap sees has a kink, or `end` if none: d''' jumps at node i by
+ * (c_{i−2} − 4c_{i−1} + 6c_i − 4c_{i+1} + c_{i+2})/h³, counted beyond 1e-9 of the deepest
+ * weight (an unworn or evenly worn stretch has none; a profile read from a file has weights
+ * decaying geometrically all round, whose kinks far from the groove are round-off's size). */
+long cs_wear_next_kink(const cs_wear *w, long from, long end);
 
 /* The worn gap: δ, ∇δ, ∇²δ of the joint's gap at the pin centre p (hole frame, gap->region
  * set) less the depth the gap sees there. Nothing when the wear has no feedback. */

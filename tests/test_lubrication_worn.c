@@ -23,8 +23,9 @@ static const char *name(void) { return model == CS_FILM_LONG_BEARING ? "long" : 
 
 static cs_lubrication lub(void) { return (cs_lubrication){model, mu, hb}; }
 
-/* a bearing profile whose node weights are `weights` (the B-spline the gap sees) */
-static cs_wear profile(double *weights)
+/* a bearing profile whose node weights are `weights` (the B-spline the gap sees), summed up
+ * in `kinks` (BINS entries) */
+static cs_wear profile(double *weights, int *kinks)
 {
   cs_wear w;
   memset(&w, 0, sizeof w);
@@ -33,6 +34,8 @@ static cs_wear profile(double *weights)
   w.length = 2 * M_PI * (R + c);
   w.spacing = w.length / BINS;
   w.depth = w.applied = weights;
+  w.kink_ahead = kinks;
+  cs_wear_summarize(&w);
   return w;
 }
 
@@ -79,7 +82,8 @@ static void uniform(void)
   double weights[BINS], worst = 0;
   for (int i = 0; i < BINS; i++)
     weights[i] = d0;
-  cs_wear w = profile(weights);
+  int kinks[BINS];
+  cs_wear w = profile(weights, kinks);
   for (size_t i = 0; i < sizeof states / sizeof *states; i++) {
     const state *s = &states[i];
     cs_film a, b;
@@ -109,7 +113,8 @@ static void derivatives(void)
   cs_lubrication l = lub();
   double weights[BINS];
   groove(weights);
-  cs_wear w = profile(weights);
+  int kinks[BINS];
+  cs_wear w = profile(weights, kinks);
   const state cases[] = {
     {{5e-6, -40e-6}, {1e-4, -3e-5}, 150},  /* over the groove, inside the unworn clearance */
     {{2e-6, -58e-6}, {-2e-5, 4e-5}, 220},  /* in the groove, past the unworn clearance */
@@ -156,7 +161,8 @@ static void handover(void)
   cs_lubrication l = lub();
   double weights[BINS];
   groove(weights);
-  cs_wear w = profile(weights);
+  int kinks[BINS];
+  cs_wear w = profile(weights, kinks);
   double d1, d2, d = cs_wear_applied(&w, (R + c) * 1.5 * M_PI, &d1, &d2);
   double rate[2] = {0, 0}, edge = c + d - hb;
   cs_film at_c, below, above;
