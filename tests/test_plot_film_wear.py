@@ -77,7 +77,9 @@ def test_film_draws_the_files_series(runs, plot):
     t = run.time
     x, eps = lines(axes[0])[0]
     assert np.array_equal(x, t) and np.array_equal(eps, j["eccentricity_ratio"])
-    # the boundary line: 1 − h_b/c with the loader's default h_b (1 % of c: no roughness)
+    # the boundary line: 1 − h_b/c with the loader's default h_b (1 % of c: no roughness), as
+    # the file records it (/joints/C attribute boundary_film)
+    assert j.boundary_film == pytest.approx(0.01 * j.clearance, rel=1e-12)
     eps_b = lines(axes[0])[1][1][0]
     assert eps_b == pytest.approx(0.99, rel=1e-12)
     f = j["film_force"]
@@ -97,6 +99,7 @@ def test_film_draws_the_files_series(runs, plot):
 def test_wear_draws_the_files_profile(runs, plot):
     run = plot.ch.Run(runs["journal"])
     j, = run.joints()
+    assert j.boundary_film is None  # a dry joint records none
     assert plot.film(run, j) is None
     fig = plot.wear(run, j)
     assert np.array_equal(lines(fig.axes[0])[0][1], j["wear_volume"] * 1e9)

@@ -189,13 +189,15 @@ class Shape:
 
 class Joint:
     """A clearance joint's group: its datasets (cut to the run's rows), clearance (m), kind,
-    and from the model JSON the body that carries the hole (body1) and the hole reference."""
+    boundary film h_b (m, a lubricated joint's; None for a dry one), and from the model JSON the body that carries the hole (body1) and the hole reference."""
 
     def __init__(self, run, name):
         self.name = name
         self.group = run.file["joints"][name]
         c = self.group.attrs.get("clearance")
         self.clearance = float(c) if c is not None else None
+        hb = self.group.attrs.get("boundary_film")  # lubricated joints only
+        self.boundary_film = float(hb) if hb is not None else None
         self.kind = _text(self.group.attrs.get("kind", ""))
         spec = run.model_entry(name) or {}
         self.hole_body = run.body_index(spec.get("body1"))
