@@ -21,6 +21,7 @@ typedef struct joint {
   double s1[2];      /* the pin's centre in body[1]'s frame */
   int zi;            /* its friction's internal state in z, or −1 (cs_clearances_state_count) */
   cs_contact *contact[CS_MAX_REGIONS]; /* the pin's own regions; NULL for the others */
+  int walls;         /* how many of them (cs_clearances_crossing_time) */
   double clearance;  /* c: the guard's blend (cs_clearances_roots) is on its scale */
   int in_contact, region;
   double v_impact;
@@ -102,6 +103,7 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
       }
       if (j->zi < 0 && cs_contact_state_count(j->contact[r]))
         j->zi = c->nz++;
+      j->walls++;
     }
   }
   *out = c;
@@ -515,10 +517,7 @@ double cs_clearances_crossing_time(cs_clearances *c, const double *q, const doub
   double shortest = INFINITY;
   for (int i = 0; i < c->n; i++) {
     const joint *j = &c->joints[i];
-    int walls = 0;
-    for (int r = 0; r < j->def->nregion; r++)
-      walls += j->contact[r] != NULL;
-    if (j->in_contact || walls < 2) /* one wall: δ and its guard see every approach */
+    if (j->in_contact || j->walls < 2) /* one wall: δ and its guard see every approach */
       continue;
     kin k;
     kinematics(c, j, q, v, 0, &k);

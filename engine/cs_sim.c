@@ -92,7 +92,7 @@ enum { CS_PEAK_SAMPLES = 4, PEAK_REFINE = 3 };
 
 struct cs_sim {
   const cs_model *model;
-  cs_formulation form;
+  cs_formulation form; /* what IDAS integrates (index3, ggl; ggl under auto), or projected */
   int n, m, N; /* coordinates, constraint rows, unknowns */
   int nz;       /* internal states of the force elements, the last nz unknowns (Z_OF) */
 
@@ -817,9 +817,8 @@ static cs_status setup_integrator(cs_sim *s, cs_error *err)
   } else {
     st = setup_ida(s, id, err);
     s->hybrid = s->hybrid && !projected_refusal(s); /* else ggl alone */
-    if (s->hybrid && !st) { /* auto: both, the explicit one first */
+    if (s->hybrid && !st) { /* auto: both, the explicit one first (form stays IDAS' DAE) */
       st = setup_rk(s, err);
-      s->form = CS_PROJECTED;
       s->ida_live = 0;
       s->patience = HANDOVER_AFTER;
     }
@@ -1088,7 +1087,6 @@ static double last_step_start(const cs_sim *s)
   return tn - h;
 }
 
-
 /* Under "auto", stability has held a quarter or more of cs_rk's last 64 steps: a lasting
  * stiff contact, which IDAS on ggl steps through at the tolerances' pace. (Under projected the
  * resting sphere's steps are held at nine in ten: 73,645 of 81,185 to 2 s. A contact held by
@@ -1174,7 +1172,6 @@ static void run_explicit(cs_sim *s, int explicit_on)
   else
     s->handovers++;
   s->explicit_on = explicit_on;
-  s->form = explicit_on ? CS_PROJECTED : CS_GGL;
 }
 
 /* Restart the integrator at t_ida from y (q, v) with the contact states as they now are. Under
@@ -1441,7 +1438,6 @@ static void sample_peaks(cs_sim *s)
   }
 }
 
-/* One integrator step (or the rest of one after a root), and what follows from it. */
 /* Under "auto": the contact now open goes to IDAS, on trial. */
 static cs_status hand_over(cs_sim *s, double t_target, cs_error *err)
 {
@@ -1466,6 +1462,7 @@ static cs_status judge_trial(cs_sim *s, double t_target, cs_error *err)
   return restart(s, t_target, 0, err);
 }
 
+/* One integrator step (or the rest of one after a root), and what follows from it. */
 static cs_status step(cs_sim *s, double t_target, cs_error *err)
 {
   int root = 0;
