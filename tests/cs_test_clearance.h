@@ -18,13 +18,17 @@
 static cs_model *two_bodies(const char *joint, const char *contact)
 {
   char json[4096];
-  snprintf(json, sizeof json,
+  int len = snprintf(json, sizeof json,
            "{\"name\": \"pair\", \"bodies\": [{\"name\": \"g\", \"ground\": true},"
            "{\"name\": \"hole\", \"mass\": 2, \"inertia\": 0.01, \"position\": [0.01, -0.02, 0.3]},"
            "{\"name\": \"pin\", \"mass\": 1, \"inertia\": 0.002, \"position\": [0.03, 0.04, -0.2]}],"
            "\"clearance_joints\": [{\"name\": \"J\", \"body1\": \"hole\", \"body2\": \"pin\", "
            "\"materials\": [" STEEL ", " STEEL "], %s, \"contact\": %s}]}",
            joint, contact);
+  if (len < 0 || len >= (int)sizeof json) {
+    printf("FATAL: two_bodies: the model's JSON does not fit in %zu bytes\n", sizeof json);
+    exit(2);
+  }
   cs_model *m = load_model_string(json, "<test>");
   return m;
 }
