@@ -551,7 +551,7 @@ static cs_contact_event *new_event(cs_clearances *c)
 static double impact_floor(const joint *j, double rate)
 {
   double floor = j->def->min_impact_velocity;
-  return fmax(rate, rate > 0.0 || floor > 0.0 ? floor : CS_MIN_IMPACT_VELOCITY);
+  return rate > 0.0 || floor > 0.0 ? fmax(rate, floor) : CS_MIN_IMPACT_VELOCITY;
 }
 
 void cs_clearances_open(cs_clearances *c, int i, double t, const double *q, const double *v)
@@ -563,8 +563,9 @@ void cs_clearances_open(cs_clearances *c, int i, double t, const double *q, cons
   j->region = k.gap.region;
   j->v_impact = k.rate;
   /* the event keeps the true δ'(−); the laws get the floor of its grazing (impact_floor), or 0
-   * for a contact found open at the start while moving out (the laws stay elastic: no impact) */
-  double v_laws = k.rate >= 0.0 ? impact_floor(j, k.rate) : 0.0;
+   * for a contact found open at the start while moving out faster than the floor (the laws
+   * stay elastic: no impact to damp); slower, it is at rest on the floor's scale */
+  double v_laws = k.rate >= -j->def->min_impact_velocity ? impact_floor(j, k.rate) : 0.0;
   for (int r = 0; r < j->def->nregion; r++)
     if (j->contact[r])
       cs_contact_onset(j->contact[r], v_laws);

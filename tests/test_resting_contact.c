@@ -11,7 +11,8 @@
  * opened at t = 0 and never closed. Further starts at δ = 0: moving in (the event records
  * that δ'(−)); moving out, slowly (back in contact at t = 2 v/g, δ'(−) = v) and at round-off
  * speed (1e-17 m/s, which the root finding cannot see: it rests); at rest with the floor of
- * δ'(−) set to 0; and 1 nm inside at rest (one damped contact from t = 0).
+ * δ'(−) set to 0; and 1 nm inside at rest or moving out at 1e-17 m/s (one damped contact
+ * from t = 0, not an elastic rebound).
  */
 #include "cs_test.h"
 #include "cs_test_models.h"
@@ -185,6 +186,12 @@ static void other_rests(void)
     cs_sim_free(s);
     cs_model_free(m);
   }
+  /* moving out slower than the floor: at rest on its scale, not an undamped rebound */
+  m = resting(&KINDS[0], "auto", KINDS[0].y0 - 1e-9, 1e-17, -G, "");
+  s = run(m, "1 nm inside, out at 1e-17 m/s");
+  check_rest(s, &KINDS[0], "1 nm inside, out at 1e-17 m/s", 1, 0.0);
+  cs_sim_free(s);
+  cs_model_free(m);
 }
 
 int main(void)
