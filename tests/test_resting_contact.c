@@ -9,10 +9,11 @@
  * penetration is closed form: K δ^n = m g / (corners on the wall). After 0.2 s the pin must
  * rest there (not fall through), carrying the weight, with one contact per touching pin
  * opened at t = 0 and never closed. Further starts at δ = 0: moving in (the event records
- * that δ'(−)); moving out, slowly (back in contact at t = 2 v/g, δ'(−) = v) and at round-off
- * speed (1e-17 m/s, which the root finding cannot see: it rests); at rest with the floor of
- * δ'(−) set to 0; and 1 nm inside at rest or moving out at 1e-17 m/s (one damped contact
- * from t = 0, not an elastic rebound).
+ * that δ'(−)); at rest pulled out (no force, then the far wall struck as the fall says);
+ * moving out, slowly (back in contact at t = 2 v/g, δ'(−) = v) and at round-off speed
+ * (1e-17 m/s, which the root finding cannot see: it rests); at rest with the floor of δ'(−)
+ * set to 0; and 1 nm inside at rest or moving out at 1e-17 m/s (one damped contact from
+ * t = 0, not an elastic rebound).
  */
 #include "cs_test.h"
 #include "cs_test_models.h"
@@ -136,6 +137,33 @@ static void moving_in(void)
   cs_model_free(m);
 }
 
+/* δ = 0 at rest, gravity pulling out: no force on the bottom wall (a touch that ends at once),
+ * then the top wall struck after falling 2c, at t = √(4c/g) with δ'(−) = √(4gc). */
+static void pulled_out(void)
+{
+  const double c = 1e-4;
+  cs_model *m = resting(&KINDS[0], "auto", KINDS[0].y0, 0.0, G, "");
+  cs_sim *s = run(m, "pulled out");
+  int n = cs_sim_event_count(s), first = -1;
+  for (int i = 0; i < n; i++) {
+    cs_contact_event e;
+    cs_sim_event(s, i, &e);
+    if (first < 0 && e.max_force > 0.0)
+      first = i;
+    CHECK(first >= 0 || e.t_off - e.t_on < 1e-6, "pulled out: the touch at the start ends at "
+          "once, with no force (t_on %g, t_off %g)", e.t_on, e.t_off);
+  }
+  cs_contact_event e = {0};
+  if (first >= 0)
+    cs_sim_event(s, first, &e);
+  printf("pulled out: %d contact(s), top struck at %.12g s (√(4c/g) %.12g), δ'(−) %.12g m/s\n",
+         n, e.t_on, sqrt(4 * c / G), e.impact_velocity);
+  check_rel("pulled out", "the top wall struck after falling 2c", e.t_on, sqrt(4 * c / G), 1e-6);
+  check_rel("pulled out", "at δ'(−) = √(4gc)", e.impact_velocity, sqrt(4 * G * c), 1e-6);
+  cs_sim_free(s);
+  cs_model_free(m);
+}
+
 /* δ = 0 moving out at v under gravity: out of contact until t = 2 v / g, back at δ'(−) = v;
  * at v = 1e-17 m/s (round-off) the dip is 5e-36 m: it rests as if started at rest. */
 static void moving_out(void)
@@ -152,6 +180,7 @@ static void moving_out(void)
   CHECK_REL(e.impact_velocity, v, 1e-6, "moving out: back at δ'(−) = v");
   cs_sim_free(s);
   cs_model_free(m);
+  pulled_out();
   for (size_t f = 0; f < sizeof FORMS / sizeof *FORMS; f++) {
     char label[64];
     snprintf(label, sizeof label, "moving out at 1e-17 m/s, %s", FORMS[f]);
