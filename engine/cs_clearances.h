@@ -6,10 +6,10 @@
  * A contact opens where δ rises through 0 with δ' > 0 (or sits at 0 with δ' = 0: at rest) and
  * closes where δ falls through a hair below 0 (cs_clearances_set_length) with δ' < 0, both
  * located by IDAS' root finding on δ; a root crossed against the motion (the round-off of a
- * restart at δ = 0) changes nothing. A second root function per joint, δ'
- * blended to a positive constant at the joint's centre, marks a local maximum of δ: if that
- * maximum is inside the wall, a step jumped a whole contact, and the simulation goes back to
- * its onset.
+ * restart at δ = 0) changes nothing. A second root function per joint, δ' blended to a
+ * positive constant at the joint's centre, marks a local maximum of δ: if that maximum is
+ * inside the wall, a step jumped a whole contact, and the simulation goes back to its onset;
+ * so it does from any step that ends with a pin out of contact inside its wall.
  */
 #ifndef CS_CLEARANCES_H
 #define CS_CLEARANCES_H
