@@ -544,6 +544,16 @@ static cs_contact_event *new_event(cs_clearances *c)
   return &c->events[c->nevent++];
 }
 
+/* The δ'(−) ≥ 0 of an onset as the laws see it: at least the joint's floor. A contact that opens
+ * at rest (a start touching its wall, pressed in by a force: δ' = 0) is the limit of a grazing
+ * one, where δ'(−) → 0 and the hysteresis laws' damping F_e χ δ'/δ'(−) has no bound; with the
+ * floor 0 (the laws' own δ'(−)) it takes the default floor, not an elastic law that never rests. */
+static double impact_floor(const joint *j, double rate)
+{
+  double floor = j->def->min_impact_velocity;
+  return rate > 0.0 || floor > 0.0 ? fmax(rate, floor) : CS_MIN_IMPACT_VELOCITY;
+}
+
 void cs_clearances_open(cs_clearances *c, int i, double t, const double *q, const double *v)
 {
   joint *j = &c->joints[i];
@@ -552,9 +562,10 @@ void cs_clearances_open(cs_clearances *c, int i, double t, const double *q, cons
   j->in_contact = 1;
   j->region = k.gap.region;
   j->v_impact = k.rate;
-  /* the event keeps the true δ'(−); the laws get at least the joint's floor, or 0 for a contact
-   * found open at the start while moving out (the laws then stay elastic: no impact to damp) */
-  double v_laws = k.rate > 0.0 ? fmax(k.rate, j->def->min_impact_velocity) : 0.0;
+  /* the event keeps the true δ'(−); the laws get the floor of its grazing (impact_floor), or 0
+   * for a contact found open at the start while moving out faster than the floor (the laws
+   * stay elastic: no impact to damp); slower, it is at rest on the floor's scale */
+  double v_laws = k.rate >= -j->def->min_impact_velocity ? impact_floor(j, k.rate) : 0.0;
   for (int r = 0; r < j->def->nregion; r++)
     if (j->contact[r])
       cs_contact_onset(j->contact[r], v_laws);
@@ -580,15 +591,17 @@ int cs_clearances_events(cs_clearances *c, const double *q, const int *found, in
   *missed = -1;
   for (int i = 0; i < c->n; i++) {
     joint *j = &c->joints[i];
-    if (found[2 * i] != 0) {
+    if (found && found[2 * i] != 0) {
       /* Every root of δ restarts IDAS (δ can sit exactly at zero where IDAS stopped, and IDAS
        * then fails: "root found at and very near t"); the restart settles the contact states
        * by the sign of δ' (cs_clearances_settle), so a root crossed against the motion (the
        * round-off of an earlier restart at δ = 0) changes nothing. */
       changed++;
-    } else if (found[2 * i + 1] < 0 && !j->in_contact && gap_of(c, j, q, NULL) > 0.0 &&
-               *missed < 0) {
-      *missed = i; /* a local maximum of δ inside the wall: the step jumped a contact */
+    } else if (!j->in_contact && *missed < 0 && gap_of(c, j, q, NULL) > 0.0) {
+      /* out of contact inside the wall: the step jumped an onset (its guard root, a maximum
+       * of δ, stopped it there; or δ left 0, where its root was disarmed, after a dip outward
+       * shorter than the step: a start at δ = 0 moving out at 1e-17 m/s under gravity) */
+      *missed = i;
     }
   }
   return changed;
@@ -601,7 +614,7 @@ int cs_clearances_settle(cs_clearances *c, double t, const double *q, const doub
     joint *j = &c->joints[i];
     kin k;
     kinematics(c, j, q, v, 0, &k);
-    if (!j->in_contact && k.gap.delta >= 0.0 && k.rate > 0.0) {
+    if (!j->in_contact && k.gap.delta >= 0.0 && k.rate >= 0.0) {
       cs_clearances_open(c, i, t, q, v);
       changed++;
     } else if (j->in_contact && k.gap.delta <= -c->release && k.rate <= 0.0) {

@@ -3,12 +3,13 @@
  * histories, the forces they add to Q with their Jacobian blocks, the root functions that
  * locate contact onset and separation, the event rows, and the energy terms.
  *
- * A contact opens where δ rises through 0 with δ' > 0 and closes where δ falls through a hair
- * below 0 (cs_clearances_set_length) with δ' < 0, both located by IDAS' root finding on δ; a root crossed against the motion (the
- * round-off of a restart at δ = 0) changes nothing. A second root function per joint, δ'
- * blended to a positive constant at the joint's centre, marks a local maximum of δ: if that
- * maximum is inside the wall, a step jumped a whole contact, and the simulation goes back to
- * its onset.
+ * A contact opens where δ rises through 0 with δ' > 0 (or sits at 0 with δ' = 0: at rest) and
+ * closes where δ falls through a hair below 0 (cs_clearances_set_length) with δ' < 0, both
+ * located by IDAS' root finding on δ; a root crossed against the motion (the round-off of a
+ * restart at δ = 0) changes nothing. A second root function per joint, δ' blended to a
+ * positive constant at the joint's centre, marks a local maximum of δ: if that maximum is
+ * inside the wall, a step jumped a whole contact, and the simulation goes back to its onset;
+ * so it does from any step that ends with a pin out of contact inside its wall.
  */
 #ifndef CS_CLEARANCES_H
 #define CS_CLEARANCES_H
@@ -53,9 +54,10 @@ int cs_clearances_root_count(const cs_clearances *c);
 void cs_clearances_roots(cs_clearances *c, const double *q, const double *v, double *g);
 /* Root r alone (joint r / 2's): reads only that joint's two bodies' entries of q and v. */
 double cs_clearances_root(cs_clearances *c, int r, const double *q, const double *v);
-/* The roots IDAS located at q: returns how many were roots of δ (each needs a restart, which
- * settles the contact states); *missed is the joint whose contact a step jumped over (a local
- * maximum of δ inside the wall), or −1. */
+/* After each accepted step, ending at q, with the roots the integrator located there (NULL:
+ * none): returns how many were roots of δ (each needs a restart, which settles the contact
+ * states); *missed is a joint out of contact found inside its wall (δ > 0) without a root of
+ * its δ, whose onset the step jumped over, or −1. */
 int cs_clearances_events(cs_clearances *c, const double *q, const int *found, int *missed);
 /* δ of joint k at q. */
 double cs_clearances_gap(cs_clearances *c, int k, const double *q);
@@ -65,9 +67,11 @@ double cs_clearances_gap(cs_clearances *c, int k, const double *q);
  * only touches in between (a grazing contact whose nearest wall at both ends of the step is
  * another one). A bearing has one wall: δ and its guard root see every approach to it. */
 double cs_clearances_crossing_time(cs_clearances *c, const double *q, const double *v);
-/* Make the contact states agree with the state (q, v) at time t: open a joint at δ ≥ 0 moving
- * in (δ' > 0), close one at δ ≤ 0 moving out. Used at every root and restart, where δ is
- * within round-off of 0. Returns how many changed. */
+/* Make the contact states agree with the state (q, v) at time t: open a joint at δ ≥ 0 not
+ * moving out (δ' ≥ 0: at δ' = 0 it touches at rest, and takes load if a force presses it in;
+ * pulled out, it leaves at once through −release with no force), close one at δ ≤ −release
+ * moving out. Used at the start and at every root and restart, where δ is within round-off
+ * of 0. Returns how many changed. */
 int cs_clearances_settle(cs_clearances *c, double t, const double *q, const double *v);
 /* Open a contact of joint k at time t (used after going back to a missed onset). */
 void cs_clearances_open(cs_clearances *c, int k, double t, const double *q, const double *v);

@@ -610,6 +610,7 @@ static cs_status initial_state(cs_sim *s, cs_error *err)
   for (int k = 0; k < cs_clearances_count(s->clear); k++)
     if (cs_clearances_gap(s->clear, k, q) > 0.0)
       cs_clearances_open(s->clear, k, s->t0, q, v);
+  cs_clearances_settle(s->clear, s->t0, q, v); /* and those touching, δ = 0, not moving out */
   return make_consistent(s, s->t0, err);
 }
 
@@ -1217,7 +1218,7 @@ static cs_status restart(cs_sim *s, double t_target, int event, cs_error *err)
   return CS_OK;
 }
 
-/* A step jumped the whole contact of joint k: its δ peaked above 0 at t_peak. Find where δ
+/* A step jumped the onset of joint k: δ > 0 at t_peak, out of contact. Find where δ
  * rose through 0 on the step's interpolant (free flight until then is right), emit the
  * outputs before it, and restart there with the contact open. */
 static cs_status recover_onset(cs_sim *s, int k, double t_peak, double t_target, cs_error *err)
@@ -1474,6 +1475,10 @@ static cs_status step(cs_sim *s, double t_target, cs_error *err)
   if (s->explicit_on)
     sample_peaks(s);
   cs_clearances_commit(s->clear, q, v);
+  int missed = -1;
+  int changed = cs_clearances_events(s->clear, q, root ? s->roots_found : NULL, &missed);
+  if (missed >= 0)
+    return recover_onset(s, missed, s->t_ida, t_target, err);
   double worn = 0.0; /* strain energy a deeper worn gap let go: dissipated by the wear */
   if (!root) { /* a worn gap that took its profile restarts like a contact event */
     st = emit_until(s, s->t_ida, err);
@@ -1488,10 +1493,6 @@ static cs_status step(cs_sim *s, double t_target, cs_error *err)
     return st;
   }
 
-  int missed = -1;
-  int changed = cs_clearances_events(s->clear, q, s->roots_found, &missed);
-  if (missed >= 0)
-    return recover_onset(s, missed, s->t_ida, t_target, err);
   st = emit_until(s, s->t_ida, err);
   if (!st && cs_clearances_wear(s->clear, s->t_ida, q, v, &worn))
     N_VGetArrayPointer(s->yq)[QUAD_DISSIPATED] += worn, changed++;
