@@ -636,6 +636,8 @@ static void absolute_tolerances(const cs_sim *s, double *at, double *cap, double
   double c = INFINITY;
   for (int k = 0; k < s->model->nclearance; k++)
     c = fmin(c, cs_model_clearance_size(s->model, k));
+  if (set->cap_scale > 0.0)
+    c *= set->cap_scale;
   for (int i = 0; i < s->N; i++)
     cap[i] = INFINITY;
   for (int i = 0; i < s->n; i++) {
