@@ -14,7 +14,8 @@
  *     answers), counted by the contact at accepted steps;
  *   - a contact sequence the tolerances do not hold (clearance joints): index 3 leaves the
  *     velocities, so the impact velocities δ'(−), out of the error test; GGL with an atol
- *     looser than the CS_CLEARANCE_SHARE of the smallest clearance positions are capped to;
+ *     beyond 10 times the CS_CLEARANCE_SHARE of the smallest clearance positions are capped
+ *     to;
  *   - multipliers or driver reactions beyond 1000 times the forces the mechanism can carry
  *     (cs_scales' F, the largest contact force so far, the applied forces' bound): a singular
  *     position amplifying round-off, not a load.
