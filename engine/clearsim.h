@@ -242,9 +242,10 @@ typedef struct cs_verify_result {
   double rtol, atol;          /* the tighter run's */
   int converged;              /* 1: every figure below within its threshold */
   int contacts, contacts_tight; /* contact events of the run and of the tighter run */
-  int matched;                /* leading pairs (per joint, in order) whose onsets agree */
+  int matched;                /* leading pairs (per joint, in order) whose onsets and ends
+                                 agree, within 0.1 of the tighter contact's duration */
   double parting_on, parting_on_tight; /* onsets of the first pair that does not (NaN: none) */
-  double onset_shift;         /* largest |t_on − t_on'| of the matched pairs, s */
+  double onset_shift;         /* largest shift of an onset or end of the matched pairs, s */
   double onset_share;         /* largest of them over the tighter contact's duration */
   double peak_force_diff;     /* largest |F − F'| / F' of the matched pairs' peak forces */
   double state_diff;          /* final state: largest |q − q'| over L (angles in rad),
