@@ -234,6 +234,36 @@ const char *cs_sim_warnings(const cs_sim *sim);
 
 /* ---------------------------------------------------------------- runs with output ------- */
 
+/* ---------------------------------------------------------------- verification ---------- */
+
+/* What a completed run shares with the same run at tolerances 100 times tighter (rtol, atol
+ * and the clearance cap of the position error all / 100), README "Verifying a run": */
+typedef struct cs_verify_result {
+  double rtol, atol;          /* the tighter run's */
+  int converged;              /* 1: every figure below within its threshold */
+  int contacts, contacts_tight; /* contact events of the run and of the tighter run */
+  int matched;                /* leading pairs (per joint, in order) whose onsets and ends
+                                 agree, within 0.1 of the tighter contact's duration */
+  double parting_on, parting_on_tight; /* onsets of the first pair that does not (NaN: none) */
+  double onset_shift;         /* largest shift of an onset or end of the matched pairs, s */
+  double onset_share;         /* largest of them over the tighter contact's duration */
+  double peak_force_diff;     /* largest |F − F'| / F' of the matched pairs' peak forces */
+  double state_diff;          /* final state: largest |q − q'| over L (angles in rad),
+                                 |v − v'| over V, |ω − ω'| over Ω (engine/cs_scales.h) */
+  double eccentricity_diff;   /* final pin positions: largest |e − e'| over the clearance */
+  double energy_scale;        /* the largest energy term of the tighter run, J */
+  double energy_diff;         /* largest difference of a term of the books, over energy_scale */
+  double balance_share, balance_share_tight; /* |balance error| over energy_scale */
+  cs_energy energy_tight;     /* the tighter run's books at the end */
+  cs_stats stats_tight;       /* and its cost */
+  char verdict[512];          /* "converged", or "not converged: " and what disagrees */
+} cs_verify_result;
+
+/* Run sim's model again from its start to sim's current time at the tighter tolerances and
+ * compare (sim: a run that completed). CS_OK whatever the verdict; the verdict says "not
+ * converged: the tighter run failed …" when it did. Errors: a NULL argument, out of memory. */
+cs_status cs_verify(const cs_sim *sim, cs_verify_result *result, cs_error *err);
+
 typedef struct cs_run_options {
   const char *output_path; /* HDF5 file; NULL: the model's, "" for none */
   double t_end;            /* ≤ 0: the model's */
@@ -248,6 +278,11 @@ typedef struct cs_run_options {
  * non-NULL) holds the simulation for inspection; the caller frees it. */
 cs_status cs_run(const cs_model *model, const cs_run_options *options, cs_sim **sim,
                  cs_error *err);
+/* cs_run, then, when the run completed, cs_verify (`clearsim run --verify`): the verdict goes
+ * to *verify and to the file's group /verify. The options' interrupt callback is polled by the
+ * tighter run too (CS_ERR_INTERRUPTED: the run completed, its verification did not). */
+cs_status cs_run_verify(const cs_model *model, const cs_run_options *options,
+                        cs_verify_result *verify, cs_sim **sim, cs_error *err);
 
 /* ---------------------------------------------------------------- single impact ---------- */
 

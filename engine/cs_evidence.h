@@ -12,6 +12,10 @@
  *   - an elastic law evaluated past its domain (cs_law's op `domain`: Goldsmith's and the
  *     other log laws' load limit, beyond which their formula has no solution and a stand-in
  *     answers), counted by the contact at accepted steps;
+ *   - a contact sequence the tolerances do not hold (clearance joints): index 3 leaves the
+ *     velocities, so the impact velocities δ'(−), out of the error test; GGL with an atol
+ *     beyond 10 times the CS_CLEARANCE_SHARE of the smallest clearance positions are capped
+ *     to;
  *   - multipliers or driver reactions beyond 1000 times the forces the mechanism can carry
  *     (cs_scales' F, the largest contact force so far, the applied forces' bound): a singular
  *     position amplifying round-off, not a load.
@@ -31,6 +35,7 @@ typedef struct cs_evidence {
   double contact;              /* largest contact force so far, N */
   double initial_depth;        /* deepest penetration at t0, m */
   int initial_joint;
+  int loose;                   /* the contact sequence is not held: 1 index 3, 2 GGL's atol */
   double depth_share;          /* worst penetration over its limit (> 1: reported) */
   double depth, depth_t;
   int depth_joint;

@@ -476,3 +476,56 @@ cs_status cs_h5_write_failure(const char *path, const cs_model *model, const cha
   cs_h5_quiet_end(&q);
   return st;
 }
+
+/* /verify: the verdict and the figures it weighed (README "Verifying a run"). */
+static herr_t put_verify(hid_t file, const cs_verify_result *v)
+{
+  const struct {
+    const char *name;
+    double value;
+  } figures[] = {
+    {"rtol", v->rtol}, {"atol", v->atol}, {"parting_on", v->parting_on},
+    {"parting_on_tight", v->parting_on_tight}, {"onset_shift", v->onset_shift},
+    {"onset_share", v->onset_share}, {"peak_force_diff", v->peak_force_diff},
+    {"state_diff", v->state_diff}, {"eccentricity_diff", v->eccentricity_diff},
+    {"energy_scale", v->energy_scale}, {"energy_diff", v->energy_diff},
+    {"balance_share", v->balance_share}, {"balance_share_tight", v->balance_share_tight},
+    {"kinetic_tight", v->energy_tight.kinetic}, {"potential_tight", v->energy_tight.potential},
+    {"strain_tight", v->energy_tight.strain}, {"dissipated_tight", v->energy_tight.dissipated},
+    {"driver_work_tight", v->energy_tight.driver_work},
+    {"applied_work_tight", v->energy_tight.applied_work},
+    {"balance_error_tight", v->energy_tight.balance_error},
+    {"wall_time_tight", v->stats_tight.wall_time},
+  };
+  const struct {
+    const char *name;
+    long value;
+  } counts[] = {
+    {"converged", v->converged}, {"contacts", v->contacts},
+    {"contacts_tight", v->contacts_tight}, {"matched", v->matched},
+    {"steps_tight", v->stats_tight.steps},
+  };
+  if (cs_h5_group(file, "verify") < 0)
+    return -1;
+  hid_t g = H5Gopen2(file, "verify", H5P_DEFAULT);
+  if (g < 0)
+    return -1;
+  herr_t rc = cs_h5_attr_text(g, "verdict", v->verdict);
+  for (size_t i = 0; rc >= 0 && i < sizeof figures / sizeof figures[0]; i++)
+    rc = cs_h5_attr_double(g, figures[i].name, figures[i].value);
+  for (size_t i = 0; rc >= 0 && i < sizeof counts / sizeof counts[0]; i++)
+    rc = cs_h5_attr_long(g, counts[i].name, counts[i].value);
+  cs_h5_close_id(g, H5Gclose);
+  return rc;
+}
+
+cs_status cs_h5_put_verify(cs_h5 *h5, const cs_verify_result *v, cs_error *err)
+{
+  if (!h5)
+    return CS_OK;
+  cs_h5_quiet q = cs_h5_quiet_begin();
+  cs_status st = put_verify(h5->file, v) < 0 ? cs_h5_fail(err, h5->path, "write /verify")
+                                             : CS_OK;
+  cs_h5_quiet_end(&q);
+  return st;
+}

@@ -19,6 +19,8 @@ typedef struct cs_h5 cs_h5;
 cs_status cs_h5_open(const char *path, const cs_sim *sim, cs_h5 **h5, cs_error *err);
 /* Append one row: the simulation's current time and state. */
 cs_status cs_h5_append(cs_h5 *h5, const cs_sim *sim, cs_error *err);
+/* The group /verify: a verification's verdict and figures (cs_verify), before closing. */
+cs_status cs_h5_put_verify(cs_h5 *h5, const cs_verify_result *v, cs_error *err);
 /* Write solver statistics and the final status and message, and close. Always closes, even on
  * error. `status` is "complete", "failed" or "interrupted". */
 cs_status cs_h5_close(cs_h5 *h5, const cs_sim *sim, const char *status, const char *message,

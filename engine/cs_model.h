@@ -171,6 +171,8 @@ typedef struct cs_solver_settings {
   double max_step;     /* s, 0: unlimited */
   double initial_step; /* s, 0: IDA's choice */
   long max_steps;      /* internal steps between two outputs */
+  double cap_scale;    /* the clearance cap of the position error (cs_sim.c) times this;
+                          0 means 1 (cs_verify's tighter run: 0.01) */
 } cs_solver_settings;
 
 /* The formulations' names in model files, indexed by cs_formulation, NULL-terminated. */

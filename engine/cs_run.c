@@ -6,6 +6,7 @@
 
 #include "cs_error.h"
 #include "cs_h5.h"
+#include "cs_verify.h"
 
 typedef struct run {
   const cs_run_options *opt;
@@ -43,9 +44,19 @@ static const char *file_status(cs_status st)
   return st == CS_OK ? "complete" : st == CS_ERR_INTERRUPTED ? "interrupted" : "failed";
 }
 
+/* The completed run against a tighter one; the verdict goes to the file and the caller. */
+static cs_status verify(const cs_sim *sim, const cs_run_options *opt, cs_verify_result *v,
+                        cs_h5 *h5, cs_error *err)
+{
+  cs_status st = cs_verify_run(sim, opt->interrupt, opt->interrupt_user, v, err);
+  if (st == CS_ERR_INTERRUPTED)
+    cs_fail(err, st, "interrupted while verifying (the run itself completed)");
+  return st == CS_OK ? cs_h5_put_verify(h5, v, err) : st;
+}
+
 /* Integrate with output to t_end; the file (if any) is closed on return. err is not NULL. */
 static cs_status run_with_output(cs_sim *sim, const cs_run_options *opt, const char *path,
-                                 double t_end, cs_error *err)
+                                 double t_end, cs_verify_result *v, cs_error *err)
 {
   run r = {.opt = opt};
   cs_status st = CS_OK;
@@ -72,6 +83,8 @@ static cs_status run_with_output(cs_sim *sim, const cs_run_options *opt, const c
   } else if (st != CS_OK && !err->message[0]) {
     cs_fail(err, st, "run stopped at t = %.9g s", cs_sim_time(sim));
   }
+  if (st == CS_OK && v)
+    st = verify(sim, opt, v, r.h5, err);
   /* The callbacks point into this frame; the caller may keep using the sim. */
   cs_sim_set_output(sim, NULL, NULL);
   cs_sim_set_interrupt(sim, NULL, NULL);
@@ -87,6 +100,13 @@ static cs_status run_with_output(cs_sim *sim, const cs_run_options *opt, const c
 
 cs_status cs_run(const cs_model *model, const cs_run_options *options, cs_sim **out,
                  cs_error *err)
+{
+  return cs_run_verify(model, options, NULL, out, err);
+}
+
+/* v NULL: cs_run, no verification. */
+cs_status cs_run_verify(const cs_model *model, const cs_run_options *options,
+                        cs_verify_result *v, cs_sim **out, cs_error *err)
 {
   static const cs_run_options defaults = {0};
   const cs_run_options *opt = options ? options : &defaults;
@@ -108,7 +128,7 @@ cs_status cs_run(const cs_model *model, const cs_run_options *options, cs_sim **
       cs_h5_write_failure(path, model, err->message, NULL);
     return st;
   }
-  st = run_with_output(sim, opt, path, t_end, err);
+  st = run_with_output(sim, opt, path, t_end, v, err);
   if (out)
     *out = sim;
   else

@@ -16,6 +16,10 @@ typedef struct cs_scales {
   double length, frequency, speed, force;
 } cs_scales;
 
+/* The largest error a position may carry, as a share of the smallest clearance (cs_sim.c's
+ * cap of the error weights; the run's evidence weighs atol against it). */
+#define CS_CLEARANCE_SHARE 3e-6
+
 void cs_scales_of(const cs_model *m, const double *q, const double *v, cs_scales *s);
 
 #endif

@@ -62,7 +62,7 @@ static const double ROUNDOFF_ULPS = 100.0;
  * onsets within 1.2e-6 s) but not the projected formulation (28); 3e-6 gets both right at the
  * file's tolerance (26 of 26, onsets within 1e-6 s and 2.2e-6 s), and the projected one at any
  * rtol up to 1e-3 (1,890 steps), for 15 % more GGL steps (6,179 → 7,093). */
-static const double CLEARANCE_SHARE = 3e-6;
+static const double CLEARANCE_SHARE = CS_CLEARANCE_SHARE;
 
 /* A restart projects the state only when its drift exceeds this share of atol (atol·Ω for
  * velocities): below, the drift is harmless and the projection's own round-off is not. */
@@ -637,6 +637,8 @@ static void absolute_tolerances(const cs_sim *s, double *at, double *cap, double
   double c = INFINITY;
   for (int k = 0; k < s->model->nclearance; k++)
     c = fmin(c, cs_model_clearance_size(s->model, k));
+  if (set->cap_scale > 0.0)
+    c *= set->cap_scale;
   for (int i = 0; i < s->N; i++)
     cap[i] = INFINITY;
   for (int i = 0; i < s->n; i++) {

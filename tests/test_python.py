@@ -453,3 +453,26 @@ def test_a_python_law_that_raises():
                 "elastic": {"model": "my_linear", "k": -1},
                 "damping": {"model": "kelvin_voigt", "c": 0}}}]}, registry=linear_registry())
     assert e.value.path == "/clearance_joints/0/contact/elastic/k"
+
+
+def test_run_verify(tmp_path):
+    """Model.run(verify=True), as `clearsim run --verify`: the clearance slider-crank at GGL
+    rtol 1e-3, atol 1e-6 finds 44 contacts where its tighter run finds 26, flagged by its own
+    warnings and not converged; at the file's tolerance 26 against 26, converged; the file's
+    /verify holds the same figures."""
+    m = clearsim.Model.from_file(CLEARANCE).set_tolerances(1e-3, 1e-6)
+    r = m.run(output=tmp_path / "loose.h5", verify=True)
+    v = r.verify
+    assert r.status == "complete"
+    assert not v["converged"] and v["verdict"].startswith("not converged: 44 contacts against 26")
+    assert (v["contacts"], v["contacts_tight"]) == (44, 26) == (len(r.events), 26)
+    assert (v["rtol"], v["atol"]) == (1e-5, 1e-8) and v["steps_tight"] > 0
+    assert "GGL's contact sequence is likely wrong" in r.warnings
+    with h5py.File(tmp_path / "loose.h5", "r") as f:
+        assert f["verify"].attrs["verdict"] == v["verdict"]
+        assert f["verify"].attrs["contacts_tight"] == 26 and f["verify"].attrs["converged"] == 0
+    r = clearsim.Model.from_file(CLEARANCE).run(verify=True)
+    assert r.verify["converged"] and r.verify["verdict"] == "converged"
+    assert r.verify["contacts"] == r.verify["contacts_tight"] == r.verify["matched"] == 26
+    assert r.warnings == ""
+    assert clearsim.Model.from_file(CLEARANCE).run(t_end=0.001).verify is None

@@ -145,9 +145,11 @@ static void ladder(int c, cs_formulation form, double scale, int stride)
             "energy scale, beyond %.3g, and not flagged", case_name[c], fname, rtol, ratio,
             bound);
     /* GGL from rtol 1e-4 on keeps its books within 1 % (at 1e-3, with atol 1 µm on
-     * micrometre penetrations, 2-11 % of the energy moved: flagged, rightly) */
-    CHECK(form == CS_INDEX3 || rtol > 2e-4 || !r.warnings[0], "%s %s rtol %.0e: a sound run "
-          "flagged: %s", case_name[c], fname, rtol, r.warnings);
+     * micrometre penetrations, 2-11 % of the energy moved: flagged, rightly). Its contact
+     * sequence is another matter: with atol above the clearance cap it is flagged as likely
+     * wrong (41-44 contacts for 26 at 5000 r/min, rtol 1e-4 and 1e-3), whatever the books. */
+    CHECK(form == CS_INDEX3 || rtol > 2e-4 || !strstr(r.warnings, "energy balance"),
+          "%s %s rtol %.0e: sound books flagged: %s", case_name[c], fname, rtol, r.warnings);
     if (r.warnings[0])
       printf("  flagged: %s\n", r.warnings);
     cs_model_free(m);

@@ -3,7 +3,8 @@
  *
  * Exit codes (documented in README.md):
  *   0 success, 1 usage, 2 bad input (model file), 3 assembly failure, 4 solver failure,
- *   5 interrupted, 6 output file error, 7 out of memory.
+ *   5 interrupted, 6 output file error, 7 out of memory, 8 a complete run that `run --verify`
+ *   found not converged.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "clearsim.h"
@@ -20,7 +21,7 @@
 #include "sweep/sweep.h"
 
 enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_ASSEMBLY = 3, EXIT_SOLVER = 4, EXIT_INTERRUPTED = 5,
-       EXIT_OUTPUT = 6, EXIT_MEMORY = 7 };
+       EXIT_OUTPUT = 6, EXIT_MEMORY = 7, EXIT_UNVERIFIED = 8 };
 
 static volatile sig_atomic_t interrupted;
 
@@ -64,17 +65,19 @@ static const char *const usage_main =
   "usage: clearsim <command> [options]\n"
   "\n"
   "commands:\n"
-  "  run MODEL.json [-o OUT.h5] [--t-end T] [--quiet]   simulate and write HDF5\n"
+  "  run MODEL.json [-o OUT.h5] [--t-end T] [--verify] [--quiet]\n"
+  "                                                     simulate and write HDF5\n"
   "  check MODEL.json                                   validate and assemble, no integration\n"
   "  impact IMPACT.json [-o OUT.h5] [--quiet]           one normal impact of two bodies\n"
   "  laws [FAMILY]                                      list the contact-force laws\n"
   "  sweep SWEEP.json [-o OUT.h5] [--jobs N] [--resume] a parameter study, every core or MPI\n"
   "\n"
   "`clearsim <command> --help` describes a command. Exit codes: 0 ok, 1 usage, 2 bad input,\n"
-  "3 assembly failure, 4 solver failure, 5 interrupted, 6 output file error, 7 out of memory.\n";
+  "3 assembly failure, 4 solver failure, 5 interrupted, 6 output file error, 7 out of memory,\n"
+  "8 run --verify: the run completed but did not converge.\n";
 
 static const char *const usage_run =
-  "usage: clearsim run MODEL.json [-o OUT.h5] [--t-end T] [--quiet]\n"
+  "usage: clearsim run MODEL.json [-o OUT.h5] [--t-end T] [--verify] [--quiet]\n"
   "\n"
   "Assembles consistent initial conditions, integrates the model to its end time and writes\n"
   "the trajectory to HDF5 as it goes (a failed or interrupted run keeps what it wrote and is\n"
@@ -82,6 +85,9 @@ static const char *const usage_run =
   "\n"
   "  -o, --output OUT.h5   output file (default: the model's output.file, else MODEL.h5)\n"
   "  --t-end T             end time in seconds (default: the model's solver.t_end)\n"
+  "  --verify              run again at tolerances 100 times tighter and compare contacts,\n"
+  "                        peak forces, final state and energy books; the verdict goes to\n"
+  "                        the summary and the file's /verify; exit 8 if not converged\n"
   "  -q, --quiet           no progress bar and no summary\n"
   "  -h, --help            this text\n";
 
@@ -209,11 +215,27 @@ static void summary(const cs_sim *sim, const char *path, cs_status st)
     printf("WARNING        %s\n", warnings);
 }
 
+/* The verification's verdict and the figures it weighed (README "Verifying a run"). */
+static void verify_summary(const cs_verify_result *v)
+{
+  printf("verify         %s\n", v->verdict);
+  if (!strncmp(v->verdict, "not verified", 12))
+    return;
+  printf("  tighter run  rtol %g, atol %g: %ld steps, %.3f s; %d contacts against %d, %d "
+         "matched, onsets within %.3g s (%.3g of a contact)\n", v->rtol, v->atol,
+         v->stats_tight.steps, v->stats_tight.wall_time, v->contacts, v->contacts_tight,
+         v->matched, v->onset_shift, v->onset_share);
+  printf("  apart        peak forces %.2g, final state %.2g of the motion's scale, pins %.2g "
+         "of the clearance, books %.2g of %.4g J (balance %.2g, tighter %.2g)\n",
+         v->peak_force_diff, v->state_diff, v->eccentricity_diff, v->energy_diff,
+         v->energy_scale, v->balance_share, v->balance_share_tight);
+}
+
 static int cmd_run(int argc, char **argv)
 {
   const char *model_path = NULL, *out = NULL;
   double t_end = 0.0;
-  int quiet = 0;
+  int quiet = 0, verify = 0;
   if (wants_help(argc, argv)) {
     fputs(usage_run, stdout);
     return 0;
@@ -231,6 +253,8 @@ static int cmd_run(int argc, char **argv)
       }
     } else if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")) {
       quiet = 1;
+    } else if (!strcmp(argv[i], "--verify")) {
+      verify = 1;
     } else if (argv[i][0] == '-' || model_path) {
       fprintf(stderr, "clearsim run: unexpected argument \"%s\"\n%s", argv[i], usage_run);
       return EXIT_USAGE;
@@ -261,20 +285,25 @@ static int cmd_run(int argc, char **argv)
   }
   progress p = {t_end > 0 ? t_end : cs_model_t_end(model), 0};
   int bar = !quiet && isatty(STDERR_FILENO);
+  cs_verify_result v = {.converged = 1};
   cs_run_options opt = {out, t_end, bar ? show_progress : NULL, &p, poll_interrupt, NULL};
   catch_stop_signals();
   cs_sim *sim = NULL;
-  cs_status st = cs_run(model, &opt, &sim, &err);
+  cs_status st = cs_run_verify(model, &opt, verify ? &v : NULL, &sim, &err);
   if (p.shown)
     fputc('\n', stderr);
   if (st != CS_OK)
     fprintf(stderr, "clearsim: %s\n", err.message);
   if (sim && !quiet)
     summary(sim, out, st);
+  if (st == CS_OK && verify && !quiet)
+    verify_summary(&v);
+  if (st == CS_OK && !v.converged)
+    fprintf(stderr, "clearsim: --verify: %s\n", v.verdict);
   cs_sim_free(sim);
   cs_model_free(model);
   free(fallback);
-  return exit_code(st);
+  return st == CS_OK && !v.converged ? EXIT_UNVERIFIED : exit_code(st);
 }
 
 /* ---------------------------------------------------------------- check ------------------ */

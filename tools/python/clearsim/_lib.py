@@ -62,6 +62,17 @@ class cs_run_options(Structure):
                 ("interrupt_user", c_void_p)]
 
 
+class cs_verify_result(Structure):
+    _fields_ = [("rtol", c_double), ("atol", c_double), ("converged", c_int),
+                ("contacts", c_int), ("contacts_tight", c_int), ("matched", c_int)] + \
+               [(n, c_double) for n in ("parting_on", "parting_on_tight", "onset_shift",
+                                        "onset_share", "peak_force_diff", "state_diff",
+                                        "eccentricity_diff", "energy_scale", "energy_diff",
+                                        "balance_share", "balance_share_tight")] + \
+               [("energy_tight", cs_energy), ("stats_tight", cs_stats),
+                ("verdict", c_char * 512)]
+
+
 class cs_impact_result(Structure):
     _fields_ = [(n, c_double) for n in ("delta_max", "F_max", "t_contact", "v_impact",
                                         "v_separation", "e_eff", "cr", "m_star", "kinetic0",
@@ -153,6 +164,8 @@ _prototypes = {
     "cs_model_clearance_size": (c_double, [_M, c_int]),
     "cs_model_clearance_wall_length": (c_double, [_M, c_int]),
     "cs_run": (c_int, [_M, POINTER(cs_run_options), POINTER(_S), _E]),
+    "cs_run_verify": (c_int, [_M, POINTER(cs_run_options), POINTER(cs_verify_result),
+                              POINTER(_S), _E]),
     "cs_sim_free": (None, [_S]),
     "cs_sim_time": (c_double, [_S]),
     "cs_sim_formulation": (c_int, [_S]),

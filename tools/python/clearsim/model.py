@@ -124,7 +124,7 @@ class Model:
         return self
 
     # ---------------------------------------------------------------- running -------------
-    def run(self, t_end=None, output=None, progress=None):
+    def run(self, t_end=None, output=None, progress=None, verify=False):
         """Integrate to t_end (default: the model's) and return a Result with every output row
         in memory. output="x.h5" also writes the HDF5 file `clearsim run` writes.
 
@@ -132,20 +132,29 @@ class Model:
         returning True stops the run (Result.status "interrupted"). Ctrl-C raises
         clearsim.Interrupted (a KeyboardInterrupt) whose .result keeps the rows so far. A solver
         failure raises clearsim.SolverError with the partial .result. The GIL is released while
-        the library integrates: runs in several threads proceed in parallel."""
+        the library integrates: runs in several threads proceed in parallel.
+
+        verify=True: a run that completes is repeated at tolerances 100 times tighter and
+        compared (`clearsim run --verify`, README "Verifying a run"): Result.verify is then a
+        dict with the verdict ("converged" or "not converged: ..."), converged (bool) and the
+        figures weighed (contacts, contacts_tight, matched, onset_shift, peak_force_diff,
+        state_diff, energy_diff, ..., steps_tight, wall_time_tight); None otherwise. The file,
+        if any, gets the same in its group /verify."""
         rec = _Recorder(self, progress, t_end if t_end else self.t_end)
         opt = _lib.cs_run_options(
             output_path=os.fspath(output).encode() if output is not None else b"",
             t_end=float(t_end) if t_end else 0.0, progress=rec.callback, progress_user=rec.rows,
             interrupt=_lib.INTERRUPT_FLAG, interrupt_user=ctypes.addressof(rec.flag))
-        sim, err = c_void_p(), _lib.cs_error()
+        sim, err, check = c_void_p(), _lib.cs_error(), _lib.cs_verify_result()
 
         def call():
-            return lib.cs_run(self._h, byref(opt), byref(sim), byref(err))
+            return lib.cs_run_verify(self._h, byref(opt), byref(check) if verify else None,
+                                     byref(sim), byref(err))
 
         st, ctrl_c = _call_interruptibly(call, rec.flag)
         try:
             result = rec.result(sim, st, text(err.message))
+            result.verify = _verdict(check) if verify and st == 0 else None
         finally:
             lib.cs_sim_free(sim)
         if rec.exception is not None:  # raised by the progress callback: the caller's own
@@ -159,6 +168,16 @@ class Model:
         if st not in (0, 5):
             raise error(st, text(err.message), self.origin, result)
         return result
+
+
+def _verdict(v):
+    """A cs_verify_result as a dict."""
+    d = {name: getattr(v, name) for name, _ in v._fields_
+         if name not in ("energy_tight", "stats_tight", "verdict")}
+    d.update(verdict=text(v.verdict), converged=bool(v.converged),
+             steps_tight=v.stats_tight.steps, wall_time_tight=v.stats_tight.wall_time,
+             balance_error_tight=v.energy_tight.balance_error)
+    return d
 
 
 def _reg(registry):
@@ -326,7 +345,10 @@ class Result:
     wear_volume; a worn joint's wear_depth and wear_angle, or a slot's wear_position, (bins,) at
     the end) or a driver's {"reaction"}; events: one row per contact (joint, region, t_on,
     t_off, impact_velocity, max_penetration, max_force); status ("complete",
-    "interrupted", "failed"), message, warnings, stats (solver counters), t_final."""
+    "interrupted", "failed"), message, warnings, stats (solver counters), t_final;
+    verify, the verdict of Model.run(verify=True) (None without)."""
+
+    verify = None
 
     def _body(self, body):
         if isinstance(body, str):
