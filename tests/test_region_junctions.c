@@ -146,6 +146,63 @@ static void conserves(const char *label, const char *body, xi_fn xi, double t_en
   }
 }
 
+/* Pin state (LuGre bristles, different on track and cap: the state's rate changes with the
+ * weight too) at pin_local: ∂Q/∂z, ∂z'/∂q, ∂z'/∂v, ∂z'/∂z against centred differences, and
+ * ∂Q/∂q, ∂Q/∂v at the bound z. */
+static void state_case(const char *label, const char *joint, const char *contact,
+                       const double pin_local[2])
+{
+  cs_model *m = two_bodies(joint, contact);
+  double q[6], v[6], z[1] = {0.004}, f[1], fp[1], fm[1], Q[6] = {0}, Qp[6], Qm[6];
+  double Qq[36] = {0}, Qv[36] = {0}, Qz[6] = {0}, Fq[6] = {0}, Fv[6] = {0}, Fz[1] = {0};
+  cs_clearances *c = pair_in_contact(m, pin_local, q, v);
+  CHECK(cs_clearances_state_count(c) == 1, "%s: one bristle state", label);
+  cs_clearances_bind_state(c, z);
+  cs_clearances_forces(c, q, v, Q, &(cs_acc){.dense = Qq, .ld = 6},
+                       &(cs_acc){.dense = Qv, .ld = 6}, 1.0);
+  cs_clearances_state_rate(c, q, v, f, &(cs_acc){.dense = Fq, .ld = 1},
+                           &(cs_acc){.dense = Fv, .ld = 1}, &(cs_acc){.dense = Fz, .ld = 1},
+                           &(cs_acc){.dense = Qz, .ld = 6}, 1.0);
+  probe p = {c, q, v};
+  double worst[4] = {0}, scale[4] = {1e-300, 1e-300, 1e-300, 1e-300}; /* Qz, Fq, Fv, Fz */
+  const double hz = 1e-8;
+  z[0] += hz;
+  forces(&p, q, v, Qp, 6);
+  cs_clearances_state_rate(c, q, v, fp, NULL, NULL, NULL, NULL, 0);
+  z[0] -= 2 * hz;
+  forces(&p, q, v, Qm, 6);
+  cs_clearances_state_rate(c, q, v, fm, NULL, NULL, NULL, NULL, 0);
+  z[0] += hz;
+  for (int r = 0; r < 6; r++) {
+    double fd = (Qp[r] - Qm[r]) / (2 * hz);
+    worst[0] = fmax(worst[0], fabs(Qz[r] - fd)), scale[0] = fmax(scale[0], fabs(fd));
+  }
+  double fdz = (fp[0] - fm[0]) / (2 * hz);
+  worst[3] = fabs(Fz[0] - fdz), scale[3] = fmax(scale[3], fabs(fdz));
+  for (int col = 0; col < 6; col++)
+    for (int which = 0; which < 2; which++) {
+      double x[6], h = which == 0 ? 1e-9 : 1e-7;
+      memcpy(x, which == 0 ? q : v, sizeof x);
+      x[col] += h;
+      cs_clearances_state_rate(c, which ? q : x, which ? x : v, fp, NULL, NULL, NULL, NULL, 0);
+      x[col] -= 2 * h;
+      cs_clearances_state_rate(c, which ? q : x, which ? x : v, fm, NULL, NULL, NULL, NULL, 0);
+      double fd = (fp[0] - fm[0]) / (2 * h), an = (which ? Fv : Fq)[col];
+      worst[1 + which] = fmax(worst[1 + which], fabs(an - fd));
+      scale[1 + which] = fmax(scale[1 + which], fabs(fd));
+    }
+  double eq = jacobian_error(&p, 6, 0, Qq), ev = jacobian_error(&p, 6, 1, Qv);
+  printf("%-28s ∂Q/∂q off %.2e, ∂Q/∂v %.2e, ∂Q/∂z %.2e, ∂z'/∂q %.2e, ∂z'/∂v %.2e, ∂z'/∂z "
+         "%.2e\n", label, eq, ev, worst[0] / scale[0], worst[1] / scale[1], worst[2] / scale[2],
+         worst[3] / scale[3]);
+  CHECK(eq < 1e-6 && ev < 1e-6, "%s: ∂Q/∂q, ∂Q/∂v at the bound z (%.3g, %.3g)", label, eq, ev);
+  for (int k = 0; k < 4; k++)
+    CHECK(worst[k] < 1e-6 * scale[k], "%s: state block %d against differences (%.3g)", label,
+          k, worst[k] / scale[k]);
+  cs_clearances_free(c);
+  cs_model_free(m);
+}
+
 /* The forces' Jacobian where two regions' laws are mixed (c = 2 mm: blends ±1 mm about each
  * junction), 20 µm deep, on either side of a junction. */
 static void jacobians(void)
@@ -177,6 +234,25 @@ static void jacobians(void)
   jacobian_case("curved outer by its cap", arc, ln, outer);
   jacobian_case("curved inner by its cap", arc, ln, inner);
   jacobian_case("curved cap by its outer", arc, ln, arc_cap);
+  /* rolling resistance (volumetric laws, 002), weighed like the forces */
+  const char *vol = "{\"elastic\": {\"model\": \"volumetric\", \"k_v\": 1e13}, \"damping\": "
+                    "{\"model\": \"volumetric\", \"a\": 0.3}}";
+  jacobian_case("volumetric slot track by cap", slot, vol, track);
+  jacobian_case("volumetric slot cap by track", slot, vol, cap);
+  /* bristles of other parameters on the cap than on the track */
+  char joint[1024];
+  snprintf(joint, sizeof joint, "%s, \"regions\": {\"cap\": {\"elastic\": {\"model\": "
+           "\"lankarani_nikravesh\"}, \"damping\": {\"model\": \"lankarani_nikravesh\"}, "
+           "\"restitution\": {\"model\": \"constant\", \"cr\": 0.8}, \"friction\": "
+           "{\"model\": \"lugre\", \"mu_s\": 0.2, \"mu_k\": 0.12, \"v_s\": 0.5, "
+           "\"sigma0\": 30, \"sigma1\": 3, \"sigma2\": 0.1}}}", slot);
+  const char *lugre = "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": "
+                      "{\"model\": \"lankarani_nikravesh\"}, \"restitution\": {\"model\": "
+                      "\"constant\", \"cr\": 0.8}, \"friction\": {\"model\": \"lugre\", "
+                      "\"mu_s\": 0.15, \"mu_k\": 0.1, \"v_s\": 0.7, \"sigma0\": 10, "
+                      "\"sigma1\": 2, \"sigma2\": 0.3}}";
+  state_case("lugre slot track by cap", joint, lugre, track);
+  state_case("lugre slot cap by track", joint, lugre, cap);
 }
 
 int main(void)
