@@ -52,7 +52,7 @@ typedef struct kin {
   double vt;
   double point[2];      /* contact point, world */
   cs_blend blend;       /* the regions whose laws act, and their weights (cs_clearance.h) */
-  double wgrad[6];      /* ∇w over the local coordinates (blend.n = 2) */
+  double wgrad[6];      /* ∇w over the local coordinates (0 for blend.n = 1) */
   double wH[36];        /* ∇²w (blend.n = 2 and the Hessian asked for) */
 } kin;
 
@@ -154,11 +154,9 @@ static void chain_hessian(const kin *k, const double g[2], const double h[4], do
 static void blend_of(const joint *j, int hessian, kin *k)
 {
   cs_clearance_blend(j->def, k->p, k->gap.region, &k->blend);
-  if (k->blend.n < 2)
-    return;
-  for (int a = 0; a < 6; a++)
+  for (int a = 0; a < 6; a++) /* zero for a single region: n = 1 has w ≡ 0 */
     k->wgrad[a] = k->Jp[a] * k->blend.grad[0] + k->Jp[6 + a] * k->blend.grad[1];
-  if (hessian)
+  if (hessian && k->blend.n == 2)
     chain_hessian(k, k->blend.grad, k->blend.hess, k->wH);
 }
 
@@ -322,7 +320,7 @@ static double rolling(const cs_clearances *c, const joint *j, const kin *k, int 
 {
   static const double dw[6] = {0, 0, -1, 0, 0, 1}; /* ∂ω/∂v, and where T acts */
   double omega = k->u[5] - k->u[2], T, dT_ddelta, dT_domega, sign;
-  double w = weight(&k->blend, i, &sign), wg = k->blend.n < 2 ? 0.0 : sign;
+  double w = weight(&k->blend, i, &sign);
   cs_contact_rolling(j->contact[k->blend.region[i]], k->gap.delta, omega, &T, &dT_ddelta,
                      &dT_domega);
   if (!Q || (T == 0.0 && dT_ddelta == 0.0 && dT_domega == 0.0))
@@ -334,7 +332,7 @@ static double rolling(const cs_clearances *c, const joint *j, const kin *k, int 
     Q[ga] += w * dw[a] * T;
     for (int b = 0; b < 6; b++) {
       int gb = local_column(c->model, j->def, b);
-      double dq = w * dT_ddelta * k->grad[b] + (wg != 0.0 ? wg * T * k->wgrad[b] : 0.0);
+      double dq = w * dT_ddelta * k->grad[b] + sign * T * k->wgrad[b];
       if (gb >= 0 && Qq)
         cs_acc_add(Qq, ga, gb, slot0 + 6 * a + b, s * dw[a] * dq);
       if (gb >= 0 && Qv)
@@ -362,12 +360,11 @@ static double region_forces(cs_clearances *c, joint *j, const double *q, const k
     return power;
   const cs_model *m = c->model;
   int g[6];
-  double f[6], wg[6] = {0};
+  double f[6], wg[6];
   for (int a = 0; a < 6; a++) {
     g[a] = local_column(m, j->def, a);
     f[a] = -o.Fn * k->grad[a] + o.Ft * k->G[a];
-    if (k->blend.n == 2)
-      wg[a] = sign * k->wgrad[a];
+    wg[a] = sign * k->wgrad[a];
   }
   for (int a = 0; a < 6; a++)
     if (g[a] >= 0)
@@ -486,7 +483,7 @@ static void state_jacobian(cs_clearances *c, const joint *j, const double *q, co
                            int pin)
 {
   if (b->drate_dvt == 0.0 && b->drate_dz == 0.0 && b->dFt_dz == 0.0 &&
-      (sign == 0.0 || b->rate == 0.0))
+      (b->rate == 0.0 || w == 1.0))
     return;
   double dG[36], dvt[6] = {0};
   slip_map_derivative(c, j, q, k, dG);
@@ -541,7 +538,7 @@ static void pin_state(cs_clearances *c, joint *j, const double *q, const double 
     contact_law(c, j, &k, k.blend.region[i], 0, &o, &b);
     zdot[j->zi] += w * b.rate;
     if (want_jac)
-      state_jacobian(c, j, q, &k, &b, w, k.blend.n < 2 ? 0.0 : sign, Fq, Fv, Fz, Qz, s, pin);
+      state_jacobian(c, j, q, &k, &b, w, sign, Fq, Fv, Fz, Qz, s, pin);
   }
 }
 
