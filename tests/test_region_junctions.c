@@ -258,9 +258,10 @@ static void jacobians(void)
 int main(void)
 {
   jacobians();
-  /* Measured (auto, ggl, projected; worst over the run): straight 1.9e-5, 6.5e-5, 1.9e-5 at
-   * rtol 1e-8 and 6e-8, 1.3e-6, 6e-8 at 1e-10; curved 4.7e-6, 1.5e-5, 4.7e-6 and 2e-9,
-   * 2.5e-6, 2e-9. Before the blend: 0.17 to 0.72 and runs that failed. */
+  /* Measured (auto, ggl, projected; worst over the run, of the energy): straight 1.9e-5,
+   * 6.5e-5, 1.9e-5 at rtol 1e-8 and 9.9e-8, 1.5e-6, 9.9e-8 at 1e-10; curved 4.7e-6, 1.6e-5,
+   * 4.7e-6 and 2.8e-8, 2.5e-6, 2.8e-8. Before the blend: 0.26 to 2.5, and 1e11 to 1e19 under
+   * ggl. */
   /* regions: track 0x1, cap 0x2; inner 0x1, outer 0x2, cap 0x4; upper walls 0x55, lower 0xaa */
   conserves("straight slot", straight_slot, xi_straight, 0.5, 3e-4, 1e-5,
             (int[3]){0x1, 0x2, 0});
