@@ -26,6 +26,7 @@ typedef struct joint {
   int in_contact, region;
   double v_impact;
   int event; /* row of the open contact in the event table, −1 out of contact */
+  long clips; /* accepted states whose damping force was clipped (once where two laws mix) */
   cs_wear wear; /* the bearing's worn profile (no bins: no wear) */
 } joint;
 
@@ -51,6 +52,9 @@ typedef struct kin {
   double G[6];          /* ∂v_t/∂v: the tangential slip velocity's map */
   double vt;
   double point[2];      /* contact point, world */
+  cs_blend blend;       /* the regions whose laws act, and their weights (cs_clearance.h) */
+  double wgrad[6];      /* ∇w over the local coordinates (0 for blend.n = 1) */
+  double wH[36];        /* ∇²w (blend.n = 2 and the Hessian asked for) */
 } kin;
 
 cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error *err)
@@ -133,6 +137,37 @@ static void joint_gap(const joint *j, const double p[2], cs_gap *g)
     cs_wear_gap(&j->wear, p, g);
 }
 
+/* ∇²f over the local coordinates of a function f(p) with p-gradient g and p-Hessian h:
+ * Jpᵀ h Jp + Σ_k g_k ∇²p_k. */
+static void chain_hessian(const kin *k, const double g[2], const double h[4], double H[36])
+{
+  for (int a = 0; a < 6; a++)
+    for (int b = 0; b < 6; b++) {
+      double x = 0.0;
+      for (int i = 0; i < 2; i++)
+        for (int l = 0; l < 2; l++)
+          x += k->Jp[6 * i + a] * h[2 * i + l] * k->Jp[6 * l + b];
+      H[6 * a + b] = x + g[0] * k->Hp[0][6 * a + b] + g[1] * k->Hp[1][6 * a + b];
+    }
+}
+
+/* The blend of the laws at k's pin centre, with w's derivatives over the local coordinates. */
+static void blend_of(const joint *j, int hessian, kin *k)
+{
+  cs_clearance_blend(j->def, k->p, k->gap.region, &k->blend);
+  for (int a = 0; a < 6; a++) /* zero for a single region: n = 1 has w ≡ 0 */
+    k->wgrad[a] = k->Jp[a] * k->blend.grad[0] + k->Jp[6 + a] * k->blend.grad[1];
+  if (hessian && k->blend.n == 2)
+    chain_hessian(k, k->blend.grad, k->blend.hess, k->wH);
+}
+
+/* The weight of the blend's i-th region, and the sign of its gradient (±∇w). */
+static double weight(const cs_blend *b, int i, double *sign)
+{
+  *sign = i ? 1.0 : -1.0;
+  return b->n < 2 ? 1.0 : i ? b->w : 1.0 - b->w;
+}
+
 /* The kinematics of joint j at (q, v); second derivatives of p only when `hessian`. */
 static void kinematics(const cs_clearances *c, const joint *j, const double *q, const double *v,
                        int hessian, kin *k)
@@ -144,6 +179,7 @@ static void kinematics(const cs_clearances *c, const joint *j, const double *q, 
   memcpy(k->u + 3, cs_body_rate(m, v, d->body[1]), 3 * sizeof *k->u);
   cs_clearance_point(d, j->s1, q0, q1, k->p, k->Jp, hessian ? k->Hp : NULL);
   joint_gap(j, k->p, &k->gap);
+  blend_of(j, hessian, k);
   k->rate = 0.0;
   for (int a = 0; a < 6; a++) {
     k->grad[a] = k->Jp[a] * k->gap.grad[0] + k->Jp[6 + a] * k->gap.grad[1];
@@ -174,22 +210,42 @@ static double state_of(const cs_clearances *c, const joint *j)
   return j->zi >= 0 && c->z ? c->z[j->zi] : 0.0;
 }
 
-/* The contact law's output for the kinematics k, with the pin's friction state. */
-static void contact_law(cs_clearances *c, joint *j, const kin *k, int commit,
+/* Region r's contact law's output for the kinematics k, with the pin's friction state. */
+static void contact_law(cs_clearances *c, joint *j, const kin *k, int r, int commit,
                         cs_contact_out *o, cs_bristle *b)
 {
-  cs_contact_eval_state(j->contact[k->gap.region], k->gap.delta, k->rate, k->vt,
-                        state_of(c, j), commit, o, b);
+  cs_contact_eval_state(j->contact[r], k->gap.delta, k->rate, k->vt, state_of(c, j), commit,
+                        o, b);
 }
 
-/* The joint's kinematics and its contact law's output at (q, v); `commit` for accepted
- * states (δ_max, clip counts). */
+/* The joint's kinematics and its laws' output at (q, v), blended: the values F_n, F_e, F_t
+ * and the dissipation (derivatives: joint_forces); `commit` for accepted states (δ_max, clip
+ * counts) of every region that acts. */
 static void evaluate(cs_clearances *c, joint *j, const double *q, const double *v, int commit,
                      kin *k, cs_contact_out *o)
 {
-  cs_bristle b;
   kinematics(c, j, q, v, 0, k);
-  contact_law(c, j, k, commit, o, &b);
+  memset(o, 0, sizeof *o);
+  for (int i = 0; i < k->blend.n; i++) {
+    cs_contact_out oi;
+    cs_bristle b;
+    double sign, w = weight(&k->blend, i, &sign);
+    contact_law(c, j, k, k->blend.region[i], commit, &oi, &b);
+    o->Fn += w * oi.Fn;
+    o->Fe += w * oi.Fe;
+    o->Ft += w * oi.Ft;
+    o->dissipation_power += w * oi.dissipation_power;
+    o->clipped |= oi.clipped;
+  }
+}
+
+/* The blended strain energy Σ w_i U_i(δ) at the blend b (cs_clearance.h). */
+static double strain_of(const joint *j, const cs_blend *b, double delta)
+{
+  double U = 0.0, sign;
+  for (int i = 0; i < b->n; i++)
+    U += weight(b, i, &sign) * cs_contact_strain_energy(j->contact[b->region[i]], delta);
+  return U;
 }
 
 /* ∂G/∂q (dG[6 a + b] = ∂G_a/∂q_b): the slip map's change with the positions, through the
@@ -243,18 +299,9 @@ static void slip_map_derivative(const cs_clearances *c, const joint *j, const do
   }
 }
 
-/* ∇²δ over the local coordinates: Jpᵀ (∂²g/∂p²) Jp + Σ_k (∂g/∂p_k) ∇²p_k. */
 static void gap_hessian(const kin *k, double H[36])
 {
-  for (int a = 0; a < 6; a++)
-    for (int b = 0; b < 6; b++) {
-      double h = 0.0;
-      for (int i = 0; i < 2; i++)
-        for (int l = 0; l < 2; l++)
-          h += k->Jp[6 * i + a] * k->gap.hess[2 * i + l] * k->Jp[6 * l + b];
-      H[6 * a + b] = h + k->gap.grad[0] * k->Hp[0][6 * a + b] +
-                     k->gap.grad[1] * k->Hp[1][6 * a + b];
-    }
+  chain_hessian(k, k->gap.grad, k->gap.hess, H);
 }
 
 static int local_column(const cs_model *m, const cs_clearance *d, int a)
@@ -263,88 +310,112 @@ static int local_column(const cs_model *m, const cs_clearance *d, int a)
   return b->ground ? -1 : b->coord + a % 3;
 }
 
-/* Rolling resistance (002 eq. 4, cs_contact_rolling): T on the pin body's θ and −T on the hole
- * body's, for the bodies' relative angular velocity ω = θ1' − θ0' (cs_contact.h derives why
- * not the pin's rotation relative to the line of centres), with its Jacobian when Qq or Qv is
- * given (∂T/∂v exact, ∂T/∂q through δ). Adds nothing when Q is NULL. Returns the power it
- * dissipates, −T ω ≥ 0. */
-static double rolling(const cs_clearances *c, const joint *j, const kin *k, double *Q,
+/* Rolling resistance (002 eq. 4, cs_contact_rolling) of the blend's i-th region, weighed
+ * as its law: T on the pin body's θ and −T on the hole body's, for the bodies' relative
+ * angular velocity ω = θ1' − θ0' (cs_contact.h derives why not the pin's rotation relative
+ * to the line of centres), with its Jacobian when Qq or Qv is given (∂T/∂v exact, ∂T/∂q
+ * through δ and the weight). Adds nothing when Q is NULL. Returns the power it dissipates,
+ * −T ω ≥ 0. */
+static double rolling(const cs_clearances *c, const joint *j, const kin *k, int i, double *Q,
                       const cs_acc *Qq, const cs_acc *Qv, double s, int slot0)
 {
   static const double dw[6] = {0, 0, -1, 0, 0, 1}; /* ∂ω/∂v, and where T acts */
-  double omega = k->u[5] - k->u[2], T, dT_ddelta, dT_domega;
-  cs_contact_rolling(j->contact[k->gap.region], k->gap.delta, omega, &T, &dT_ddelta,
+  double omega = k->u[5] - k->u[2], T, dT_ddelta, dT_domega, sign;
+  double w = weight(&k->blend, i, &sign);
+  cs_contact_rolling(j->contact[k->blend.region[i]], k->gap.delta, omega, &T, &dT_ddelta,
                      &dT_domega);
   if (!Q || (T == 0.0 && dT_ddelta == 0.0 && dT_domega == 0.0))
-    return -T * omega;
+    return -w * T * omega;
   for (int a = 2; a < 6; a += 3) {
     int ga = local_column(c->model, j->def, a);
     if (ga < 0)
       continue;
-    Q[ga] += dw[a] * T;
+    Q[ga] += w * dw[a] * T;
     for (int b = 0; b < 6; b++) {
       int gb = local_column(c->model, j->def, b);
+      double dq = w * dT_ddelta * k->grad[b] + sign * T * k->wgrad[b];
       if (gb >= 0 && Qq)
-        cs_acc_add(Qq, ga, gb, slot0 + 6 * a + b, s * dw[a] * dT_ddelta * k->grad[b]);
+        cs_acc_add(Qq, ga, gb, slot0 + 6 * a + b, s * dw[a] * dq);
       if (gb >= 0 && Qv)
-        cs_acc_add(Qv, ga, gb, slot0 + 6 * a + b, s * dw[a] * dT_domega * dw[b]);
+        cs_acc_add(Qv, ga, gb, slot0 + 6 * a + b, s * w * dw[a] * dT_domega * dw[b]);
     }
   }
-  return -T * omega;
+  return -w * T * omega;
 }
 
-/* Normal force −F_n ∇δ and friction F_t G on the two bodies, with their derivatives; returns
- * the power the contact dissipates. */
-static double joint_forces(cs_clearances *c, joint *j, const double *q, const double *v,
-                           double *Q, const cs_acc *Qq, const cs_acc *Qv, double s, int slot0)
+/* The blend's i-th region's normal force −F_n ∇δ and friction F_t G on the two bodies,
+ * weighed w_i, with the conservative force −U_i ∇w_i of the weight's change (the potential
+ * Σ w_i U_i(δ): Σ ∇w_i = 0, so nothing is added outside a blend), and their derivatives;
+ * returns the power the region's law dissipates, weighed. */
+static double region_forces(cs_clearances *c, joint *j, const double *q, const kin *k, int i,
+                            double *Q, const cs_acc *Qq, const cs_acc *Qv, double s, int slot0)
 {
-  kin k;
-  int want_jac = Qq || Qv;
-  kinematics(c, j, q, v, want_jac, &k);
   cs_contact_out o;
   cs_bristle bristle;
-  contact_law(c, j, &k, 0, &o, &bristle);
-  double power = o.dissipation_power + rolling(c, j, &k, Q, Qq, Qv, s, slot0);
-  if (o.Fn == 0.0 && o.Ft == 0.0 && o.dFn_ddelta == 0.0 && o.dFn_drate == 0.0)
+  double sign, w = weight(&k->blend, i, &sign);
+  const cs_contact *law = j->contact[k->blend.region[i]];
+  contact_law(c, j, k, k->blend.region[i], 0, &o, &bristle);
+  double power = w * o.dissipation_power + rolling(c, j, k, i, Q, Qq, Qv, s, slot0);
+  double U = k->blend.n < 2 ? 0.0 : cs_contact_strain_energy(law, k->gap.delta);
+  if (o.Fn == 0.0 && o.Ft == 0.0 && o.dFn_ddelta == 0.0 && o.dFn_drate == 0.0 && U == 0.0)
     return power;
   const cs_model *m = c->model;
   int g[6];
-  for (int a = 0; a < 6; a++)
+  double f[6], wg[6];
+  for (int a = 0; a < 6; a++) {
     g[a] = local_column(m, j->def, a);
+    f[a] = -o.Fn * k->grad[a] + o.Ft * k->G[a];
+    wg[a] = sign * k->wgrad[a];
+  }
   for (int a = 0; a < 6; a++)
     if (g[a] >= 0)
-      Q[g[a]] += -o.Fn * k.grad[a] + o.Ft * k.G[a];
-  if (!want_jac)
+      Q[g[a]] += w * f[a] - U * wg[a];
+  if (!Qq && !Qv)
     return power;
   double H[36], Hu[6], dFq[6], dFv[6], dG[36] = {0}, dvt[6] = {0};
-  gap_hessian(&k, H);
+  gap_hessian(k, H);
   if (o.Ft != 0.0 || o.dFt_dvt != 0.0)
-    slip_map_derivative(c, j, q, &k, dG);
+    slip_map_derivative(c, j, q, k, dG);
   for (int a = 0; a < 6; a++) {
     Hu[a] = 0.0;
     for (int b = 0; b < 6; b++) {
-      Hu[a] += H[6 * a + b] * k.u[b]; /* ∂δ'/∂q */
-      dvt[a] += dG[6 * b + a] * k.u[b]; /* ∂v_t/∂q */
+      Hu[a] += H[6 * a + b] * k->u[b]; /* ∂δ'/∂q */
+      dvt[a] += dG[6 * b + a] * k->u[b]; /* ∂v_t/∂q */
     }
-    dFq[a] = o.dFn_ddelta * k.grad[a] + o.dFn_drate * Hu[a];
-    dFv[a] = o.dFn_drate * k.grad[a];
+    dFq[a] = o.dFn_ddelta * k->grad[a] + o.dFn_drate * Hu[a];
+    dFv[a] = o.dFn_drate * k->grad[a];
   }
-  /* Q = −F_n ∇δ + F_t G, F_t = F_t(v_t, F_n), v_t = G u */
+  /* Q = w (−F_n ∇δ + F_t G) − U ∇w, F_t = F_t(v_t, F_n), v_t = G u, ∇U = F_e ∇δ */
   for (int a = 0; a < 6; a++) {
     if (g[a] < 0)
       continue;
     for (int b = 0; b < 6; b++) {
       if (g[b] < 0)
         continue;
-      double dq = -k.grad[a] * dFq[b] - o.Fn * H[6 * a + b] + o.Ft * dG[6 * a + b] +
-                  k.G[a] * (o.dFt_dvt * dvt[b] + o.dFt_dFn * dFq[b]);
-      double dv = -k.grad[a] * dFv[b] + k.G[a] * (o.dFt_dvt * k.G[b] + o.dFt_dFn * dFv[b]);
+      double dq = -k->grad[a] * dFq[b] - o.Fn * H[6 * a + b] + o.Ft * dG[6 * a + b] +
+                  k->G[a] * (o.dFt_dvt * dvt[b] + o.dFt_dFn * dFq[b]);
+      double dv = -k->grad[a] * dFv[b] + k->G[a] * (o.dFt_dvt * k->G[b] + o.dFt_dFn * dFv[b]);
+      if (k->blend.n == 2)
+        dq = w * dq + f[a] * wg[b] - wg[a] * o.Fe * k->grad[b] - U * sign * k->wH[6 * a + b];
       if (Qq)
         cs_acc_add(Qq, g[a], g[b], slot0 + 6 * a + b, s * dq);
       if (Qv)
-        cs_acc_add(Qv, g[a], g[b], slot0 + 6 * a + b, s * dv);
+        cs_acc_add(Qv, g[a], g[b], slot0 + 6 * a + b, s * w * dv);
     }
   }
+  return power;
+}
+
+/* The contact's forces: every region whose law acts at the pin's place (one, or two near a
+ * junction), with their derivatives; returns the power the contact dissipates. */
+static double joint_forces(cs_clearances *c, joint *j, const double *q, const double *v,
+                           double *Q, const cs_acc *Qq, const cs_acc *Qv, double s, int slot0)
+{
+  kin k;
+  kinematics(c, j, q, v, Qq || Qv, &k);
+  double power = 0.0;
+  for (int i = 0; i < k.blend.n; i++)
+    power += region_forces(c, j, q, &k, i, Q, Qq, Qv, s, slot0);
   return power;
 }
 
@@ -376,7 +447,8 @@ double cs_clearances_forces_power(cs_clearances *c, const double *q, const doubl
   return P;
 }
 
-static double gap_of(const cs_clearances *c, const joint *j, const double *q, int *region)
+/* δ of joint j at q, and (when `blend` is non-NULL) the blend of its laws there */
+static double gap_of(const cs_clearances *c, const joint *j, const double *q, cs_blend *blend)
 {
   const cs_model *m = c->model;
   double p[2];
@@ -384,8 +456,8 @@ static double gap_of(const cs_clearances *c, const joint *j, const double *q, in
   cs_clearance_point(j->def, j->s1, cs_body_pose(m, q, j->def->body[0]),
                      cs_body_pose(m, q, j->def->body[1]), p, NULL, NULL);
   joint_gap(j, p, &g);
-  if (region)
-    *region = g.region;
+  if (blend)
+    cs_clearance_blend(j->def, p, g.region, blend);
   return g.delta;
 }
 
@@ -394,15 +466,47 @@ double cs_clearances_strain(cs_clearances *c, const double *q)
   double U = 0.0;
   for (int i = 0; i < c->n; i++) {
     joint *j = &c->joints[i];
-    int region;
-    double delta = gap_of(c, j, q, &region);
+    cs_blend b;
+    double delta = gap_of(c, j, q, &b);
     if (j->in_contact)
-      U += cs_contact_strain_energy(j->contact[region], delta);
+      U += strain_of(j, &b, delta);
   }
   return U;
 }
 
 /* ---------------------------------------------------------------- internal states -------- */
+
+/* One region's part of pin j's state Jacobian blocks (pin_state): its bristle law b, weighed
+ * w, whose weight's gradient is sign · ∇w. */
+static void state_jacobian(cs_clearances *c, const joint *j, const double *q, const kin *k,
+                           const cs_bristle *b, double w, double sign, const cs_acc *Fq,
+                           const cs_acc *Fv, const cs_acc *Fz, const cs_acc *Qz, double s,
+                           int pin)
+{
+  if (b->drate_dvt == 0.0 && b->drate_dz == 0.0 && b->dFt_dz == 0.0 &&
+      (b->rate == 0.0 || w == 1.0))
+    return;
+  double dG[36], dvt[6] = {0};
+  slip_map_derivative(c, j, q, k, dG);
+  for (int a = 0; a < 6; a++)
+    for (int i = 0; i < 6; i++)
+      dvt[a] += dG[6 * i + a] * k->u[i];
+  const int zi = j->zi;
+  if (Fz)
+    cs_acc_add(Fz, zi, zi, pin, s * w * b->drate_dz);
+  for (int a = 0; a < 6; a++) {
+    int g = local_column(c->model, j->def, a);
+    if (g < 0)
+      continue;
+    if (Fq)
+      cs_acc_add(Fq, zi, g, 6 * pin + a,
+                 s * (w * b->drate_dvt * dvt[a] + sign * b->rate * k->wgrad[a]));
+    if (Fv)
+      cs_acc_add(Fv, zi, g, 6 * pin + a, s * w * b->drate_dvt * k->G[a]);
+    if (Qz)
+      cs_acc_add(Qz, g, zi, 6 * pin + a, s * w * k->G[a] * b->dFt_dz);
+  }
+}
 
 int cs_clearances_state_count(const cs_clearances *c) { return c->nz; }
 
@@ -417,39 +521,25 @@ void cs_clearances_reset_states(const cs_clearances *c, double *z)
       z[c->joints[i].zi] = 0.0;
 }
 
-/* Pin j's z' = b.rate(vt, z) and its Jacobian blocks: through vt = G u (∂vt/∂q from the slip
- * map's change, ∂vt/∂v = G) and z itself; and ∂Q/∂z = G ∂Ft/∂z, Q's friction being Ft G. */
+/* Pin j's z' = Σ w_i b_i.rate(vt, z) over the blend's regions and its Jacobian blocks:
+ * through vt = G u (∂vt/∂q from the slip map's change, ∂vt/∂v = G), the weights and z itself;
+ * and ∂Q/∂z = Σ w_i G ∂Ft_i/∂z, Q's friction being Σ w_i Ft_i G. */
 static void pin_state(cs_clearances *c, joint *j, const double *q, const double *v,
                       double *zdot, const cs_acc *Fq, const cs_acc *Fv, const cs_acc *Fz,
                       const cs_acc *Qz, double s, int pin)
 {
   kin k;
-  cs_contact_out o;
-  cs_bristle b;
   int want_jac = Fq || Fv || Fz || Qz;
   kinematics(c, j, q, v, 0, &k);
-  contact_law(c, j, &k, 0, &o, &b);
-  zdot[j->zi] = b.rate;
-  if (!want_jac || (b.drate_dvt == 0.0 && b.drate_dz == 0.0 && b.dFt_dz == 0.0))
-    return;
-  double dG[36], dvt[6] = {0};
-  slip_map_derivative(c, j, q, &k, dG);
-  for (int a = 0; a < 6; a++)
-    for (int i = 0; i < 6; i++)
-      dvt[a] += dG[6 * i + a] * k.u[i];
-  const int zi = j->zi;
-  if (Fz)
-    cs_acc_add(Fz, zi, zi, pin, s * b.drate_dz);
-  for (int a = 0; a < 6; a++) {
-    int g = local_column(c->model, j->def, a);
-    if (g < 0)
-      continue;
-    if (Fq)
-      cs_acc_add(Fq, zi, g, 6 * pin + a, s * b.drate_dvt * dvt[a]);
-    if (Fv)
-      cs_acc_add(Fv, zi, g, 6 * pin + a, s * b.drate_dvt * k.G[a]);
-    if (Qz)
-      cs_acc_add(Qz, g, zi, 6 * pin + a, s * k.G[a] * b.dFt_dz);
+  zdot[j->zi] = 0.0;
+  for (int i = 0; i < k.blend.n; i++) {
+    cs_contact_out o;
+    cs_bristle b;
+    double sign, w = weight(&k.blend, i, &sign);
+    contact_law(c, j, &k, k.blend.region[i], 0, &o, &b);
+    zdot[j->zi] += w * b.rate;
+    if (want_jac)
+      state_jacobian(c, j, q, &k, &b, w, sign, Fq, Fv, Fz, Qz, s, pin);
   }
 }
 
@@ -483,8 +573,7 @@ static double guard_weight(const joint *j, double delta)
 static void joint_roots(cs_clearances *c, int i, const double *q, const double *v, double g[2])
 {
   joint *j = &c->joints[i];
-  int region;
-  double delta = gap_of(c, j, q, &region), w = j->in_contact ? 0.0 : guard_weight(j, delta);
+  double delta = gap_of(c, j, q, NULL), w = j->in_contact ? 0.0 : guard_weight(j, delta);
   g[0] = j->in_contact ? delta + c->release : delta;
   g[1] = 1.0 - w; /* only the sign counts: 1 m/s stands for "moving away" */
   if (w > 0.0) {
@@ -634,6 +723,7 @@ void cs_clearances_commit_one(cs_clearances *c, int i, const double *q, const do
   cs_contact_out o;
   evaluate(c, j, q, v, 1, &k, &o);
   j->region = k.gap.region; /* a pin sliding into another region keeps its impact */
+  j->clips += o.clipped;
   if (j->event >= 0) {
     cs_contact_event *e = &c->events[j->event];
     e->max_penetration = fmax(e->max_penetration, k.gap.delta);
@@ -708,12 +798,16 @@ static void pin_output(cs_clearances *c, joint *j, const double *q, const double
     }
   }
   if (j->in_contact) {
-    double omega = k.u[5] - k.u[2], dT_ddelta, dT_domega;
-    cs_contact_rolling(j->contact[k.gap.region], k.gap.delta, omega, &out->rolling_torque,
-                       &dT_ddelta, &dT_domega);
+    double omega = k.u[5] - k.u[2];
+    for (int i = 0; i < k.blend.n; i++) {
+      double sign, w = weight(&k.blend, i, &sign), T, dT_ddelta, dT_domega;
+      cs_contact_rolling(j->contact[k.blend.region[i]], k.gap.delta, omega, &T, &dT_ddelta,
+                         &dT_domega);
+      out->rolling_torque += w * T;
+    }
     out->normal_force = o.Fn;
     out->tangential_force = o.Ft;
-    out->strain_energy = cs_contact_strain_energy(j->contact[k.gap.region], k.gap.delta);
+    out->strain_energy = strain_of(j, &k.blend, k.gap.delta);
   }
   if (j->def->lubrication.model) {
     cs_film f;
@@ -745,7 +839,7 @@ int cs_clearances_wear(cs_clearances *c, double t, const double *q, const double
     if (j->in_contact) {
       evaluate(c, j, q, v, 0, &k, &o);
       Fn = o.Fn, slip = fabs(k.vt);
-      U0 = cs_contact_strain_energy(j->contact[k.gap.region], k.gap.delta);
+      U0 = strain_of(j, &k.blend, k.gap.delta);
     } else {
       kinematics(c, j, q, v, 0, &k);
     }
@@ -755,9 +849,9 @@ int cs_clearances_wear(cs_clearances *c, double t, const double *q, const double
       continue;
     changed++;
     if (j->in_contact) { /* the deeper gap at the same state */
-      int region;
-      double delta = gap_of(c, j, q, &region);
-      *released += U0 - cs_contact_strain_energy(j->contact[region], delta);
+      cs_blend b;
+      double delta = gap_of(c, j, q, &b);
+      *released += U0 - strain_of(j, &b, delta);
     }
   }
   return changed;
@@ -801,8 +895,6 @@ long cs_clearances_clip_count(const cs_clearances *c)
 {
   long n = 0;
   for (int i = 0; i < c->n; i++)
-    for (int r = 0; r < c->joints[i].def->nregion; r++)
-      if (c->joints[i].contact[r])
-        n += cs_contact_clip_count(c->joints[i].contact[r]);
+    n += c->joints[i].clips;
   return n;
 }

@@ -44,6 +44,23 @@ void cs_clearance_pin_point(const cs_clearance *c, int pin, double s1[2]);
 void cs_clearance_gap(const cs_clearance *c, const double p[2], cs_gap *gap);
 void cs_clearance_pin_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *gap);
 
+/* Where two regions' walls meet (a slot's track and cap), δ is continuous but the laws are
+ * not: each region's law has its own geometry (R*), so U(δ) would jump there. Near such a
+ * junction the laws are mixed, U = (1 − w) U_region[0](δ) + w U_region[1](δ), with w(p) a
+ * smooth step over the pin centre's distance ξ past the junction, from 0 at ξ = −ℓ to 1 at
+ * ξ = ℓ, ℓ half the clearance (clearance_blend.c): the potential is continuous everywhere
+ * and the force, its gradient, conservative. Elsewhere n = 1, region[0] the gap's, w = 0. */
+typedef struct cs_blend {
+  int n;             /* regions mixed: 1 or 2 */
+  int region[2];     /* region[0] weighs 1 − w, region[1] weighs w */
+  double w;
+  double grad[2];    /* ∂w/∂p */
+  double hess[4];    /* ∂²w/∂p², row-major */
+} cs_blend;
+
+/* The blend at the pin centre p whose gap lies in `region` (cs_gap.region). */
+void cs_clearance_blend(const cs_clearance *c, const double p[2], int region, cs_blend *b);
+
 /* p(q) = A0ᵀ(r1 + A1 s1 − r0) with its Jacobian Jp (2 × 6, row-major) and, when H is non-NULL,
  * its second derivatives H[k] (6 × 6 row-major) for k = 0, 1. */
 void cs_clearance_pin(const cs_clearance *c, const double q0[3], const double q1[3], double p[2],
