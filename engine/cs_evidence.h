@@ -6,6 +6,10 @@
  *
  *   - a clearance joint that starts with the pin inside the wall (penetration at t0 beyond
  *     1 % of the clearance): the first step meets a force the model did not mean;
+ *   - a clearance joint whose pin starts towards the walls faster than 5 % of the speed scale
+ *     V (cs_clearance_approach_speed; an ideal start makes it 0) while the file gave not both
+ *     its bodies' velocities: the assembly's guess for the missing ones, not a start the model
+ *     meant, and the first impact is the start's, not the mechanism's;
  *   - a penetration beyond a quarter of the pin radius (Hertz's contact half-width is then
  *     half the radius: no small, local deformation) or beyond the clearance itself (the pin
  *     sank deeper into the wall than the gap it had);
@@ -31,6 +35,9 @@ typedef struct cs_evidence {
   double contact;              /* largest contact force so far, N */
   double initial_depth;        /* deepest penetration at t0, m */
   int initial_joint;
+  double start_share;          /* fastest approach at t0 over its limit (> 1: reported) */
+  double start_speed, start_scale;
+  int start_joint;
   double depth_share;          /* worst penetration over its limit (> 1: reported) */
   double depth, depth_t;
   int depth_joint;
