@@ -73,24 +73,30 @@ static const char *domain_law(const cs_clearance *d)
   return d->contact[0].law[CS_ELASTIC]->name;
 }
 
-/* At t0: the clearance joints' pins moving towards their walls faster than the mechanism's
- * start would, where a body's velocity is the assembly's guess (the file did not give it). */
+/* At t0, the clearance joints whose pin's approach to the walls (cs_clearance_approach_speed)
+ * beyond START_SHARE of the speed scale V is not what the model says: a given start from a
+ * velocity the file leaves out (the assembly's guess), or an ideal start that replaced the
+ * velocities the file gives both bodies (a pin thrown at its wall, say). */
 static void track_start(cs_evidence *ev, const cs_sim *sim, const cs_model *m,
                         const cs_scales *sc)
 {
-  double limit = START_SHARE * sc->speed;
-  for (int k = 0; k < m->nclearance && limit > 0.0; k++) {
+  static const double none[3] = {0, 0, 0};
+  const double limit = START_SHARE * sc->speed;
+  for (int k = 0; k < m->nclearance; k++) {
     const cs_clearance *c = &m->clearances[k];
-    const cs_body *b0 = &m->bodies[c->body[0]], *b1 = &m->bodies[c->body[1]];
-    if ((b0->ground || b0->v0_written) && (b1->ground || b1->v0_written))
+    const cs_body *b[2] = {&m->bodies[c->body[0]], &m->bodies[c->body[1]]};
+    int written = (b[0]->ground || b[0]->v0_written) && (b[1]->ground || b[1]->v0_written);
+    if (written != c->start.ideal_velocity)
       continue;
     double q[2][3], v[2][3];
     for (int i = 0; i < 2; i++) {
       cs_sim_body_position(sim, c->body[i], q[i]);
       cs_sim_body_velocity(sim, c->body[i], v[i]);
+      if (written)
+        memcpy(v[i], b[i]->ground ? none : b[i]->v0, sizeof v[i]);
     }
     double speed = cs_clearance_approach_speed(c, q[0], q[1], v[0], v[1]);
-    if (speed / limit > ev->start_share) {
+    if (speed > limit && speed / limit > ev->start_share) {
       ev->start_share = speed / limit;
       ev->start_speed = speed;
       ev->start_scale = sc->speed;
@@ -188,12 +194,20 @@ void cs_evidence_append(const cs_evidence *ev, const cs_sim *sim, char *buf, siz
   }
   if (ev->start_share > 1.0) {
     int k = ev->start_joint;
-    append(buf, size, "clearance joint \"%s\" starts with its pin moving towards the wall at "
-           "%.3g m/s (%.3g of the mechanism's speed scale %.3g m/s), from the assembly's guess "
-           "for a body the model gives no velocity (its start is \"given\"): the first impacts "
-           "are the start's, not the mechanism's; \"start\": \"ideal\" starts it with the "
-           "ideal joint's velocities", cs_model_clearance_name(m, k),
-           ev->start_speed, ev->start_speed / ev->start_scale, ev->start_scale);
+    if (m->clearances[k].start.ideal_velocity)
+      append(buf, size, "clearance joint \"%s\" starts as its ideal joint (\"start\": "
+             "\"ideal\", the default): the velocities the model gives its bodies, the pin "
+             "moving towards the wall at %.3g m/s (%.3g of the mechanism's speed scale %.3g "
+             "m/s), were replaced by the ideal joint's; \"start\": \"given\" keeps them",
+             cs_model_clearance_name(m, k), ev->start_speed, ev->start_speed / ev->start_scale,
+             ev->start_scale);
+    else
+      append(buf, size, "clearance joint \"%s\" starts with its pin moving towards the wall at "
+             "%.3g m/s (%.3g of the mechanism's speed scale %.3g m/s), from the assembly's "
+             "guess for a body the model gives no velocity (its start is \"given\"): the first "
+             "impacts are the start's, not the mechanism's; \"start\": \"ideal\" starts it "
+             "with the ideal joint's velocities", cs_model_clearance_name(m, k),
+             ev->start_speed, ev->start_speed / ev->start_scale, ev->start_scale);
   }
   if (ev->depth_share > 1.0 && ev->depth > ev->initial_depth) {
     int k = ev->depth_joint;

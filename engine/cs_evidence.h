@@ -7,9 +7,11 @@
  *   - a clearance joint that starts with the pin inside the wall (penetration at t0 beyond
  *     1 % of the clearance): the first step meets a force the model did not mean;
  *   - a clearance joint whose pin starts towards the walls faster than 5 % of the speed scale
- *     V (cs_clearance_approach_speed; an ideal start makes it 0) while the file gave not both
- *     its bodies' velocities: the assembly's guess for the missing ones, not a start the model
- *     meant, and the first impact is the start's, not the mechanism's;
+ *     V (cs_clearance_approach_speed; an ideal start makes it 0) while its start is "given"
+ *     and the file leaves out a body's velocity: the assembly's guess, not a start the model
+ *     meant, and the first impacts are the start's, not the mechanism's; or, the other way,
+ *     an ideal start that replaced velocities the file gives both bodies and that send the
+ *     pin towards the wall that fast (a pin thrown at its wall wants "given");
  *   - a penetration beyond a quarter of the pin radius (Hertz's contact half-width is then
  *     half the radius: no small, local deformation) or beyond the clearance itself (the pin
  *     sank deeper into the wall than the gap it had);

@@ -555,8 +555,11 @@ static cs_status load_start(const loader *ld, const cJSON *v, const char *path,
   char got[96];
   if (!v)
     return CS_OK;
-  if (cJSON_IsString(v))
-    return cs_json_choice_value(ld->js, v, path, start_velocities, &start->ideal_velocity);
+  for (int i = 0; cJSON_IsString(v) && start_velocities[i]; i++)
+    if (strcmp(v->valuestring, start_velocities[i]) == 0) {
+      start->ideal_velocity = i;
+      return CS_OK;
+    }
   if (!cJSON_IsObject(v))
     return cs_json_fail(ld->js, path, "expected \"ideal\", \"given\" or {\"velocity\": \"ideal\" "
                         "| \"given\", \"position\": \"given\" | \"centred\"}, got %s",
