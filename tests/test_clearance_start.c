@@ -326,7 +326,7 @@ static void loader_words(void)
 #define PIN(name, kind, keys, start)                                                          \
   "{\"name\": \"" name "\", \"type\": \"" kind "\", \"body1\": \"g\", \"body2\": \"" name     \
   "\", \"pin_radius\": 0.01, " keys start "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, "      \
-  "{\"E\": 2e11, \"nu\": 0.3}], \"contact\": {\"elastic\": {\"model\": "                           \
+  "{\"E\": 2e11, \"nu\": 0.3}], \"contact\": {\"elastic\": {\"model\": "                      \
   "\"lankarani_nikravesh\"}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": 0}}}"
 #define ROUND "\"hole_radius\": 0.011, \"length\": 0.01, "
 #define BALL(name) "{\"name\": \"" name "\", \"mass\": 1, \"inertia\": 1e-4}"
