@@ -254,6 +254,18 @@ static void slider_crank_translational(void)
   CHECK_NEAR(vs[0], v[0], 1e-12 * fabs(v[0]) + 1e-14, "the slider's velocity is the file's");
   cs_sim_free(s0);
   cs_sim_free(s1);
+  /* centred: a block given 0.3 mm off the centre line and turned by 0.01 rad lines up */
+  cs_model *off = translational(1, 1);
+  int slider = cs_model_body_index(off, "slider");
+  off->bodies[slider].q0[1] = 3e-4, off->bodies[slider].q0[2] = 0.01;
+  off->clearances[0].start.centred = 1;
+  cs_sim *s3 = start(off);
+  pose(s3, "slider", qs, vs);
+  printf("  centred block: y %.3g m, theta %.3g rad\n", qs[1], qs[2]);
+  CHECK(fabs(qs[1]) < 1e-15 && fabs(qs[2]) < 1e-14, "centred: the block on the centre line, "
+        "square to it (y %.3g m, theta %.3g rad)", qs[1], qs[2]);
+  cs_sim_free(s3);
+  cs_model_free(off);
   s0 = run_to_end(shipped), s1 = run_to_end(bare);
   cs_sim *s2 = run_to_end(given);
   impacts a = impacts_of(s0, 0.006), b = impacts_of(s1, 0.006), c = impacts_of(s2, 0.006);
