@@ -181,6 +181,9 @@ static void four_bar_given_warns(void)
   hid_t f = open_file(h5);
   char *attr = text_attr(f, "/", "warnings");
   CHECK(strstr(attr, GUESS) != NULL, "the file's warnings say the same: %s", attr);
+  CHECK(text_attr_is(f, "/joints/B", "start_velocity", "given") &&
+            text_attr_is(f, "/joints/B", "start_position", "given"),
+        "the file records the joint's start");
   free(attr);
   H5Fclose(f);
   remove(h5);
