@@ -5,9 +5,11 @@
 #include "cs_error.h"
 #include "cs_linsol.h"
 #include "cs_schur.h"
+#include "../joints/cs_clearance.h"
 
 #include <lapacke.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -375,4 +377,69 @@ int cs_consistent_rank(cs_consistent *c, const double *q, double t)
   if (cs_schur_min_ratio(c->S) >= RANK_RATIO)
     return c->rows;
   return cs_constraint_rank(c->m, q, t);
+}
+
+/* m with the ideal counterparts (cs_clearance_ideal) of the clearance joints whose start asks
+ * for them appended to its joints (centred positions: `velocity` 0; ideal velocities: 1),
+ * built at the poses q: a copy sharing m's arrays but its joints. NULL when out of memory;
+ * *added: how many. */
+static cs_model *start_model(const cs_model *m, const double *q, int velocity, int *added)
+{
+  cs_model *s = malloc(sizeof *s);
+  cs_joint *joints = malloc(((size_t)m->njoint + (size_t)m->nclearance + 1) * sizeof *joints);
+  if (!s || !joints) {
+    free(s);
+    free(joints);
+    return NULL;
+  }
+  *s = *m;
+  memcpy(joints, m->joints, (size_t)m->njoint * sizeof *joints);
+  s->joints = joints;
+  *added = 0;
+  for (int k = 0; k < m->nclearance; k++) {
+    const cs_clearance *cl = &m->clearances[k];
+    cs_joint *j = &joints[s->njoint];
+    if (!(velocity ? cl->start.ideal_velocity : cl->start.centred) ||
+        cs_clearance_ideal(cl, cs_body_pose(m, q, cl->body[0]), cs_body_pose(m, q, cl->body[1]),
+                           cl->start.centred, j))
+      continue;
+    j->row0 = s->nrow, j->nrows = cs_joint_rows(j->kind);
+    s->nrow += j->nrows, s->njoint++, (*added)++;
+  }
+  return s;
+}
+
+/* Positions (velocity 0) or velocities (1) assembled on the model's rows and its clearance
+ * joints' ideal counterparts that their start asks for. */
+static cs_status assemble_as_ideal(cs_consistent *c, double t, double *q, double *v, int velocity,
+                                   cs_error *err)
+{
+  int added = 0;
+  cs_model *s = start_model(c->m, q, velocity, &added);
+  if (!s)
+    return cs_fail(err, CS_ERR_MEMORY, "out of memory");
+  cs_consistent *sc = added ? cs_consistent_create(s) : c;
+  cs_status st = CS_ERR_MEMORY;
+  if (!sc)
+    cs_fail(err, st, "out of memory");
+  else
+    st = velocity ? cs_assemble_velocities(sc, q, t, v, err) : cs_assemble_positions(sc, t, q, err);
+  if (st == CS_ERR_ASSEMBLY && added && err) { /* the ideal start may be what cannot close */
+    size_t len = strlen(err->message);
+    snprintf(err->message + len, sizeof err->message - len,
+             " (with the ideal %s of the clearance joints that start so: \"start\": \"given\" "
+             "on a clearance joint keeps its given %s)", velocity ? "velocities" : "positions",
+             velocity ? "velocities" : "positions");
+  }
+  if (sc != c)
+    cs_consistent_free(sc);
+  free(s->joints);
+  free(s);
+  return st;
+}
+
+cs_status cs_assemble_start(cs_consistent *c, double t, double *q, double *v, cs_error *err)
+{
+  cs_status st = assemble_as_ideal(c, t, q, v, 0, err);
+  return st ? st : assemble_as_ideal(c, t, q, v, 1, err);
 }

@@ -25,6 +25,10 @@ cs_status cs_assemble_positions(cs_consistent *c, double t, double *q, cs_error 
  * CS_ERR_ASSEMBLY naming the joint or driver whose row it cannot satisfy. */
 cs_status cs_assemble_velocities(cs_consistent *c, const double *q, double t, double *v,
                                  cs_error *err);
+/* The initial state: positions, then velocities, each assembled as above on the model's rows
+ * and on the rows of the ideal joints its clearance joints stand for where their start asks
+ * (cs_clearance_start: centred positions, ideal velocities), which hold at t0 only. */
+cs_status cs_assemble_start(cs_consistent *c, double t, double *q, double *v, cs_error *err);
 /* a (n) and λ (m) from the augmented system, for the generalized forces Q (n) at (q, v, t).
  * With redundant rows or at a singular position, a is still the unique solution and λ the
  * minimum-norm multipliers; fails only when a is not unique (a zero-inertia body). */

@@ -4,6 +4,7 @@
  */
 #include "cs_evidence.h"
 #include "cs_assembly.h"
+#include "../joints/cs_clearance.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -17,6 +18,9 @@ static const double INITIAL_SHARE = 1e-2; /* of the clearance, at t0 */
 static const double RADIUS_SHARE = 0.25;  /* of the pin radius */
 static const double FORCE_FACTOR = 1e3;   /* times the forces the mechanism can carry */
 static const double LOOSE_FACTOR = 10.0;  /* GGL's atol over the positions' cap */
+/* Of the speed scale V, at t0: an ideal start has 0; the mechanisms' steady impacts are about
+ * 1 % (the four-bar of tests/test_clearance_start.c at 600 r/min: 0.24 m/s, V = 30 m/s). */
+static const double START_SHARE = 5e-2;
 
 /* The most the applied force elements can push with while the mechanism stays within its
  * extent L at speeds V: constant loads, actuators, springs stretched by L, dampers at V. */
@@ -68,6 +72,38 @@ static const char *domain_law(const cs_clearance *d)
     if (d->contact[r].law[CS_ELASTIC]->domain)
       return d->contact[r].law[CS_ELASTIC]->name;
   return d->contact[0].law[CS_ELASTIC]->name;
+}
+
+/* At t0, the clearance joints whose pin's approach to the walls (cs_clearance_approach_speed)
+ * beyond START_SHARE of the speed scale V is not what the model says: a given start from a
+ * velocity the file leaves out (the assembly's guess), or an ideal start that replaced the
+ * velocities the file gives both bodies (a pin thrown at its wall, say). */
+static void track_start(cs_evidence *ev, const cs_sim *sim, const cs_model *m,
+                        const cs_scales *sc)
+{
+  static const double none[3] = {0, 0, 0};
+  const double limit = START_SHARE * sc->speed;
+  for (int k = 0; k < m->nclearance; k++) {
+    const cs_clearance *c = &m->clearances[k];
+    const cs_body *b[2] = {&m->bodies[c->body[0]], &m->bodies[c->body[1]]};
+    int written = (b[0]->ground || b[0]->v0_written) && (b[1]->ground || b[1]->v0_written);
+    if (written != c->start.ideal_velocity)
+      continue;
+    double q[2][3], v[2][3];
+    for (int i = 0; i < 2; i++) {
+      cs_sim_body_position(sim, c->body[i], q[i]);
+      cs_sim_body_velocity(sim, c->body[i], v[i]);
+      if (written)
+        memcpy(v[i], b[i]->ground ? none : b[i]->v0, sizeof v[i]);
+    }
+    double speed = cs_clearance_approach_speed(c, q[0], q[1], v[0], v[1]);
+    if (speed > limit && speed / limit > ev->start_share) {
+      ev->start_share = speed / limit;
+      ev->start_speed = speed;
+      ev->start_scale = sc->speed;
+      ev->start_joint = k;
+    }
+  }
 }
 
 static void track_contacts(cs_evidence *ev, const cs_sim *sim, const cs_model *m)
@@ -148,6 +184,7 @@ void cs_evidence_track(cs_evidence *ev, const cs_sim *sim, const cs_scales *scal
   if (!ev->started) {
     ev->applied = applied_bound(m, scales);
     ev->loose = loose_tolerance(m);
+    track_start(ev, sim, m, scales);
   }
   track_contacts(ev, sim, m);
   track_multipliers(ev, sim, m, scales);
@@ -181,6 +218,23 @@ void cs_evidence_append(const cs_evidence *ev, const cs_sim *sim, char *buf, siz
            "(clearance %.3g m): the first step meets a force the model did not mean; check "
            "its initial positions", cs_model_clearance_name(m, k), ev->initial_depth,
            cs_model_clearance_size(m, k));
+  }
+  if (ev->start_share > 1.0) {
+    int k = ev->start_joint;
+    if (m->clearances[k].start.ideal_velocity)
+      append(buf, size, "clearance joint \"%s\" starts as its ideal joint (\"start\": "
+             "\"ideal\", the default): the velocities the model gives its bodies, the pin "
+             "moving towards the wall at %.3g m/s (%.3g of the mechanism's speed scale %.3g "
+             "m/s), were replaced by the ideal joint's; \"start\": \"given\" keeps them",
+             cs_model_clearance_name(m, k), ev->start_speed, ev->start_speed / ev->start_scale,
+             ev->start_scale);
+    else
+      append(buf, size, "clearance joint \"%s\" starts with its pin moving towards the wall at "
+             "%.3g m/s (%.3g of the mechanism's speed scale %.3g m/s), from the assembly's "
+             "guess for a body the model gives no velocity (its start is \"given\"): the first "
+             "impacts are the start's, not the mechanism's; \"start\": \"ideal\" starts it "
+             "with the ideal joint's velocities", cs_model_clearance_name(m, k),
+             ev->start_speed, ev->start_speed / ev->start_scale, ev->start_scale);
   }
   if (ev->depth_share > 1.0 && ev->depth > ev->initial_depth) {
     int k = ev->depth_joint;

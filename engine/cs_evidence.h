@@ -6,6 +6,12 @@
  *
  *   - a clearance joint that starts with the pin inside the wall (penetration at t0 beyond
  *     1 % of the clearance): the first step meets a force the model did not mean;
+ *   - a clearance joint whose pin starts towards the walls faster than 5 % of the speed scale
+ *     V (cs_clearance_approach_speed; an ideal start makes it 0) while its start is "given"
+ *     and the file leaves out a body's velocity: the assembly's guess, not a start the model
+ *     meant, and the first impacts are the start's, not the mechanism's; or, the other way,
+ *     an ideal start that replaced velocities the file gives both bodies and that send the
+ *     pin towards the wall that fast (a pin thrown at its wall wants "given");
  *   - a penetration beyond a quarter of the pin radius (Hertz's contact half-width is then
  *     half the radius: no small, local deformation) or beyond the clearance itself (the pin
  *     sank deeper into the wall than the gap it had);
@@ -36,6 +42,9 @@ typedef struct cs_evidence {
   double initial_depth;        /* deepest penetration at t0, m */
   int initial_joint;
   int loose;                   /* the contact sequence is not held: 1 index 3, 2 GGL's atol */
+  double start_share;          /* fastest approach at t0 over its limit (> 1: reported) */
+  double start_speed, start_scale;
+  int start_joint;
   double depth_share;          /* worst penetration over its limit (> 1: reported) */
   double depth, depth_t;
   int depth_joint;

@@ -12,8 +12,9 @@
  *   /drivers/<joint>   reaction [N]   (attr joint_kind)
  *   /energy            kinetic, potential, strain, dissipated, driver_work, applied_work,
  *                      balance_error [N]
- *   /joints/<name>     clearance joints (attrs kind, clearance, regions, and boundary_film for
- *                      a lubricated one): eccentricity [N, 2],
+ *   /joints/<name>     clearance joints (attrs kind, clearance, regions, start_velocity,
+ *                      start_position, and boundary_film for a lubricated one):
+ *                      eccentricity [N, 2],
  *                      penetration, penetration_rate, normal_force, tangential_force,
  *                      rolling_torque [N],
  *                      contact_point [N, 2], in_contact, impact_velocity, region [N],
@@ -203,6 +204,11 @@ static cs_status create_clearances(cs_h5 *h, const cs_model *model, cs_error *er
       rc = cs_h5_attr_double(g, "clearance", cs_model_clearance_size(model, k));
     if (rc >= 0)
       rc = cs_h5_attr_text(g, "regions", list);
+    const cs_clearance_start *start = &model->clearances[k].start; /* as the loader resolved it */
+    if (rc >= 0)
+      rc = cs_h5_attr_text(g, "start_velocity", start->ideal_velocity ? "ideal" : "given");
+    if (rc >= 0)
+      rc = cs_h5_attr_text(g, "start_position", start->centred ? "centred" : "given");
     const cs_lubrication *lub = &model->clearances[k].lubrication;
     if (rc >= 0 && lub->model != CS_FILM_NONE) /* as the loader resolved it (its default too) */
       rc = cs_h5_attr_double(g, "boundary_film", lub->boundary_film);

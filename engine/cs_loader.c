@@ -17,6 +17,7 @@
 typedef struct loader {
   cs_json *js;
   cs_model *model;
+  cs_clearance_start start; /* the model's "clearance_start": its clearance joints' default */
 } loader;
 
 /* ---------------------------------------------------------------- named records ---------- */
@@ -178,6 +179,7 @@ static cs_status load_body(loader *ld, const cJSON *obj, const char *path)
   CS_TRY(cs_json_number(ld->js, obj, path, "mass", CS_JSON_POSITIVE, CS_JSON_REQUIRED, &b->mass));
   CS_TRY(cs_json_number(ld->js, obj, path, "inertia", CS_JSON_NONNEG, 0.0, &b->inertia));
   CS_TRY(cs_json_vector(ld->js, obj, path, "velocity", 3, "[vx, vy, omega]", zeros, b->v0));
+  b->v0_written = cs_json_member(obj, "velocity") != NULL;
   return load_lock(ld, obj, path, b->lock);
 }
 
@@ -366,7 +368,7 @@ static cs_status load_joints(loader *ld, const cJSON *root)
 static const char *const clearance_types[] = {"revolute", "spherical", "slot", "curved_slot",
                                               "translational", NULL};
 #define CLEARANCE_COMMON "name", "type", "body1", "body2", "point1", "point2", "pin_radius", \
-                         "materials", "contact", "regions", "min_impact_velocity"
+                         "materials", "contact", "regions", "min_impact_velocity", "start"
 static const char *const revolute_clearance_keys[] = {CLEARANCE_COMMON, "hole_radius", "length",
                                                       "lubrication", "wear", NULL};
 static const char *const spherical_clearance_keys[] = {CLEARANCE_COMMON, "hole_radius", NULL};
@@ -377,7 +379,7 @@ static const char *const curved_slot_keys[] = {CLEARANCE_COMMON, "length", "axis
                                                "wear", NULL};
 static const char *const translational_keys[] = {"name", "type", "body1", "body2", "point1",
                                                  "point2", "materials", "contact", "regions",
-                                                 "min_impact_velocity", "length", "axis",
+                                                 "min_impact_velocity", "start", "length", "axis",
                                                  "half_length", "half_width", "corner_radius",
                                                  "guide_half_width", NULL};
 static const char *const *const clearance_keys[] = {revolute_clearance_keys,
@@ -541,6 +543,50 @@ static cs_status clearance_laws(loader *ld, const cJSON *obj, const char *path,
   return CS_OK;
 }
 
+/* A start: "ideal" or "given" (the velocities), or {"velocity": "ideal" | "given",
+ * "position": "given" | "centred"}; what it leaves out stays def's. */
+static const char *const start_velocities[] = {"given", "ideal", NULL};
+static const char *const start_positions[] = {"given", "centred", NULL};
+static const char *const start_keys[] = {"velocity", "position", NULL};
+
+static cs_status load_start(const loader *ld, const cJSON *v, const char *path,
+                            cs_clearance_start *start)
+{
+  char got[96];
+  if (!v)
+    return CS_OK;
+  for (int i = 0; cJSON_IsString(v) && start_velocities[i]; i++)
+    if (strcmp(v->valuestring, start_velocities[i]) == 0) {
+      start->ideal_velocity = i;
+      return CS_OK;
+    }
+  if (!cJSON_IsObject(v))
+    return cs_json_fail(ld->js, path, "expected \"ideal\", \"given\" or {\"velocity\": \"ideal\" "
+                        "| \"given\", \"position\": \"given\" | \"centred\"}, got %s",
+                        cs_json_describe(v, got, sizeof got));
+  CS_TRY(cs_json_keys(ld->js, v, path, start_keys, ""));
+  CS_TRY(cs_json_choice(ld->js, v, path, "velocity", start_velocities, start->ideal_velocity,
+                        &start->ideal_velocity));
+  return cs_json_choice(ld->js, v, path, "position", start_positions, start->centred,
+                        &start->centred);
+}
+
+/* The joint's start, the model's unless it says; a slot has no ideal joint to start as. */
+static cs_status clearance_start(const loader *ld, const cJSON *obj, const char *path,
+                                 cs_clearance *c)
+{
+  char kp[CS_JSON_PATH];
+  int ideal = cs_clearance_has_ideal(c->kind);
+  c->start = ideal ? ld->start : (cs_clearance_start){0, 0};
+  cs_json_child(kp, path, "start");
+  CS_TRY(load_start(ld, cs_json_member(obj, "start"), kp, &c->start));
+  if (!ideal && (c->start.ideal_velocity || c->start.centred))
+    return cs_json_fail(ld->js, kp, "a %s has no ideal joint to start as (revolute, spherical "
+                        "and translational clearance joints do): expected \"given\"",
+                        cs_clearance_kind_name(c->kind));
+  return CS_OK;
+}
+
 static cs_status load_clearance(loader *ld, const cJSON *obj, const char *path)
 {
   cs_model *m = ld->model;
@@ -556,6 +602,7 @@ static cs_status load_clearance(loader *ld, const cJSON *obj, const char *path)
   CS_TRY(clearance_dimensions(ld, obj, path, c));
   CS_TRY(cs_json_number(ld->js, obj, path, "min_impact_velocity", CS_JSON_NONNEG,
                         CS_MIN_IMPACT_VELOCITY, &c->min_impact_velocity));
+  CS_TRY(clearance_start(ld, obj, path, c));
   const cJSON *materials = cs_json_member(obj, "materials");
   cs_json_child(kp, path, "materials");
   if (!materials)
@@ -724,8 +771,8 @@ static cs_status load_output(const loader *ld, const cJSON *root)
 /* "$schema" names the file's JSON Schema for editors (models/schema/); the loader ignores it. */
 static const char *const model_keys[] = {"name",   "description", "gravity",
                                          "bodies", "joints",      "drivers",
-                                         "forces", "clearance_joints", "solver", "output",
-                                         "$schema", NULL};
+                                         "forces", "clearance_joints", "clearance_start",
+                                         "solver", "output", "$schema", NULL};
 
 static cs_status load_root(loader *ld, const cJSON *root, const char *text)
 {
@@ -739,6 +786,8 @@ static cs_status load_root(loader *ld, const cJSON *root, const char *text)
   CS_TRY(load_bodies(ld, root));
   CS_TRY(load_joints(ld, root));
   CS_TRY(load_forces(ld, root));
+  CS_TRY(load_start(ld, cs_json_member(root, "clearance_start"), "/clearance_start",
+                    &ld->start));
   CS_TRY(load_clearances(ld, root));
   CS_TRY(load_solver(ld, root));
   CS_TRY(load_output(ld, root));
@@ -750,7 +799,7 @@ static cs_status load_root(loader *ld, const cJSON *root, const char *text)
 
 static cs_status load_document(cs_json *js, const cJSON *root, const char *text, void **obj)
 {
-  loader ld = {js, cs_model_alloc()};
+  loader ld = {js, cs_model_alloc(), {.ideal_velocity = 1, .centred = 0}};
   *obj = ld.model;
   return ld.model ? load_root(&ld, root, text) : cs_json_out_of_memory(js);
 }

@@ -14,6 +14,7 @@ typedef struct cs_body {
   double inertia;  /* kg·m² about the centre of mass, ≥ 0 */
   double q0[3];    /* initial guess (x, y, θ): m, m, rad */
   double v0[3];    /* initial velocity guess */
+  int v0_written;  /* the model file gave v0 (cs_evidence: a start the user meant) */
   int lock[3];     /* coordinates initial-condition assembly must keep (x, y, θ) */
   int coord;       /* index of x in the state's q; −1 for ground */
 } cs_body;
@@ -128,6 +129,14 @@ typedef struct cs_wear_spec {
                            NULL */
 } cs_wear_spec;
 
+/* A clearance joint's start (models/README.md "Clearance joints"): the initial assembly adds
+ * its ideal counterpart's rows (cs_clearance_ideal) to the velocity rows (ideal_velocity) and
+ * to the position rows (centred), so that the pin starts with no velocity relative to the hole
+ * and, when centred, at the hole's centre. */
+typedef struct cs_clearance_start {
+  int ideal_velocity, centred;
+} cs_clearance_start;
+
 typedef struct cs_clearance {
   char *name;
   cs_clearance_kind kind;
@@ -153,6 +162,7 @@ typedef struct cs_clearance {
   cs_contact_geometry geometry[CS_MAX_REGIONS]; /* filled by cs_clearance_prepare */
   cs_lubrication lubrication; /* revolute: an oil film (model CS_FILM_NONE: dry) */
   cs_wear_spec wear;          /* revolute: Archard wear (bins 0: none) */
+  cs_clearance_start start;   /* how the initial assembly treats it (zeros: as given) */
 } cs_clearance;
 
 /* IDAS' iteration matrix and its factorization (GGL, index 3): */

@@ -597,9 +597,7 @@ static cs_status initial_state(cs_sim *s, cs_error *err)
       memcpy(v + body->coord, body->v0, 3 * sizeof *v);
     }
   }
-  cs_status st = cs_assemble_positions(s->cons, s->t0, q, err);
-  if (!st)
-    st = cs_assemble_velocities(s->cons, q, s->t0, v, err);
+  cs_status st = cs_assemble_start(s->cons, s->t0, q, v, err);
   if (st)
     return st;
   /* Assembly stops at a residual of 1e-12 of the coordinates; IDAS at atol 1e-15 must start

@@ -72,6 +72,20 @@ void cs_clearance_point(const cs_clearance *c, const double s1[2], const double 
 /* The translational joint's pin gap (clearance_translational.c). */
 void cs_translational_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *gap);
 
+/* The ideal joint a clearance joint stands for at the start (cs_clearance_start): a revolute
+ * joining the pin centre to the hole centre (revolute, spherical) or a prismatic along the
+ * guide (translational), holding the pin centred, or where it is at the poses q0, q1 when not
+ * `centred`. j's name is the clearance joint's (not a copy); its rows are for the caller to
+ * index. Returns 0, or −1 for the kinds that have none (slots: cs_clearance_has_ideal). */
+int cs_clearance_has_ideal(cs_clearance_kind kind);
+int cs_clearance_ideal(const cs_clearance *c, const double q0[3], const double q1[3], int centred,
+                       cs_joint *j);
+/* How fast the pin moves towards the walls at poses q0, q1 and rates v0, v1 (m/s): its speed
+ * relative to the hole body for a round hole (every direction leads to the wall), else the
+ * largest normal speed of its pins (a slot's pin, a block's corners, turning included). */
+double cs_clearance_approach_speed(const cs_clearance *c, const double q0[3], const double q1[3],
+                                   const double v0[3], const double v1[3]);
+
 /* The contact geometry a law sees in each region (radii, internal or external, materials,
  * masses): filled once from the joint's dimensions. */
 void cs_clearance_prepare(cs_clearance *c, double mass0, double mass1);

@@ -33,7 +33,7 @@ static const struct bad_file {
    "/name: expected a name: 1 to 64 bytes of UTF-8, not \".\", without '/', got 5"},
   {"unknown_top_key.json", CS_ERR_INPUT,
    "/: unknown key \"gravty\" (expected one of: name, description, gravity, bodies, joints, "
-   "drivers, forces, clearance_joints, solver, output, $schema)"},
+   "drivers, forces, clearance_joints, clearance_start, solver, output, $schema)"},
   {"gravity_length.json", CS_ERR_INPUT,
    "/gravity: expected an array of 2 numbers [gx, gy], got 3 elements"},
   {"bodies_missing.json", CS_ERR_INPUT, "/bodies: missing, expected an array of bodies"},
@@ -151,13 +151,29 @@ static const struct bad_file {
   {"clearance_slot_key.json", CS_ERR_INPUT,
    "/clearance_joints/0: unknown key \"hole_radius\" for a slot clearance joint (expected one "
    "of: name, type, body1, body2, point1, point2, pin_radius, materials, contact, regions, "
-   "min_impact_velocity, length, axis, half_length, half_width, wear)"},
+   "min_impact_velocity, start, length, axis, half_length, half_width, wear)"},
+  /* a clearance joint's start (models/README.md "Clearance joints") */
+  {"start_unknown.json", CS_ERR_INPUT, "/clearance_joints/0/start: expected \"ideal\", "
+   "\"given\" or {\"velocity\": \"ideal\" | \"given\", \"position\": \"given\" | "
+   "\"centred\"}, got \"idea\""},
+  {"start_not_text.json", CS_ERR_INPUT, "/clearance_joints/0/start: expected \"ideal\", "
+   "\"given\" or {\"velocity\": \"ideal\" | \"given\", \"position\": \"given\" | "
+   "\"centred\"}, got 1"},
+  {"start_key.json", CS_ERR_INPUT, "/clearance_joints/0/start: unknown key \"positions\" "
+   "(expected one of: velocity, position)"},
+  {"start_position.json", CS_ERR_INPUT, "/clearance_joints/0/start/position: expected one of "
+   "\"given\", \"centred\", got \"center\""},
+  {"start_slot.json", CS_ERR_INPUT, "/clearance_joints/0/start: a pin in slot has no ideal "
+   "joint to start as (revolute, spherical and translational clearance joints do): expected "
+   "\"given\""},
+  {"clearance_start_value.json", CS_ERR_INPUT, "/clearance_start/velocity: expected one of "
+   "\"given\", \"ideal\", got \"gven\""},
   {"translational_guide_narrow.json", CS_ERR_INPUT,
    "/clearance_joints/0/guide_half_width: expected a number > half_width (0.01 m), got 0.009"},
   {"translational_pin_radius.json", CS_ERR_INPUT,
    "/clearance_joints/0: unknown key \"pin_radius\" for a translational clearance joint "
    "(expected one of: name, type, body1, body2, point1, point2, materials, contact, regions, "
-   "min_impact_velocity, length, axis, half_length, half_width, corner_radius, "
+   "min_impact_velocity, start, length, axis, half_length, half_width, corner_radius, "
    "guide_half_width)"},
   {"translational_region_unknown.json", CS_ERR_INPUT,
    "/clearance_joints/0/regions: unknown key \"top\" (the joint's regions) (expected one of: "

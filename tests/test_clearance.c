@@ -136,7 +136,7 @@ static void hertz_events(double max_step)
   snprintf(json, sizeof json,
            "{\"name\": \"ball\", \"bodies\": [{\"name\": \"g\", \"ground\": true},"
            "{\"name\": \"ball\", \"mass\": %g, \"inertia\": 4e-5, \"velocity\": [%g, 0, 0]}],"
-           "\"clearance_joints\": [{\"name\": \"S\", \"type\": \"spherical\", \"body1\": \"g\", "
+           "\"clearance_joints\": [{\"name\": \"S\", \"type\": \"spherical\", \"start\": \"given\", \"body1\": \"g\", "
            "\"body2\": \"ball\", \"pin_radius\": %g, \"hole_radius\": %g, \"materials\": [" STEEL
            ", " STEEL "], \"contact\": {\"elastic\": {\"model\": \"hertz\"}, \"damping\": "
            "{\"model\": \"kelvin_voigt\", \"c\": 0}}}],"
@@ -244,7 +244,7 @@ static double rattle(const char *contact, double rtol, double bound, const char 
            "{\"name\": \"rattle\", \"bodies\": [{\"name\": \"g\", \"ground\": true},"
            "{\"name\": \"j\", \"mass\": 0.5, \"inertia\": 2e-5, \"position\": [0.0001, 0.0002, 0],"
            " \"velocity\": [0.8, 0.5, 30]}],"
-           "\"clearance_joints\": [{\"name\": \"R\", \"type\": \"revolute\", \"body1\": \"g\", "
+           "\"clearance_joints\": [{\"name\": \"R\", \"type\": \"revolute\", \"start\": \"given\", \"body1\": \"g\", "
            "\"body2\": \"j\", \"pin_radius\": 0.0095, \"hole_radius\": 0.01, \"length\": 0.02, "
            "\"materials\": [" STEEL ", " STEEL "], \"contact\": %s}],"
            "\"solver\": {\"t_end\": 0.05, \"rtol\": %g, \"atol\": %g},"
@@ -280,7 +280,7 @@ static long clips(double c_damp)
   snprintf(json, sizeof json,
            "{\"name\": \"clip\", \"bodies\": [{\"name\": \"g\", \"ground\": true},"
            "{\"name\": \"ball\", \"mass\": 1, \"inertia\": 4e-5, \"velocity\": [0.3, 0, 0]}],"
-           "\"clearance_joints\": [{\"name\": \"S\", \"type\": \"spherical\", \"body1\": \"g\", "
+           "\"clearance_joints\": [{\"name\": \"S\", \"type\": \"spherical\", \"start\": \"given\", \"body1\": \"g\", "
            "\"body2\": \"ball\", \"pin_radius\": 0.01, \"hole_radius\": 0.0105, "
            "\"materials\": [" STEEL ", " STEEL "], \"contact\": {\"elastic\": {\"model\": "
            "\"hertz\"}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": %g}}}],"

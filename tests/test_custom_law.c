@@ -46,7 +46,7 @@ static const cs_law my_linear = {
 static const char *model =
   "{\"name\": \"custom\", \"bodies\": [{\"name\": \"g\", \"ground\": true},"
   "{\"name\": \"ball\", \"mass\": 2, \"inertia\": 1e-4, \"velocity\": [0.5, 0, 0]}],"
-  "\"clearance_joints\": [{\"name\": \"S\", \"type\": \"spherical\", \"body1\": \"g\", "
+  "\"clearance_joints\": [{\"name\": \"S\", \"type\": \"spherical\", \"start\": \"given\", \"body1\": \"g\", "
   "\"body2\": \"ball\", \"pin_radius\": 0.01, \"hole_radius\": 0.011, "
   "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
   "\"contact\": {\"elastic\": {\"model\": \"my_linear\", \"k\": 1e6}, "

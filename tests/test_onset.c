@@ -26,7 +26,7 @@ static cs_model *ball(double x0, double y0, double vx, double vy, double t_end, 
            "{\"name\": \"ball\", \"gravity\": [0, %.17g], \"bodies\": [{\"name\": \"socket\", "
            "\"ground\": true}, {\"name\": \"ball\", \"mass\": %g, \"inertia\": 0.001, "
            "\"position\": [%.17g, %.17g, 0], \"velocity\": [%.17g, %.17g, 0]}],"
-           "\"clearance_joints\": [{\"name\": \"j\", \"type\": \"spherical\", \"body1\": "
+           "\"clearance_joints\": [{\"name\": \"j\", \"type\": \"spherical\", \"start\": \"given\", \"body1\": "
            "\"socket\", \"body2\": \"ball\", \"pin_radius\": %g, \"hole_radius\": %g, %s"
            "\"materials\": [{\"E\": 2.068e11, \"nu\": 0.29}, {\"E\": 2.068e11, \"nu\": 0.29}],"
            "\"contact\": {\"elastic\": {\"model\": \"hertz\"}, \"damping\": {\"model\": "

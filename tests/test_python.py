@@ -409,8 +409,8 @@ BALL = {"name": "custom", "bodies": [
     {"name": "g", "ground": True},
     {"name": "ball", "mass": 2, "inertia": 1e-4, "velocity": [0.5, 0, 0]}],
     "clearance_joints": [{
-        "name": "S", "type": "spherical", "body1": "g", "body2": "ball", "pin_radius": 0.01,
-        "hole_radius": 0.011, "materials": [{"E": 2e11, "nu": 0.3}, {"E": 2e11, "nu": 0.3}],
+        "name": "S", "type": "spherical", "start": "given", "body1": "g", "body2": "ball",
+        "pin_radius": 0.01, "hole_radius": 0.011, "materials": [{"E": 2e11, "nu": 0.3}, {"E": 2e11, "nu": 0.3}],
         "contact": {"elastic": {"model": "my_linear", "k": 1e6},
                     "damping": {"model": "kelvin_voigt", "c": 0}}}],
     "solver": {"t_end": 0.008, "rtol": 1e-10, "atol": 1e-13}, "output": {"interval": 1e-5}}

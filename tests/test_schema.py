@@ -272,6 +272,18 @@ def test_lock_and_shape_choices_are_the_loaders(tmp_path):
     assert choices(err) == set(shape)
 
 
+@pytest.mark.parametrize("part", ["velocity", "position"])
+def test_start_choices_are_the_loaders(part, tmp_path):
+    """A clearance joint's start (a word, or an object of two words): the loader's words."""
+    doc = read(CLEARANCE)
+    doc["clearance_joints"][0]["start"] = {part: "zz"}
+    _, err = check(doc, tmp_path)
+    start = load_schema("model")["$defs"]["start"]["oneOf"]
+    assert choices(err) == set(start[1]["properties"][part]["enum"])
+    if part == "velocity":
+        assert set(start[0]["enum"]) == choices(err)
+
+
 # ---------------------------------------------------------------- laws against the registry --
 
 def registry_laws():

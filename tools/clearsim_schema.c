@@ -59,6 +59,8 @@ static const key_doc model_keys[] = {
   {"drivers", "array:driver", "prescribed motions"},
   {"forces", "array:force", "springs, dampers, actuators, applied loads"},
   {"clearance_joints", "array:clearance_joint", "joints with clearance: contact force elements"},
+  {"clearance_start", "ref:start",
+   "how the clearance joints start unless they say (default \"ideal\"; slots start \"given\")"},
   {"solver", "ref:solver", "integrator settings"},
   {"output", "ref:output", "output file and interval"},
   END};
@@ -183,6 +185,9 @@ static const key_doc revolute_clearance_keys[] = {
   {"hole_radius", "!number>0", "bearing radius, m (> pin_radius)"},
   {"length", "!number>0", "axial length of the line contact, m"},
   {"lubrication", "ref:lubrication", "an oil film in the joint (models/README.md Lubrication)"},
+  {"start", "ref:start",
+   "velocities (and positions) at the start: the ideal joint's, or as given (default: the "
+   "model's clearance_start)"},
   {"wear", "ref:wear", "Archard wear of the bearing (models/README.md Wear)"},
   END};
 
@@ -211,6 +216,9 @@ static const key_doc wear_keys[] = {
 static const key_doc spherical_clearance_keys[] = {
   CLEARANCE_COMMON("spherical", "ball in socket moving in the plane, point contact (socket)"),
   {"hole_radius", "!number>0", "socket radius, m (> pin_radius)"},
+  {"start", "ref:start",
+   "velocities (and positions) at the start: the ideal joint's, or as given (default: the "
+   "model's clearance_start)"},
   END};
 
 static const key_doc slot_keys[] = {
@@ -220,6 +228,7 @@ static const key_doc slot_keys[] = {
   {"half_length", "!number>=0", "from the slot's centre to each end-cap centre, m"},
   {"half_width", "!number>0", "half the slot's width = the end caps' radius, m (> pin_radius)"},
   {"wear", "ref:wear", "Archard wear of the tracks and end caps (models/README.md Wear)"},
+  {"start", "ref:start_given", "a slot has no ideal joint to start as: \"given\" (the default)"},
   END};
 
 static const key_doc curved_slot_keys[] = {
@@ -230,6 +239,7 @@ static const key_doc curved_slot_keys[] = {
   {"half_angle", "!number>0", "half the arc's angular extent, rad (< pi)"},
   {"half_width", "!number>0", "half the slot's width = the end caps' radius, m (> pin_radius)"},
   {"wear", "ref:wear", "Archard wear of the tracks and end caps (models/README.md Wear)"},
+  {"start", "ref:start_given", "a slot has no ideal joint to start as: \"given\" (the default)"},
   END};
 
 static const key_doc translational_keys[] = {
@@ -243,6 +253,9 @@ static const key_doc translational_keys[] = {
   {"corner_radius", "!number>0", "radius of the block's rounded corners, m"},
   {"guide_half_width", "!number>0",
    "the channel's walls at this distance either side of its centre line, m (> half_width)"},
+  {"start", "ref:start",
+   "velocities (and positions) at the start: the ideal joint's, or as given (default: the "
+   "model's clearance_start)"},
   END};
 
 #define REGION(r) {r, "ref:contact", "the contact block of region " r}
@@ -528,6 +541,22 @@ static void add_model_constraints(cJSON *defs)
                               "wall of length P (a bearing: the angles 2 pi i / n), m\", "
                               "\"type\": \"array\", \"items\": {\"type\": \"number\", "
                               "\"minimum\": 0}, \"minItems\": 3}"));
+  /* a clearance joint's start: a word for the velocities, or both parts by name */
+  cJSON_AddItemToObject(
+    defs, "start",
+    parse("{\"description\": \"ideal: the velocities of the ideal joint (revolute, spherical: a "
+          "revolute; translational: a prismatic), given: the bodies' own; or both parts, the "
+          "position centred (on the hole's centre, the guide's centre line) or given\", "
+          "\"oneOf\": [{\"enum\": [\"ideal\", \"given\"]}, {\"type\": \"object\", "
+          "\"properties\": {\"velocity\": {\"enum\": [\"ideal\", \"given\"]}, "
+          "\"position\": {\"enum\": [\"given\", \"centred\"]}}, "
+          "\"additionalProperties\": false}]}"));
+  cJSON_AddItemToObject(
+    defs, "start_given",
+    parse("{\"description\": \"a slot starts with the given velocities and positions\", "
+          "\"oneOf\": [{\"const\": \"given\"}, {\"type\": \"object\", \"properties\": "
+          "{\"velocity\": {\"const\": \"given\"}, \"position\": {\"const\": "
+          "\"given\"}}, \"additionalProperties\": false}]}"));
   cJSON_AddItemToObject(cJSON_GetObjectItem(defs, "wear"), "not",
                         parse("{\"required\": [\"initial_depth\", \"initial_profile\"]}"));
 }

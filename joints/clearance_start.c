@@ -1,0 +1,65 @@
+/* clearance_start.c — a clearance joint at the start: the ideal joint it stands for, and how
+ * fast its pin moves towards the walls. */
+#include "cs_clearance.h"
+
+#include <math.h>
+#include <string.h>
+
+int cs_clearance_has_ideal(cs_clearance_kind kind)
+{
+  return kind == CS_CLEARANCE_REVOLUTE || kind == CS_CLEARANCE_SPHERICAL ||
+         kind == CS_CLEARANCE_TRANSLATIONAL;
+}
+
+int cs_clearance_ideal(const cs_clearance *c, const double q0[3], const double q1[3], int centred,
+                       cs_joint *j)
+{
+  if (!cs_clearance_has_ideal(c->kind))
+    return -1;
+  double p[2];
+  cs_clearance_pin(c, q0, q1, p, NULL, NULL);
+  memset(j, 0, sizeof *j);
+  j->name = c->name;
+  j->body[0] = c->body[0], j->body[1] = c->body[1];
+  memcpy(j->point, c->point, sizeof j->point);
+  if (c->kind != CS_CLEARANCE_TRANSLATIONAL) { /* a revolute at the hole's centre, or the pin's */
+    j->kind = CS_JOINT_REVOLUTE;
+    if (!centred)
+      j->point[0][0] = p[0], j->point[0][1] = p[1];
+    return 0;
+  }
+  /* a prismatic along the guide: the block's x along the axis (the turn nearest the given
+   * one, either way round), its centre on the centre line, or both as given */
+  const double n[2] = {-c->axis[1], c->axis[0]}, turn = q1[2] - q0[2],
+               along = atan2(c->axis[1], c->axis[0]);
+  j->kind = CS_JOINT_PRISMATIC;
+  j->axis[0] = c->axis[0], j->axis[1] = c->axis[1];
+  j->angle = centred ? along + M_PI * nearbyint((turn - along) / M_PI) : turn;
+  if (!centred) {
+    double h = n[0] * (p[0] - c->point[0][0]) + n[1] * (p[1] - c->point[0][1]);
+    j->point[0][0] += h * n[0], j->point[0][1] += h * n[1];
+  }
+  return 0;
+}
+
+double cs_clearance_approach_speed(const cs_clearance *c, const double q0[3], const double q1[3],
+                                   const double v0[3], const double v1[3])
+{
+  const double u[6] = {v0[0], v0[1], v0[2], v1[0], v1[1], v1[2]};
+  double worst = 0.0;
+  for (int pin = 0; pin < cs_clearance_pin_count(c->kind); pin++) {
+    double s1[2], p[2], Jp[12], pd[2] = {0, 0};
+    cs_clearance_pin_point(c, pin, s1);
+    cs_clearance_point(c, s1, q0, q1, p, Jp, NULL);
+    for (int k = 0; k < 6; k++)
+      pd[0] += Jp[k] * u[k], pd[1] += Jp[6 + k] * u[k];
+    if (c->kind == CS_CLEARANCE_REVOLUTE || c->kind == CS_CLEARANCE_SPHERICAL) {
+      worst = fmax(worst, hypot(pd[0], pd[1])); /* a round hole: every way leads to the wall */
+      continue;
+    }
+    cs_gap g;
+    cs_clearance_pin_gap(c, pin, p, &g);
+    worst = fmax(worst, fabs(g.grad[0] * pd[0] + g.grad[1] * pd[1]));
+  }
+  return worst;
+}
