@@ -40,7 +40,7 @@ static const char *block =
   "\"gravity\": [0, 0], \"bodies\": [{\"name\": \"g\", \"ground\": true}, {\"name\": "
   "\"block\", \"mass\": 0.1, \"inertia\": 1.5e-5, \"position\": [0, 0.0001, 0], \"velocity\": "
   "[0.5, 0.08, 0.9]}], \"clearance_joints\": [{\"name\": \"guide\", \"type\": "
-  "\"translational\", \"body1\": \"g\", \"body2\": \"block\", \"axis\": [1, 0], "
+  "\"translational\", \"body1\": \"g\", \"body2\": \"block\", \"start\": \"given\", \"axis\": [1, 0], "
   "\"half_length\": 0.02, \"half_width\": 0.01, \"corner_radius\": 0.001, "
   "\"guide_half_width\": 0.0105, \"length\": 0.02, \"materials\": [" STEEL ", " STEEL "], "
   "\"contact\": " LN_UNDAMPED ", \"regions\": {\"upper\": {\"elastic\": {\"model\": "

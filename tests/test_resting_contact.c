@@ -47,7 +47,8 @@ static const kind KINDS[] = {
    "\"length\": 0.04", -1e-4, 2},
 };
 
-/* The pin body at (0, y0) with velocity (0, vy) over a fixed hole body, gravity g_y. */
+/* The pin body at (0, y0) with velocity (0, vy) over a fixed hole body, gravity g_y; the start
+ * is the given one (a pin moving towards or away from its wall is the case). */
 static cs_model *resting(const kind *k, const char *form, double y0, double vy, double gy,
                          const char *extra)
 {
@@ -57,6 +58,7 @@ static cs_model *resting(const kind *k, const char *form, double y0, double vy, 
            "\"ground\": true}, {\"name\": \"pin\", \"mass\": %g, \"inertia\": 1e-4, "
            "\"position\": [0, %.17g, 0], \"velocity\": [0, %.17g, 0]}],"
            "\"clearance_joints\": [{\"name\": \"J\", \"body1\": \"hole\", \"body2\": \"pin\", "
+           "\"start\": \"given\", "
            "%s, %s\"materials\": [{\"E\": 2.07e11, \"nu\": 0.3}, {\"E\": 2.07e11, \"nu\": 0.3}],"
            "\"contact\": {\"elastic\": {\"model\": \"power_law\", \"K\": %g, \"n\": %g}, "
            "\"damping\": {\"model\": \"lankarani_nikravesh\"}, \"restitution\": {\"model\": "
