@@ -54,6 +54,7 @@ typedef struct cs_file {
   int abandoned;
   int error;      /* errno of a failed write not reported yet */
   int log;        /* descriptor of the test log (CLEARSIM_H5_LOG), or -1 */
+  hid_t driver;   /* the registered driver, held until the file is closed (see drv_close) */
 } cs_file;
 
 static const H5FD_class_t *driver_class(void);
@@ -476,15 +477,33 @@ static int create_unnamed(cs_file *f, const char *name)
   return fd;
 }
 
+/* HDF5 1.10's H5FD_close drops the file's reference to the registered driver before it calls
+ * the driver's close through that registration's copy of the class (freed by then if it was
+ * the last reference): each file holds one more reference, dropped here, last. HDF5 calls
+ * clear its error stack, which may hold why the file is being closed: it is kept. */
+static void release_driver(hid_t driver)
+{
+  if (driver < 0)
+    return;
+  hid_t errors = H5Eget_current_stack();
+  H5Idec_ref(driver);
+  if (errors >= 0)
+    H5Eset_current_stack(errors);
+}
+
 static H5FD_t *drv_open(const char *name, unsigned flags, hid_t fapl, haddr_t maxaddr)
 {
-  (void)fapl;
   if (!name || !*name || maxaddr == 0 || maxaddr > MAXADDR)
     return NULL;
   cs_file *f = calloc(1, sizeof *f);
   if (!f)
     return NULL;
   f->fd = f->log = -1;
+  f->driver = H5Pget_driver(fapl);
+  if (f->driver < 0 || H5Iinc_ref(f->driver) < 0) {
+    free(f);
+    return NULL;
+  }
   int rw = flags & H5F_ACC_RDWR;
   struct stat st;
   int plain = lstat(name, &st) < 0 ? errno == ENOENT : S_ISREG(st.st_mode);
@@ -509,6 +528,7 @@ static H5FD_t *drv_open(const char *name, unsigned flags, hid_t fapl, haddr_t ma
       close(f->fd);
     free(f->name);
     free(f->tmpname);
+    release_driver(f->driver);
     free(f);
     return NULL;
   }
@@ -539,7 +559,9 @@ static herr_t drv_close(H5FD_t *file)
   free(f->hits);
   free(f->name);
   free(f->tmpname);
+  hid_t driver = f->driver;
   free(f);
+  release_driver(driver);
   return rc;
 }
 
@@ -693,7 +715,7 @@ hid_t cs_h5_driver_fapl(void)
       H5Pclose(fapl);
     fapl = H5I_INVALID_HID;
   }
-  /* The property list (then the file) holds its own reference to the driver. */
+  /* The property list, then each file opened with it, holds its own reference to the driver. */
   if (id >= 0)
     H5FDunregister(id);
   return fapl;
