@@ -59,12 +59,13 @@ typedef struct cs_file {
 
 static const H5FD_class_t *driver_class(void);
 
-/* Push errno onto HDF5's error stack as a short message (no timestamps, no newlines). */
+/* Push `what` and errno's text (none when errno is 0) onto HDF5's error stack as a short
+ * message (no timestamps, no newlines). */
 static herr_t fail(const char *what)
 {
   int e = errno;
   H5Epush2(H5E_DEFAULT, __FILE__, what, __LINE__, H5E_ERR_CLS, H5E_VFL,
-           H5E_WRITEERROR, "%s: %s", what, strerror(e));
+           H5E_WRITEERROR, "%s%s%s", what, e ? ": " : "", e ? strerror(e) : "");
   return -1;
 }
 
@@ -506,14 +507,16 @@ static H5FD_t *drv_open(const char *name, unsigned flags, hid_t fapl, haddr_t ma
   }
   int rw = flags & H5F_ACC_RDWR;
   struct stat st;
-  int plain = lstat(name, &st) < 0 ? errno == ENOENT : S_ISREG(st.st_mode);
-  /* A new file, or one replacing a regular file (not a device such as /dev/full, nor a
-   * symbolic link, which are written through as HDF5's own drivers do). */
-  if (plain && rw && (flags & H5F_ACC_CREAT) && (flags & H5F_ACC_TRUNC) &&
+  int found = lstat(name, &st) == 0, plain = found ? S_ISREG(st.st_mode) : errno == ENOENT;
+  /* Output is never written through a symbolic link (to a file a model or a planted link
+   * chose): refused, and O_NOFOLLOW keeps a link made after this check from being followed. */
+  int link = found && S_ISLNK(st.st_mode);
+  /* A new file, or one replacing a regular file (not a device such as /dev/full). */
+  if (!link && plain && rw && (flags & H5F_ACC_CREAT) && (flags & H5F_ACC_TRUNC) &&
       !(flags & H5F_ACC_EXCL))
     f->fd = create_unnamed(f, name);
-  if (f->fd < 0) {
-    int o = rw ? O_RDWR : O_RDONLY;
+  if (!link && f->fd < 0) {
+    int o = (rw ? O_RDWR : O_RDONLY) | O_NOFOLLOW;
     if (flags & H5F_ACC_TRUNC)
       o |= O_TRUNC;
     if (flags & H5F_ACC_CREAT)
@@ -523,7 +526,11 @@ static H5FD_t *drv_open(const char *name, unsigned flags, hid_t fapl, haddr_t ma
     f->fd = open(name, o, 0666);
   }
   if (f->fd < 0 || fstat(f->fd, &st) < 0) {
-    fail("cannot open the file");
+    if (link || errno == ELOOP)
+      errno = 0, fail("it is a symbolic link, which output is never written through (name the "
+                      "file it points to instead)");
+    else
+      fail("cannot open the file");
     if (f->fd >= 0)
       close(f->fd);
     free(f->name);
