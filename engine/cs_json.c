@@ -288,9 +288,9 @@ cs_status cs_json_output_file(const cs_json *js, const cJSON *obj, const char *p
   *out = NULL;
   CS_TRY(cs_json_text(js, obj, path, "file", "a file name (a string)", 0, &file));
   file = file ? file : "";
-  int up = 0;
-  for (const char *c = file; *c; c = strchr(c, '/') ? strchr(c, '/') + 1 : c + strlen(c))
-    up |= !strncmp(c, "..", 2) && (c[2] == '/' || !c[2]);
+  int up = 0; /* a ".." component */
+  for (const char *c = file; c; c = strchr(c, '/') ? strchr(c, '/') + 1 : NULL)
+    up |= c[0] == '.' && c[1] == '.' && (c[2] == '/' || !c[2]);
   if (file[0] == '/' || up) {
     char kp[CS_JSON_PATH];
     cs_json_child(kp, path, "file");
