@@ -54,16 +54,18 @@ typedef struct cs_file {
   int abandoned;
   int error;      /* errno of a failed write not reported yet */
   int log;        /* descriptor of the test log (CLEARSIM_H5_LOG), or -1 */
+  hid_t driver;   /* the registered driver, held until the file is closed (see drv_close) */
 } cs_file;
 
 static const H5FD_class_t *driver_class(void);
 
-/* Push errno onto HDF5's error stack as a short message (no timestamps, no newlines). */
+/* Push `what` and errno's text (none when errno is 0) onto HDF5's error stack as a short
+ * message (no timestamps, no newlines). */
 static herr_t fail(const char *what)
 {
   int e = errno;
   H5Epush2(H5E_DEFAULT, __FILE__, what, __LINE__, H5E_ERR_CLS, H5E_VFL,
-           H5E_WRITEERROR, "%s: %s", what, strerror(e));
+           H5E_WRITEERROR, "%s%s%s", what, e ? ": " : "", e ? strerror(e) : "");
   return -1;
 }
 
@@ -476,25 +478,45 @@ static int create_unnamed(cs_file *f, const char *name)
   return fd;
 }
 
+/* HDF5 1.10's H5FD_close drops the file's reference to the registered driver before it calls
+ * the driver's close through that registration's copy of the class (freed by then if it was
+ * the last reference): each file holds one more reference, dropped here, last. HDF5 calls
+ * clear its error stack, which may hold why the file is being closed: it is kept. */
+static void release_driver(hid_t driver)
+{
+  if (driver < 0)
+    return;
+  hid_t errors = H5Eget_current_stack();
+  H5Idec_ref(driver);
+  if (errors >= 0)
+    H5Eset_current_stack(errors);
+}
+
 static H5FD_t *drv_open(const char *name, unsigned flags, hid_t fapl, haddr_t maxaddr)
 {
-  (void)fapl;
   if (!name || !*name || maxaddr == 0 || maxaddr > MAXADDR)
     return NULL;
   cs_file *f = calloc(1, sizeof *f);
   if (!f)
     return NULL;
   f->fd = f->log = -1;
+  f->driver = H5Pget_driver(fapl);
+  if (f->driver < 0 || H5Iinc_ref(f->driver) < 0) {
+    free(f);
+    return NULL;
+  }
   int rw = flags & H5F_ACC_RDWR;
   struct stat st;
-  int plain = lstat(name, &st) < 0 ? errno == ENOENT : S_ISREG(st.st_mode);
-  /* A new file, or one replacing a regular file (not a device such as /dev/full, nor a
-   * symbolic link, which are written through as HDF5's own drivers do). */
-  if (plain && rw && (flags & H5F_ACC_CREAT) && (flags & H5F_ACC_TRUNC) &&
+  int found = lstat(name, &st) == 0, plain = found ? S_ISREG(st.st_mode) : errno == ENOENT;
+  /* Output is never written through a symbolic link (to a file a model or a planted link
+   * chose): refused, and O_NOFOLLOW keeps a link made after this check from being followed. */
+  int link = found && S_ISLNK(st.st_mode);
+  /* A new file, or one replacing a regular file (not a device such as /dev/full). */
+  if (!link && plain && rw && (flags & H5F_ACC_CREAT) && (flags & H5F_ACC_TRUNC) &&
       !(flags & H5F_ACC_EXCL))
     f->fd = create_unnamed(f, name);
-  if (f->fd < 0) {
-    int o = rw ? O_RDWR : O_RDONLY;
+  if (!link && f->fd < 0) {
+    int o = (rw ? O_RDWR : O_RDONLY) | O_NOFOLLOW;
     if (flags & H5F_ACC_TRUNC)
       o |= O_TRUNC;
     if (flags & H5F_ACC_CREAT)
@@ -504,11 +526,16 @@ static H5FD_t *drv_open(const char *name, unsigned flags, hid_t fapl, haddr_t ma
     f->fd = open(name, o, 0666);
   }
   if (f->fd < 0 || fstat(f->fd, &st) < 0) {
-    fail("cannot open the file");
+    if (link || errno == ELOOP)
+      errno = 0, fail("it is a symbolic link, which output is never written through (name the "
+                      "file it points to instead)");
+    else
+      fail("cannot open the file");
     if (f->fd >= 0)
       close(f->fd);
     free(f->name);
     free(f->tmpname);
+    release_driver(f->driver);
     free(f);
     return NULL;
   }
@@ -539,7 +566,9 @@ static herr_t drv_close(H5FD_t *file)
   free(f->hits);
   free(f->name);
   free(f->tmpname);
+  hid_t driver = f->driver;
   free(f);
+  release_driver(driver);
   return rc;
 }
 
@@ -693,7 +722,7 @@ hid_t cs_h5_driver_fapl(void)
       H5Pclose(fapl);
     fapl = H5I_INVALID_HID;
   }
-  /* The property list (then the file) holds its own reference to the driver. */
+  /* The property list, then each file opened with it, holds its own reference to the driver. */
   if (id >= 0)
     H5FDunregister(id);
   return fapl;

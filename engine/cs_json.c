@@ -281,6 +281,27 @@ cs_status cs_json_text(const cs_json *js, const cJSON *obj, const char *path, co
   return CS_OK;
 }
 
+cs_status cs_json_output_file(const cs_json *js, const cJSON *obj, const char *path,
+                              char **out)
+{
+  const char *file;
+  *out = NULL;
+  CS_TRY(cs_json_text(js, obj, path, "file", "a file name (a string)", 0, &file));
+  file = file ? file : "";
+  int up = 0; /* a ".." component */
+  for (const char *c = file; c; c = strchr(c, '/') ? strchr(c, '/') + 1 : NULL)
+    up |= c[0] == '.' && c[1] == '.' && (c[2] == '/' || !c[2]);
+  if (file[0] == '/' || up) {
+    char kp[CS_JSON_PATH];
+    cs_json_child(kp, path, "file");
+    return cs_json_fail(js, kp, "expected a path relative to the working directory, without "
+                        "'..' (a file names its output only below the directory it is run in; "
+                        "-o names any), got \"%.200s\"", file);
+  }
+  *out = cs_json_strdup(file);
+  return *out ? CS_OK : cs_json_out_of_memory(js);
+}
+
 /* The length of the longest valid UTF-8 prefix of s[0 … n) (RFC 3629: no overlong forms, no
  * surrogates, nothing above U+10FFFF); n when s is valid. */
 static size_t utf8_valid(const unsigned char *s, size_t n)

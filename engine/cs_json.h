@@ -101,6 +101,12 @@ cs_status cs_json_axis(const cs_json *js, const cJSON *obj, const char *path, co
  * required. The pointer is into the JSON tree. */
 cs_status cs_json_text(const cs_json *js, const cJSON *obj, const char *path, const char *key,
                        const char *expect, int required, const char **out);
+/* obj's optional "file", the output file a model or impact file names for itself (a copy,
+ * "" when absent): a relative path without a ".." component, so that it lies below the
+ * directory the program runs in (a file that is read, such as a downloaded model, must not
+ * choose what is written elsewhere; a program's caller names any path explicitly). */
+cs_status cs_json_output_file(const cs_json *js, const cJSON *obj, const char *path,
+                              char **out);
 /* obj's "name": 1 to CS_JSON_MAX_NAME bytes of valid UTF-8, not ".", without '/' (names
  * become HDF5 group names and UTF-8 strings). An allocated copy. */
 cs_status cs_json_name(const cs_json *js, const cJSON *obj, const char *path, char **out);

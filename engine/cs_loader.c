@@ -748,11 +748,10 @@ static cs_status load_output(const loader *ld, const cJSON *root)
 {
   cs_output_settings *o = &ld->model->output;
   const cJSON *v = cs_json_member(root, "output");
-  const char *file = NULL;
   if (v) {
     CS_TRY(cs_json_object(ld->js, v, "/output"));
     CS_TRY(cs_json_keys(ld->js, v, "/output", output_keys, ""));
-    CS_TRY(cs_json_text(ld->js, v, "/output", "file", "a file name (a string)", 0, &file));
+    CS_TRY(cs_json_output_file(ld->js, v, "/output", &o->file));
     CS_TRY(cs_json_number(ld->js, v, "/output", "interval", CS_JSON_POSITIVE, o->interval, &o->interval));
     /* A row per 1e-9 of the run is a billion rows; finer, the output instants t0 + k·interval
      * stop advancing in floating point and one step would emit rows without end. */
@@ -762,8 +761,9 @@ static cs_status load_output(const loader *ld, const cJSON *root)
                           "t_end: more than a billion rows otherwise), got %.3g", least,
                           o->interval);
   }
-  o->file = cs_json_strdup(file ? file : "");
-  return o->file ? CS_OK : cs_json_out_of_memory(ld->js);
+  if (!o->file && !(o->file = cs_json_strdup("")))
+    return cs_json_out_of_memory(ld->js);
+  return CS_OK;
 }
 
 /* ---------------------------------------------------------------- the model -------------- */

@@ -103,16 +103,16 @@ static cs_status load_settings(const loader *ld, const cJSON *root)
     CS_TRY(cs_json_number(js, v, "/solver", "atol", CS_JSON_POSITIVE, 0.0, &s->atol));
     CS_TRY(cs_json_number(js, v, "/solver", "max_step", CS_JSON_POSITIVE, 0.0, &s->max_step));
   }
-  const char *file = NULL;
   v = cs_json_member(root, "output");
   if (v) {
     CS_TRY(cs_json_object(js, v, "/output"));
     CS_TRY(cs_json_keys(js, v, "/output", output_keys, ""));
-    CS_TRY(cs_json_text(js, v, "/output", "file", "a file name (a string)", 0, &file));
+    CS_TRY(cs_json_output_file(js, v, "/output", &imp->output_file));
     CS_TRY(cs_json_number(js, v, "/output", "interval", CS_JSON_POSITIVE, 0.0, &s->interval));
   }
-  imp->output_file = cs_json_strdup(file ? file : "");
-  return imp->output_file ? CS_OK : cs_json_out_of_memory(js);
+  if (!imp->output_file && !(imp->output_file = cs_json_strdup("")))
+    return cs_json_out_of_memory(js);
+  return CS_OK;
 }
 
 static cs_status load_root(loader *ld, const cJSON *root, const char *text)

@@ -92,9 +92,11 @@ static cs_model *load(const char *json)
   return m;
 }
 
+/* In the working directory: a model's output.file is relative, without '..' (README
+ * "Security"). */
 static void temp_path(char path[64])
 {
-  strcpy(path, "/tmp/cs_test_output_XXXXXX");
+  strcpy(path, "cs_test_output_XXXXXX");
   int fd = mkstemp(path);
   if (fd >= 0)
     close(fd);

@@ -300,7 +300,7 @@ static const key_doc solver_keys[] = {
   END};
 
 static const key_doc output_keys[] = {
-  {"file", "string", "HDF5 file (default \"\": MODEL.h5 in the working directory)"},
+  {"file", "string", "HDF5 file, relative to the working directory and without \"..\" (default \"\": MODEL.h5 in the working directory)"},
   {"interval", "number>0", "time between output rows, s, at least 1e-9 t_end (default 0.01)"},
   END};
 
@@ -332,7 +332,7 @@ static const key_doc impact_solver_keys[] = {
   END};
 
 static const key_doc impact_output_keys[] = {
-  {"file", "string", "HDF5 file (default \"\": IMPACT.h5 in the working directory)"},
+  {"file", "string", "HDF5 file, relative to the working directory and without \"..\" (default \"\": IMPACT.h5 in the working directory)"},
   {"interval", "number>0", "s between rows (default: a row at every integrator step)"},
   END};
 

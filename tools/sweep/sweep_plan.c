@@ -234,6 +234,54 @@ static cs_status expand(const cs_json *js, sweep_plan *p)
 
 /* ---------------------------------------------------------------- the file --------------- */
 
+/* Place k of parameter j (-1: its "path", else its "also" entry k) and where the sweep file
+ * names it. */
+static const char *place_of(const sweep_param *q, int j, int k, char *where)
+{
+  char at[CS_JSON_PATH];
+  cs_json_element(at, "/parameters", j);
+  if (k < 0) {
+    strcpy(where, at);
+    return q->path;
+  }
+  char also[CS_JSON_PATH];
+  cs_json_child(also, at, "also");
+  cs_json_element(where, also, k);
+  return q->also[k];
+}
+
+/* 1 when a and b are the same place, 2 when one lies inside the other, else 0. */
+static int overlap(const char *a, const char *b)
+{
+  size_t na = strlen(a), nb = strlen(b), n = na < nb ? na : nb;
+  if (strncmp(a, b, n))
+    return 0;
+  return na == nb ? 1 : (na < nb ? b : a)[n] == '/' ? 2 : 0;
+}
+
+/* Every place parameter j sets (its path, its "also" places) is set by nothing before it, nor
+ * inside or around a place set before: a case records one value per parameter, which must be
+ * the one its model ran with. */
+static cs_status check_places(const cs_json *js, const sweep_plan *p, int j)
+{
+  const sweep_param *q = &p->params[j];
+  char where[CS_JSON_PATH], before[CS_JSON_PATH];
+  for (int k = -1; k < q->nalso; k++) {
+    const char *ptr = place_of(q, j, k, where);
+    for (int i = 0; i <= j; i++)
+      for (int m = -1; m < (i < j ? p->params[i].nalso : k); m++) {
+        const char *other = place_of(&p->params[i], i, m, before);
+        int o = overlap(ptr, other);
+        if (o == 1)
+          return cs_json_fail(js, where, "the path \"%s\" is already swept by %s", ptr, before);
+        if (o == 2)
+          return cs_json_fail(js, where, "the path \"%s\" overlaps \"%s\", swept by %s (one "
+                              "would overwrite the other)", ptr, other, before);
+      }
+  }
+  return CS_OK;
+}
+
 static cs_status load_root(const cs_json *js, const cJSON *root, sweep_plan *p)
 {
   char *description = NULL;
@@ -279,10 +327,7 @@ static cs_status load_root(const cs_json *js, const cJSON *root, sweep_plan *p)
     char path[CS_JSON_PATH];
     cs_json_element(path, "/parameters", j);
     CS_TRY(load_param(js, cJSON_GetArrayItem(params, j), path, p->mode, &p->params[j]));
-    for (int k = 0; k < j; k++)
-      if (!strcmp(p->params[k].path, p->params[j].path))
-        return cs_json_fail(js, path, "the path \"%s\" is already swept by /parameters/%d",
-                            p->params[j].path, k);
+    CS_TRY(check_places(js, p, j));
     p->noverride += 1 + p->params[j].nalso;
     if (p->mode == SWEEP_ZIP && p->params[j].n != p->params[0].n)
       return cs_json_fail(js, path, "expected %d values as /parameters/0 has (a zip sweep varies "

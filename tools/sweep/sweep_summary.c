@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cs_error.h"
 #include "cs_h5_util.h"
@@ -305,6 +306,11 @@ static int reopen_figures(sweep_out *o)
 static cs_status resume(sweep_out *o, unsigned char *done, cs_error *err)
 {
   const sweep_plan *p = o->plan;
+  struct stat st; /* as every output (cs_h5_driver.c): never written through a symbolic link */
+  if (lstat(o->path, &st) == 0 && S_ISLNK(st.st_mode))
+    return cs_fail(err, CS_ERR_IO, "HDF5 output '%s': cannot open the summary to resume: it is "
+                   "a symbolic link, which output is never written through (name the file it "
+                   "points to instead)", o->path);
   o->file = H5Fopen(o->path, H5F_ACC_RDWR, H5P_DEFAULT);
   if (o->file < 0)
     return cs_h5_fail(err, o->path, "open the summary to resume");
