@@ -1025,7 +1025,8 @@ static void track_energy(cs_sim *s)
              "energy balance error up to %.3g J, %.3g of the %.3g J of energy the run moved: the "
              "trajectory is not accurate at rtol %g, atol %g (%s); tighten the tolerances%s",
              s->worst_balance, s->worst_balance / s->energy_scale, s->energy_scale,
-             s->model->solver.rtol, s->model->solver.atol, cs_formulation_name(s->form),
+             s->model->solver.rtol, s->model->solver.atol,
+             cs_formulation_name(cs_sim_formulation(s)),
              s->form == CS_INDEX3 ? " or use the ggl formulation" : "");
   else
     s->warnings[0] = '\0';
