@@ -209,6 +209,24 @@ static void append(char *buf, size_t size, const char *fmt, ...)
   va_end(ap);
 }
 
+/* x > 0 rounded down to 3 significant digits: advice printed with %.3g that rounded up would
+ * name a value past the limit, which does not lift the warning. */
+static double floor3(double x)
+{
+  double unit = pow(10.0, floor(log10(x)) - 2.0);
+  return floor(x / unit * (1.0 + 1e-12)) * unit;
+}
+
+void cs_evidence_append_domain(char *buf, size_t size, const char *who, const char *law,
+                               long steps, double depth, double limit)
+{
+  append(buf, size, "%s: elastic law \"%s\" used past its domain at %ld accepted steps, to "
+         "delta = %.3g m against its limit %.3g m: its formula has no solution there and a "
+         "stand-in answered (F ~ delta^3 for the log laws); set its fit_range to at most "
+         "%.3g m for 004 sec. 2's power law fitted over the valid range, or use another law",
+         who, law, steps, depth, limit, floor3(limit));
+}
+
 void cs_evidence_append(const cs_evidence *ev, const cs_sim *sim, char *buf, size_t size)
 {
   const cs_model *m = cs_sim_model(sim);
@@ -264,14 +282,11 @@ void cs_evidence_append(const cs_evidence *ev, const cs_sim *sim, char *buf, siz
            LOOSE_FACTOR, CS_CLEARANCE_SHARE * smallest_clearance(m), CS_CLEARANCE_SHARE,
            CS_CLEARANCE_SHARE * smallest_clearance(m));
   if (ev->outside > 0) {
-    int k = ev->outside_joint;
-    append(buf, size, "clearance joint \"%s\": elastic law \"%s\" used past its domain at %ld "
-           "accepted steps, to delta = %.3g m against its limit %.3g m: its formula has no "
-           "solution there and a stand-in answered (F ~ delta^3 for the log laws); set its "
-           "fit_range to at most %.3g m for 004 sec. 2's power law fitted over the valid "
-           "range, or use another law", cs_model_clearance_name(m, k),
-           domain_law(&m->clearances[k]), ev->outside, ev->outside_depth, ev->outside_limit,
-           ev->outside_limit);
+    char who[256];
+    snprintf(who, sizeof who, "clearance joint \"%s\"",
+             cs_model_clearance_name(m, ev->outside_joint));
+    cs_evidence_append_domain(buf, size, who, domain_law(&m->clearances[ev->outside_joint]),
+                              ev->outside, ev->outside_depth, ev->outside_limit);
   }
   if (ev->lambda_share > FORCE_FACTOR) {
     if (ev->lambda_driver >= 0)

@@ -61,5 +61,10 @@ typedef struct cs_evidence {
 void cs_evidence_track(cs_evidence *ev, const cs_sim *sim, const cs_scales *scales);
 /* Append the findings to the text in buf ("; " between findings). */
 void cs_evidence_append(const cs_evidence *ev, const cs_sim *sim, char *buf, size_t size);
+/* Append the finding of an elastic law `law` used past its domain (δ > limit) at `steps`
+ * accepted states, to δ = depth; `who` names the contact (a clearance joint, an impact).
+ * Runs and impacts (cs_impact.c) both say it with this text. */
+void cs_evidence_append_domain(char *buf, size_t size, const char *who, const char *law,
+                               long steps, double depth, double limit);
 
 #endif

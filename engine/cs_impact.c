@@ -32,7 +32,7 @@
  *
  * HDF5 layout (cs_h5_util.h does the writing):
  *   /                 attrs clearsim_version, model_name, kind = "impact", status, message,
- *                     t_final
+ *                     t_final, warnings (as a run's: cs_evidence_append_domain)
  *   /model            the impact JSON verbatim
  *   /rows             the rows every series holds as of the last commit (cs_h5_util.h)
  *   /time             [N] s
@@ -47,6 +47,7 @@
 #include "cs_impact.h"
 
 #include "cs_error.h"
+#include "cs_evidence.h"
 #include "cs_h5_util.h"
 #include "cs_linsol.h"
 
@@ -483,7 +484,21 @@ static herr_t write_result(hid_t file, const cs_impact_result *res)
   return 0;
 }
 
-/* Close the file: last rows, result (complete runs), statistics, status last. */
+/* The elastic law past its domain at accepted states (cs_contact_outside): said in the words
+ * a run uses, so that an impact is no quieter than a run about a stand-in's force. */
+static void find_warnings(run *r)
+{
+  double deepest, limit;
+  long n = r->contact ? cs_contact_outside(r->contact, &deepest, &limit) : 0;
+  if (n > 0) {
+    char who[256];
+    snprintf(who, sizeof who, "impact \"%s\"", r->imp->name);
+    cs_evidence_append_domain(r->res->warnings, sizeof r->res->warnings, who,
+                              r->imp->contact.law[CS_ELASTIC]->name, n, deepest, limit);
+  }
+}
+
+/* Close the file: last rows, result (complete runs), warnings, statistics, status last. */
 static cs_status close_file(run *r, cs_status st, const cs_error *run_err, cs_error *err)
 {
   if (!r->path || r->file < 0)
@@ -491,6 +506,8 @@ static cs_status close_file(run *r, cs_status st, const cs_error *run_err, cs_er
   cs_status io = cs_h5_table_flush(&r->tab, err);
   if (io == CS_OK && st == CS_OK && write_result(r->file, r->res) < 0)
     io = cs_h5_fail(err, r->path, "write /result");
+  if (io == CS_OK && cs_h5_attr_text(r->file, "warnings", r->res->warnings) < 0)
+    io = cs_h5_fail(err, r->path, "write the warnings");
   const char *status = st == CS_OK ? "complete" : st == CS_ERR_INTERRUPTED ? "interrupted"
                                                                           : "failed";
   return cs_h5_end_file(&r->file, &r->tab, r->path, io, status,
@@ -605,6 +622,7 @@ cs_status cs_impact_run(const cs_impact *imp, const char *h5_path, cs_impact_res
   cs_h5_quiet q = cs_h5_quiet_begin();
   cs_status st = run_impact(&r, err);
   fill_stats(&r, &result->stats);
+  find_warnings(&r);
   cs_error close_err;
   cs_status closed = close_file(&r, st, err, &close_err);
   cs_h5_quiet_end(&q);

@@ -290,6 +290,14 @@ static inline double cs_paper004_ln_K(const cs_fit_row *r)
   return cs_hertz_stiffness(&r->g) * pow(1e-3, 1.5);
 }
 
+/* The same row as 004 evidently computed it (the data file's finding ln_factor): E* as
+ * 1/(h_i + h_j) with Goldsmith's h = (1 − ν²)/(π E), the σ its Goldsmith columns need too, so
+ * π times ours, and a factor 0.1 (its Goldsmith logarithm's constant is 0.1 m as well). */
+static inline double cs_paper004_ln_K_as004(const cs_fit_row *r)
+{
+  return 3.14159265358979323846 * 0.1 * cs_paper004_ln_K(r);
+}
+
 /* ---------------------------------------------------------------- 003 ------------------- */
 
 /* 003's rig (Table 1, with the data file's rig_reading): a journal of the convex radius in a

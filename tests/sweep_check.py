@@ -8,6 +8,8 @@
                             and each parameter's "also" places)
   random SUMMARY            the parameters obey the sweep file's distributions and bounds
   poincare SUMMARY          periods 2π/ω, floor(t_end/period) samples per case, NaN after
+  killed LOG SUMMARY        every image a kill of the sweep could leave (its CLEARSIM_H5_LOG):
+                            a row that says it is finished has its figures
 Prints what differs and exits 1 on any failure.
 """
 import json
@@ -172,8 +174,57 @@ def poincare(summary):
     return bad
 
 
+def _row(f, i):
+    """Case i's figures (every float column but wall_time), as bytes."""
+    out = {}
+
+    def visit(name, obj):
+        if (isinstance(obj, h5py.Dataset) and name.startswith("cases/") and
+                obj.dtype.kind == "f" and name != "cases/wall_time"):
+            out[name] = obj[i].tobytes()
+    f.visititems(visit)
+    return out
+
+
+def killed(log, summary):
+    """Every file a kill of the sweep that wrote SUMMARY (its cs_h5_driver log, LOG) could
+    leave (tests/h5_replay.py): each row that says it is finished holds that case's figures
+    and status, bit for bit — what --resume keeps."""
+    import os
+    import tempfile
+    sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+    from h5_replay import Image, read_log
+    ops = read_log(log)
+    path = os.path.join(tempfile.mkdtemp(prefix="sweep-killed."), "image.h5")
+    img, bad, seen = Image(), 0, 0
+    with h5py.File(summary, "r") as full:
+        status = list(full["cases/status"][:])
+        rows = [_row(full, i) for i in range(len(status))]
+        for k, op in enumerate(ops):
+            img.apply(op)
+            if not img.named or op[0] in "WB":  # new space or a barrier: no new image
+                continue
+            with open(path, "wb") as f:
+                f.write(img.data)
+            seen += 1
+            try:
+                with h5py.File(path, "r") as f:
+                    for i, s in enumerate(f["cases/status"][:]):
+                        if s in (b"pending", "pending"):
+                            continue
+                        if s != status[i] or _row(f, i) != rows[i]:
+                            print("kill after op %d (%s): case %d says %s without its figures"
+                                  % (k, op[0], i, s.decode()))
+                            bad += 1
+            except (OSError, KeyError) as e:
+                print("kill after op %d (%s): unreadable: %s" % (k, op[0], e))
+                bad += 1
+    print("%d images a kill leaves, %d with a finished row that lacks its figures" % (seen, bad))
+    return bad or not seen
+
+
 if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
     fn = {"same": same, "direct": direct, "model": model, "random": random_,
-          "poincare": poincare}[cmd]
+          "poincare": poincare, "killed": killed}[cmd]
     sys.exit(1 if fn(*args) else 0)

@@ -54,4 +54,48 @@ model=$(realpath models/impact_ball_socket.json)
 (cd "$tmp" && "$cli" impact "$model" --quiet)
 holds "no impact_ball_socket.h5 from output.file" [ -s "$tmp/impact_ball_socket.h5" ]
 
+# Goldsmith's law on a 1 mm long journal (R1 9.5 mm in R2 10 mm, steel) struck at 1 m/s by
+# 1 kg: its formula ends at delta_c = 4.79 um and the impact goes 20.5 um deep, so the
+# delta^3 stand-in answers 89.7 kN; with fit_range 4 um (004 sec. 2's fit within the domain)
+# it is 31.4 kN. The impact warns as a run does (tests/test_evidence.sh, cs_evidence.c's
+# text), in the summary and the file's `warnings`; the fitted impact says nothing.
+cat > "$tmp/goldsmith.json" <<'JSON'
+{
+  "name": "goldsmith_journal",
+  "geometry": {"shape": "line", "internal": true, "R1": 0.0095, "R2": 0.01, "length": 0.001},
+  "materials": [{"E": 2.07e11, "nu": 0.3}, {"E": 2.07e11, "nu": 0.3}],
+  "masses": [1, 0],
+  "velocity": 1.0,
+  "contact": {"elastic": {"model": "goldsmith"}, "damping": {"model": "lankarani_nikravesh"},
+              "restitution": {"model": "constant", "cr": 0.9}}
+}
+JSON
+sed 's/"goldsmith"}/"goldsmith", "fit_range": 4e-6}/' "$tmp/goldsmith.json" > "$tmp/fitted.json"
+expect "goldsmith past its domain: completes" 0 "$cli" impact "$tmp/goldsmith.json" \
+  -o "$tmp/g.h5"
+contains "goldsmith: the stand-in's force" "$tmp/out" "F_max          897"
+contains "goldsmith: the summary warns" "$tmp/out" \
+  'WARNING        impact "goldsmith_journal": elastic law "goldsmith" used past its domain at '
+contains "goldsmith: names the depth, the limit and the way on" "$tmp/out" \
+  'to delta = 2.05e-05 m against its limit 4.79e-06 m: its formula has no solution there and a stand-in answered (F ~ delta^3 for the log laws); set its fit_range to at most 4.78e-06 m'
+grep '^WARNING' "$tmp/out" | sed 's/^WARNING *//' > "$tmp/warning"
+holds "goldsmith: the file's warnings attribute says the same" py -c "
+import h5py, sys
+w = h5py.File(sys.argv[1], 'r').attrs['warnings']
+sys.exit(w != open(sys.argv[2]).read().rstrip('\n'))" "$tmp/g.h5" "$tmp/warning"
+sed 's/"goldsmith"}/"goldsmith", "fit_range": 4.78e-6}/' "$tmp/goldsmith.json" > "$tmp/advised.json"
+expect "goldsmith with the advised fit_range: completes" 0 "$cli" impact "$tmp/advised.json" \
+  -o "$tmp/a.h5"
+holds "the advised fit_range lifts the warning" [ -z "$(grep WARNING "$tmp/out")" ]
+expect "goldsmith fitted within its domain: completes" 0 "$cli" impact "$tmp/fitted.json" \
+  -o "$tmp/f.h5"
+contains "fitted: 004 sec. 2's force" "$tmp/out" "F_max          3141"
+holds "fitted: no WARNING line" [ -z "$(grep WARNING "$tmp/out")" ]
+holds "fitted: warnings attribute empty" py -c "
+import h5py, sys
+sys.exit(h5py.File(sys.argv[1], 'r').attrs['warnings'] != '')" "$tmp/f.h5"
+holds "the ball-in-socket impact: warnings attribute empty" py -c "
+import h5py, sys
+sys.exit(h5py.File(sys.argv[1], 'r').attrs['warnings'] != '')" "$tmp/b.h5"
+
 finish

@@ -90,7 +90,7 @@ contains "singular: and the time" "$tmp/out" "at t = 0.003 s, "
 
 warned goldsmith 'elastic law "goldsmith" used past its domain at'
 contains "goldsmith: names the limit and the way on" "$tmp/out" \
-  'against its limit 4.79e-06 m: its formula has no solution there and a stand-in answered (F ~ delta^3 for the log laws); set its fit_range to at most 4.79e-06 m'
+  'against its limit 4.79e-06 m: its formula has no solution there and a stand-in answered (F ~ delta^3 for the log laws); set its fit_range to at most 4.78e-06 m'
 expect "goldsmith_fit: completes" 0 "$cli" run "$tmp/goldsmith_fit.json" -o "$tmp/goldsmith_fit.h5"
 holds "goldsmith_fit: no WARNING line" [ -z "$(grep WARNING "$tmp/out")" ]
 

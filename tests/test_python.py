@@ -244,6 +244,32 @@ def test_impact_matches_the_cli(tmp_path):
     assert e.value.path == "/velocity"
 
 
+def test_impact_past_the_domain_warns_as_the_cli(tmp_path):
+    # Goldsmith on a 1 mm journal at 1 m/s (tests/test_cli_impact.sh): the delta^3 stand-in
+    # answers past delta_c = 4.79 um; the result's warnings are the CLI's WARNING line
+    d = {"name": "goldsmith_journal",
+         "geometry": {"shape": "line", "internal": True, "R1": 0.0095, "R2": 0.01,
+                      "length": 0.001},
+         "materials": [{"E": 2.07e11, "nu": 0.3}, {"E": 2.07e11, "nu": 0.3}],
+         "masses": [1, 0], "velocity": 1.0,
+         "contact": {"elastic": {"model": "goldsmith"},
+                     "damping": {"model": "lankarani_nikravesh"},
+                     "restitution": {"model": "constant", "cr": 0.9}}}
+    res = clearsim.impact(d)
+    assert res.F_max == pytest.approx(89.7e3, rel=1e-3)
+    assert res.warnings.startswith('impact "goldsmith_journal": elastic law "goldsmith" used '
+                                   "past its domain at ")
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(d))
+    out = subprocess.run([CLI, "impact", str(path), "-o", str(tmp_path / "g.h5")],
+                         capture_output=True, text=True, check=True).stdout
+    assert "WARNING        " + res.warnings + "\n" in out
+    d["contact"]["elastic"]["fit_range"] = 4e-6
+    fitted = clearsim.impact(d)
+    assert fitted.F_max == pytest.approx(31.4e3, rel=1e-3) and fitted.warnings == ""
+    assert clearsim.impact("models/impact_ball_socket.json").warnings == ""
+
+
 def test_laws_are_the_registrys():
     out = subprocess.run([CLI, "laws"], capture_output=True, text=True, check=True).stdout
     laws = clearsim.laws()

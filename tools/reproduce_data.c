@@ -683,7 +683,9 @@ static void fits_004(ctx *c)
     const cs_fit_row *r = &rows[i];
     cs_fit ours = {cs_paper004_ln_K(r), 1.5, 0.0, 1}, as004 = {NAN, NAN, NAN, 0};
     int quirk = !strcmp(r->finding, "goldsmith_c") || !strcmp(r->finding, "esdu_minus");
-    if (strcmp(r->law, "lankarani_nikravesh")) {
+    if (!strcmp(r->law, "lankarani_nikravesh"))
+      as004 = (cs_fit){cs_paper004_ln_K_as004(r), 1.5, 0.0, 1};
+    else {
       ours = cs_paper004_fit(p, c->reg, r, 0, &c->err);
       if (quirk)
         as004 = cs_paper004_fit(p, c->reg, r, 1, &c->err);

@@ -247,10 +247,29 @@ def md_cell(x):
     return str(x).replace("|", "\\|")
 
 
+def tally(cases):
+    """The summary that leads the report and the closing line: how many cases match their
+    paper, use a setup we assumed, differ as documented — a case within its stated tolerance
+    is one of these three, and "passed" alone would read better than the truth — then the
+    failed and the not available ones."""
+    count = {k: sum(1 for c in cases if c.passed() and c.outcome() == k)
+             for k in ("matches", "setup differs", "differs")}
+    failed = sum(not c.passed() for c in cases if not c.skipped)
+    skipped = sum(1 for c in cases if c.skipped)
+    line = ("%d match their paper, %d use an assumed setup, %d differ (documented); %d failed"
+            % (count["matches"], count["setup differs"], count["differs"], failed))
+    return line + (", %d not available" % skipped if skipped else ""), failed
+
+
 def write_report(env, cases, seconds, path):
-    n_pass = sum(c.passed() for c in cases if not c.skipped)
-    n_fail = sum(not c.passed() for c in cases if not c.skipped)
+    summary, n_fail = tally(cases)
     L = ["# Reproduction of the source papers", "",
+         "**%s.**" % summary, "",
+         "A case that *matches* meets the paper's numbers or statements within the stated "
+         "tolerance; *assumed setup*: the paper leaves the setup out, so it is ours (the "
+         "comparison shows that its statements hold for our assumptions, not that our numbers "
+         "are its numbers); *differs (documented)*: ours differs from the paper as its "
+         "evidence documents (a misprint, a parameter the paper leaves out).", "",
          "Written by `tools/reproduce%s` in %.0f s (%s mode) with the programs of `%s`. "
          "Each case names its source, the model files and data it ran, its figures, the "
          "paper's numbers against ours and a verdict. A check marked *finding* is a "
@@ -258,15 +277,6 @@ def write_report(env, cases, seconds, path):
          "paper within the stated tolerance; *info* is context, not judged." % (
              " --quick" if env.quick else "", seconds, "quick" if env.quick else "full",
              os.path.relpath(env.build, ROOT)), "",
-         "**%d passed, %d failed**%s." % (n_pass, n_fail, "" if not any(c.skipped for c in cases)
-                                          else ", %d not available" % sum(1 for c in cases
-                                                                          if c.skipped)), "",
-         "Of the cases that passed: **%d match** the paper; **%d: setup differs** (the paper "
-         "leaves the setup out, so it is ours: the comparison shows that its statements hold "
-         "for our assumptions, not that our numbers are its numbers); **%d differ, as "
-         "documented** (each with its evidence)." % tuple(
-             sum(1 for c in cases if c.passed() and c.outcome() == k)
-             for k in ("matches", "setup differs", "differs")), "",
          "| case | verdict | checks | time |", "|---|---|---|---|"]
     for c in cases:
         j = c.judged()
@@ -299,7 +309,7 @@ def write_report(env, cases, seconds, path):
         L += ["**Verdict:** %s" % c.verdict(), ""]
     with open(path, "w") as f:
         f.write("\n".join(L))
-    return n_pass, n_fail
+    return summary, n_fail
 
 
 def parse_args():
@@ -371,7 +381,7 @@ def main(cases_by_paper):
                 print("%s %-12s %s" % (status, c.key, c.verdict()))
     seconds = time.monotonic() - start
     report = os.path.join(env.out, "report.md")
-    n_pass, n_fail = write_report(env, cases, seconds, report)
+    summary, n_fail = write_report(env, cases, seconds, report)
     print("report: %s (%.0f s)" % (report, seconds))
-    print("%d passed, %d failed" % (n_pass, n_fail))
+    print(summary)
     return 0 if n_fail == 0 else EXIT_FAILED

@@ -426,15 +426,21 @@ static herr_t write_row(const column *c, hsize_t i, const double *row)
   return rc;
 }
 
+/* A row that says it is finished has its figures, whenever the writer is killed: the figures
+ * and message are committed first, the status in a commit of its own. In one commit they
+ * would not be ordered: cs_h5_driver writes a commit's raw data in address order, and
+ * /cases/status lies before the figures, so a kill inside it could leave "complete" over NaN
+ * figures, which --resume then kept. */
 cs_status sweep_out_write(sweep_out *o, const sweep_result *r, cs_error *err)
 {
   hsize_t i = (hsize_t)r->index;
   herr_t rc = 0;
   for (int c = 0; rc >= 0 && c < o->ncol; c++)
     rc = write_row(&o->cols[c], i, r->fig);
-  /* the status last: a row that says "complete" has its figures */
   if (rc >= 0)
     rc = write_text(o->message, i, r->message);
+  if (rc >= 0)
+    rc = H5Fflush(o->file, H5F_SCOPE_LOCAL);
   if (rc >= 0)
     rc = write_text(o->status, i, sweep_status_names[r->status]);
   if (rc >= 0)
