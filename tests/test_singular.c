@@ -21,49 +21,18 @@
  * README, "Redundant constraints and singular positions"). */
 #include "cs_test.h"
 #include "cs_test_models.h"
+#include "cs_test_onedof.h"
 
 #include <math.h>
 #include <string.h>
 
 static const double G = 9.81, R = 0.2, L = 0.4;
 
-typedef struct reference {
-  double J, C;
-} reference;
-
 /* bars: total mass of the ground-pivoted bars (kg); couplers: total coupler mass (kg) */
 static reference make_reference(double bars, double couplers)
 {
   reference ref = {bars * R * R / 3 + couplers * R * R, G * (bars * R / 2 + couplers * R)};
   return ref;
-}
-
-static void rhs(const reference *ref, const double y[2], double f[2])
-{
-  f[0] = y[1];
-  f[1] = -ref->C * cos(y[0]) / ref->J;
-}
-
-/* y = (φ, φ') advanced from t to t_end by RK4 steps of at most 1e-5 s. */
-static void rk4(const reference *ref, double y[2], double t, double t_end)
-{
-  int steps = (int)ceil((t_end - t) / 1e-5);
-  double h = (t_end - t) / steps;
-  for (int k = 0; k < steps; k++) {
-    double k1[2], k2[2], k3[2], k4[2], tmp[2];
-    rhs(ref, y, k1);
-    for (int i = 0; i < 2; i++)
-      tmp[i] = y[i] + 0.5 * h * k1[i];
-    rhs(ref, tmp, k2);
-    for (int i = 0; i < 2; i++)
-      tmp[i] = y[i] + 0.5 * h * k2[i];
-    rhs(ref, tmp, k3);
-    for (int i = 0; i < 2; i++)
-      tmp[i] = y[i] + h * k3[i];
-    rhs(ref, tmp, k4);
-    for (int i = 0; i < 2; i++)
-      y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
-  }
 }
 
 /* Up to t_end (before the first collinear position at t ≈ 0.083 s), every 5 ms: crank angle
