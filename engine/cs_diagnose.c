@@ -11,8 +11,8 @@
 /* A direction the constraints had at the start is lost (a singular position) when its singular
  * value, relative to the largest, falls below this share of what it was at the start. Relative
  * to the start because short links make a healthy Φq's spread small (Andrews' squeezer starts
- * at 0.0028 with its 7 mm crank in a 0.2 m mechanism); the parallelogram four-bar's failures
- * come at 1e-3 … 1e-5 of the largest from 0.3 at the start. */
+ * at 0.0028 unscaled, its crank 7 mm long); the parallelograms' GGL failures come at 0.00066
+ * (from 0.17 at the start) and 0.0003 (from 0.068, the chain). */
 static const double SINGULAR = 1e-2;
 
 /* Singular values of Φq (descending) into sv, and the left singular vectors into U (m × m);
