@@ -563,7 +563,8 @@ static cs_status allocate(cs_sim *s, cs_error *err)
   s->qlambda = calloc((size_t)m + 1, sizeof *s->qlambda);
   s->q_start = calloc((size_t)n + 1, sizeof *s->q_start);
   if (!s->M || !s->Q || !s->phi || !s->work || !s->a || !s->lambda || !s->qa ||
-      !s->qlambda || !s->q_start || cs_jac_init(&s->jac, s->model) || !(s->cons = cs_consistent_create(s->model)))
+      !s->qlambda || !s->q_start || cs_jac_init(&s->jac, s->model) ||
+      !(s->cons = cs_consistent_create(s->model)))
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   return name_rows(s, err);
 }

@@ -99,7 +99,8 @@ def test_runs_as_shipped(path, tmp_path):
         kinds = [k for k in WARNINGS if k in line]
         assert kinds, f"{path}: a warning of no known kind: {line}"
         for k in kinds:
-            assert WARNINGS[k] in description, f"{path}: warns, and its description says not: {line}"
+            assert WARNINGS[k] in description, \
+                f"{path}: warns, and its description says not: {line}"
     assert not missed, f"{path}: the pin inside the wall with no contact: {missed}"
     if angles is not None:
         turned = (np.max(np.unwrap(angles)) - angles[0]) / (2 * np.pi)
