@@ -8,14 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Below this ratio to the largest singular value, a direction the constraints had at the start
- * is lost: the mechanism is at a singular position (measured: the parallelogram four-bar's
- * failures come at 1e-3 … 1e-5, healthy configurations stay above 0.05). */
+/* A direction the constraints had at the start is lost (a singular position) when its singular
+ * value, relative to the largest, falls below this share of what it was at the start. Relative
+ * to the start because short links make a healthy Φq's spread small (Andrews' squeezer starts
+ * at 0.0028 unscaled, its crank 7 mm long); the parallelograms' GGL failures come at 0.00066
+ * (from 0.17 at the start) and 0.0003 (from 0.068, the chain). */
 static const double SINGULAR = 1e-2;
 
 /* Singular values of Φq (descending) into sv, and the left singular vectors into U (m × m);
- * returns the count, or −1. */
-static int singular_values(const cs_model *m, const double *q, double t, double *sv, double *U)
+ * returns the count, or −1. The angle columns are divided by `length` (their entries are lever
+ * arms, in metres), so that a mechanism's size does not make its spread. */
+static int singular_values(const cs_model *m, const double *q, double t, double length,
+                           double *sv, double *U)
 {
   int rows = m->nrow, n = m->ncoord, k = rows < n ? rows : n;
   double *A = calloc((size_t)rows * n + 1, sizeof *A), *super = malloc((size_t)(k + 1) * sizeof *super);
@@ -24,6 +28,9 @@ static int singular_values(const cs_model *m, const double *q, double t, double 
   if (ok) {
     cs_constraints(m, q, t, NULL, &J, NULL, NULL);
     cs_jac_scatter(&J, &(cs_acc){.dense = A, .ld = rows}, NULL);
+    for (int c = 2; c < n; c += 3)
+      for (int r = 0; r < rows; r++)
+        A[r + (size_t)c * rows] /= length;
     ok = LAPACKE_dgesvd(LAPACK_COL_MAJOR, U ? 'A' : 'N', 'N', rows, n, A, rows, sv, U, rows,
                         NULL, 1, super) == 0;
   }
@@ -37,7 +44,7 @@ int cs_constraint_rank(const cs_model *m, const double *q, double t)
 {
   int k = m->nrow < m->ncoord ? m->nrow : m->ncoord, rank = 0;
   double *sv = malloc((size_t)(k + 1) * sizeof *sv);
-  if (sv && k > 0 && singular_values(m, q, t, sv, NULL) == k)
+  if (sv && k > 0 && singular_values(m, q, t, 1.0, sv, NULL) == k)
     for (int i = 0; i < k; i++)
       rank += sv[i] > 1e-9 * sv[0];
   free(sv);
@@ -63,25 +70,40 @@ static size_t name_rows(const cs_model *m, const double *u, char *out, size_t si
   return len;
 }
 
-/* At a singular position: a sentence, or 0 if not singular. */
-static size_t singular_position(const cs_model *m, const double *q, double t, int rank0,
-                                char *out, size_t size)
+/* σ_rank / σ_1 of the scaled Φq at (q, t) into *ratio, and its left singular vectors into U
+ * (or NULL); 0 on success. */
+static int spread(const cs_model *m, const double *q, double t, double length, int rank,
+                  double *ratio, double *U)
 {
   int k = m->nrow < m->ncoord ? m->nrow : m->ncoord;
+  double *sv = malloc((size_t)k * sizeof *sv);
+  int ok = sv && singular_values(m, q, t, length, sv, U) == k && sv[0] > 0.0;
+  if (ok)
+    *ratio = sv[rank - 1] / sv[0];
+  free(sv);
+  return ok ? 0 : -1;
+}
+
+/* At a singular position: a sentence, or 0 if not singular. */
+static size_t singular_position(const cs_model *m, const double *q, double t,
+                                const cs_diagnose_start *start, char *out, size_t size)
+{
+  int k = m->nrow < m->ncoord ? m->nrow : m->ncoord, rank0 = start->rank;
   if (rank0 <= 0 || rank0 > k)
     return 0;
-  double *sv = malloc((size_t)k * sizeof *sv), *U = malloc((size_t)m->nrow * m->nrow * sizeof *U);
+  double *U = malloc((size_t)m->nrow * m->nrow * sizeof *U), now, then;
   size_t len = 0;
-  if (sv && U && singular_values(m, q, t, sv, U) == k && sv[rank0 - 1] < SINGULAR * sv[0]) {
+  if (U && !spread(m, q, t, start->length, rank0, &now, U) &&
+      !spread(m, start->q, start->t, start->length, rank0, &then, NULL) &&
+      now < SINGULAR * then) {
     len = (size_t)snprintf(out, size, "the mechanism is at a singular position: the "
                            "constraints of joints ");
     len += name_rows(m, U + (size_t)(rank0 - 1) * m->nrow, out + len, size - len);
     len += (size_t)snprintf(out + len, size - len,
-                            " lose a direction they had at the start (singular value %.2g of "
-                            "the largest); there the rigid joints' reactions grow without bound",
-                            sv[rank0 - 1] / sv[0]);
+                            " lose a direction they had at the start (its singular value is "
+                            "%.2g of the largest, %.2g at the start); there the rigid joints' "
+                            "reactions grow without bound", now, then);
   }
-  free(sv);
   free(U);
   return len < size ? len : size - 1;
 }
@@ -104,10 +126,10 @@ static void unknown_name(const cs_model *m, int i, char *out, size_t size)
   snprintf(out, size, "the reaction of joint \"%s\"", m->joints[cs_row_joint(m, r)].name);
 }
 
-void cs_diagnose(const cs_model *m, const double *q, double t, int rank0, const double *weighted,
-                 int N, const int *contact, char *out, size_t size)
+void cs_diagnose(const cs_model *m, const double *q, double t, const cs_diagnose_start *start,
+                 const double *weighted, int N, const int *contact, char *out, size_t size)
 {
-  size_t len = singular_position(m, q, t, rank0, out, size);
+  size_t len = singular_position(m, q, t, start, out, size);
   if (len == 0 && weighted) {
     int worst = 0;
     for (int i = 1; i < N; i++)

@@ -68,10 +68,13 @@ static const double CLEARANCE_SHARE = CS_CLEARANCE_SHARE;
  * velocities): below, the drift is harmless and the projection's own round-off is not. */
 static const double PROJECT_BELOW = 1e-3;
 
-/* An index-3 algebraic unknown's weight relative to its scale: none to speak of. Their Newton
- * corrections stall at round-off amplified by 1/h (v) and 1/h² (λ), which outgrows any fixed
- * scale as steps shrink in a contact (measured: weights on the scales V and F stalled the
- * clearance slider-crank at t = 2e-11 s at every rtol ≤ 1e-7). */
+/* An algebraic unknown's weight relative to its scale where its Newton corrections stall at
+ * round-off amplified by 1/h or 1/h², which outgrows any fixed scale as steps shrink: none to
+ * speak of. Index-3 v and λ (measured: weights on the scales V and F stalled the clearance
+ * slider-crank at t = 2e-11 s at every rtol ≤ 1e-7), and GGL's μ, whose correction is Φ's
+ * round-off over h (weighted on V, Andrews' squeezer failed at t = 0 at every rtol ≤ 1e-8:
+ * each failed step's smaller h raised the floor). μ is 0 on the solution and acts only through
+ * q', which the test weighs. */
 static const double INDEX3_FREE = 1e12;
 
 /* Under "auto": the steps since cs_rk's restart before a contact may be handed to IDAS. On
@@ -138,6 +141,7 @@ struct cs_sim {
   double *qa, *qlambda; /* the same, for the quadrature's current (q, v) */
   double energy0, potential0;
   int rank0;           /* rank of Φq at the start: a later loss is a singular position */
+  double *q_start;     /* the assembled start's q, against which such a loss is judged */
   cs_scales scales;    /* the mechanism's own (cs_scales.h), from the assembled start */
   double *atol, *cap;  /* each unknown's absolute tolerance, and the most its error may be */
   double *tested;      /* 1 for the unknowns in IDAS' error test, else 0 */
@@ -557,8 +561,10 @@ static cs_status allocate(cs_sim *s, cs_error *err)
   s->lambda = calloc((size_t)m + 1, sizeof *s->lambda);
   s->qa = calloc((size_t)n, sizeof *s->qa);
   s->qlambda = calloc((size_t)m + 1, sizeof *s->qlambda);
+  s->q_start = calloc((size_t)n + 1, sizeof *s->q_start);
   if (!s->M || !s->Q || !s->phi || !s->work || !s->a || !s->lambda || !s->qa ||
-      !s->qlambda || cs_jac_init(&s->jac, s->model) || !(s->cons = cs_consistent_create(s->model)))
+      !s->qlambda || !s->q_start || cs_jac_init(&s->jac, s->model) ||
+      !(s->cons = cs_consistent_create(s->model)))
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   return name_rows(s, err);
 }
@@ -618,7 +624,8 @@ static cs_status initial_state(cs_sim *s, cs_error *err)
  *   velocities      atol·Ω (m/s, rad/s): a position error atol over the mechanism's time
  *                   scale 1/Ω; in the error test for GGL only (index-3 velocities are not:
  *                   IDA's estimate of their error does not shrink with h, and it stalls);
- *   λ, μ (GGL)      the force scale F and the speed scale V, for the Newton test alone;
+ *   λ (GGL)         the force scale F, for the Newton test alone;
+ *   μ (GGL)         INDEX3_FREE times V, for the Newton test alone;
  *   index-3 v, λ    INDEX3_FREE times V and F, for the Newton test alone;
  * each at least ROUNDOFF_ULPS ulps of its scale. The multipliers (and index-3 velocities)
  * are algebraic: they follow from q and v, their Newton corrections stall at a round-off
@@ -663,7 +670,7 @@ static void absolute_tolerances(const cs_sim *s, double *at, double *cap, double
     at[2 * s->n + r] = s->form != CS_INDEX3 ? sc.force : INDEX3_FREE * sc.force;
     id[2 * s->n + r] = 0.0;
     if (s->form == CS_GGL) {
-      at[2 * s->n + s->m + r] = sc.speed;
+      at[2 * s->n + s->m + r] = INDEX3_FREE * sc.speed;
       id[2 * s->n + s->m + r] = 0.0;
     }
   }
@@ -905,6 +912,7 @@ cs_status cs_sim_create(const cs_model *model, cs_sim **out, cs_error *err)
   if (!st) {
     N_VScale(1.0, s->y, s->view);
     s->rank0 = cs_consistent_rank(s->cons, Q_OF(s, s->y), s->t0);
+    memcpy(s->q_start, Q_OF(s, s->y), (size_t)s->n * sizeof *s->q_start);
     s->potential0 = cs_potential_energy(model, Q_OF(s, s->y));
     s->energy0 = cs_kinetic_energy(model, V_OF(s, s->y)) + s->potential0 +
                  cs_clearances_strain(s->clear, Q_OF(s, s->y));
@@ -951,6 +959,7 @@ void cs_sim_free(cs_sim *s)
       free(s->row_names[r]);
   free(s->row_names);
   free(s->M);
+  free(s->q_start);
   free(s->atol);
   free(s->Q);
   cs_jac_free(&s->jac);
@@ -1273,7 +1282,8 @@ static void explain_failure(cs_sim *s, int errors, char *why, size_t size)
     cs_clearances_output(s->clear, k, q, v, &st);
     contact[k] = st.in_contact;
   }
-  cs_diagnose(s->model, q, t, s->rank0, weighted, nweighted, contact, why, size);
+  cs_diagnose_start start = {s->rank0, s->q_start, s->t0, s->scales.length};
+  cs_diagnose(s->model, q, t, &start, weighted, nweighted, contact, why, size);
   N_VDestroy(ele);
   N_VDestroy(w);
   N_VDestroy(y);

@@ -16,15 +16,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const SPARSE = "\"sparse\"", *const DENSE = "\"dense\"";
+static const char *const SPARSE = "\"sparse\"", *const DENSE = "\"dense\"",
+                  *const GGL = "\"ggl\"";
 
 static cs_model *load(const char *path, const char *solver, const char *formulation,
                       const cs_override *extra, int nextra)
 {
-  cs_override o[8] = {{"/solver/linear_solver", solver}};
-  int n = 1;
-  if (formulation)
-    o[n++] = (cs_override){"/solver/formulation", formulation};
+  /* the IDAS formulations' matrix: GGL unless told (the shipped files run the default) */
+  cs_override o[8] = {{"/solver/linear_solver", solver},
+                      {"/solver/formulation", formulation ? formulation : GGL}};
+  int n = 2;
   for (int i = 0; i < nextra && n < 8; i++)
     o[n++] = extra[i];
   cs_model *m = NULL;
@@ -114,8 +115,9 @@ static run simulate(const char *path, const char *text, const char *solver, cons
                     const char *atol, const char *t_end)
 {
   cs_override o[] = {{"/solver/linear_solver", solver}, {"/solver/rtol", rtol},
-                     {"/solver/atol", atol}, {"/output/file", "\"\""}, {"/solver/t_end", t_end}};
-  int n = t_end ? 5 : 4;
+                     {"/solver/atol", atol}, {"/output/file", "\"\""},
+                     {"/solver/formulation", GGL}, {"/solver/t_end", t_end}};
+  int n = t_end ? 6 : 5;
   cs_model *m = NULL;
   cs_error err;
   cs_status st = path ? cs_model_load_file_overrides(path, NULL, o, n, NULL, &m, &err)

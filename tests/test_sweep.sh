@@ -185,7 +185,7 @@ import h5py; print(*[m.decode() for m in h5py.File('crash.h5')['cases/message'][
 
 # the run's own evidence against a case (cs_sim_warnings) makes it "suspect", with the evidence
 # (the ideal slider-crank: a clearance joint's error cap keeps loose tolerances accurate there)
-sed 's/"formulation": "ggl"/"formulation": "index3"/' "$root/models/slider_crank.json" > model_index3.json
+sed 's/"solver": {/"solver": {"formulation": "index3", /' "$root/models/slider_crank.json" > model_index3.json
 cat > suspect.json <<'JSON'
 {"name": "suspect", "model": "model_index3.json", "t_end": 0.024,
  "parameters": [{"path": "/solver/rtol", "values": [1e-3]}]}
