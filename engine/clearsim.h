@@ -236,7 +236,8 @@ const char *cs_sim_warnings(const cs_sim *sim);
 
 typedef struct cs_run_options {
   const char *output_path; /* HDF5 file; NULL: the model's, "" for none */
-  double t_end;            /* ≤ 0: the model's */
+  double t_end;            /* 0: the model's; else in [1e-20, 1e20] s and at most 1e9 output
+                              intervals (as solver.t_end), or CS_ERR_ARGUMENT */
   cs_output_fn progress;   /* optional, called at every output instant */
   void *progress_user;
   cs_interrupt_fn interrupt;

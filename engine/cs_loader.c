@@ -695,8 +695,6 @@ static cs_status load_solver(const loader *ld, const cJSON *root)
   return cs_json_count(ld->js, v, "/solver", "max_steps", &s->max_steps);
 }
 
-static const double MIN_INTERVAL_SHARE = 1e-9;
-
 static cs_status load_output(const loader *ld, const cJSON *root)
 {
   cs_output_settings *o = &ld->model->output;
@@ -707,9 +705,7 @@ static cs_status load_output(const loader *ld, const cJSON *root)
     CS_TRY(cs_json_keys(ld->js, v, "/output", output_keys, ""));
     CS_TRY(cs_json_text(ld->js, v, "/output", "file", "a file name (a string)", 0, &file));
     CS_TRY(cs_json_number(ld->js, v, "/output", "interval", CS_JSON_POSITIVE, o->interval, &o->interval));
-    /* A row per 1e-9 of the run is a billion rows; finer, the output instants t0 + k·interval
-     * stop advancing in floating point and one step would emit rows without end. */
-    double least = MIN_INTERVAL_SHARE * ld->model->solver.t_end;
+    double least = ld->model->solver.t_end / CS_MAX_OUTPUT_INTERVALS;
     if (o->interval < least)
       return cs_json_fail(ld->js, "/output/interval", "expected at least %.3g s (1e-9 of "
                           "t_end: more than a billion rows otherwise), got %.3g", least,

@@ -56,6 +56,7 @@ static int exit_code(cs_status st)
   case CS_ERR_INTERRUPTED: return EXIT_INTERRUPTED;
   case CS_ERR_IO: return EXIT_OUTPUT;
   case CS_ERR_MEMORY: return EXIT_MEMORY;
+  case CS_ERR_ARGUMENT: return EXIT_USAGE; /* an option the library refuses (--t-end) */
   default: return EXIT_SOLVER;
   }
 }
