@@ -2,12 +2,16 @@
  * cs_json.c — the helpers every loader file shares (cs_json.h): messages that name the origin,
  * the JSON pointer and what was expected; typed getters; strict key checks; parsing.
  */
+#define _POSIX_C_SOURCE 200809L /* open's O_CLOEXEC, fstat */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cs_json.h"
 
@@ -642,11 +646,40 @@ cs_status cs_json_parse(const cs_json *js, const char *text, size_t len, cJSON *
                                                   : "not valid JSON");
 }
 
+static const char *file_kind(mode_t mode)
+{
+  return S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO" : S_ISSOCK(mode) ? "a socket"
+       : S_ISCHR(mode) || S_ISBLK(mode) ? "a device" : "a special file";
+}
+
+int cs_input_open(const char *path, char *why, size_t size)
+{
+  struct stat st;
+  /* O_NONBLOCK: opening a FIFO for reading would wait for a writer */
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0 || fstat(fd, &st) != 0) {
+    snprintf(why, size, "%s", strerror(errno));
+  } else if (!S_ISREG(st.st_mode)) {
+    snprintf(why, size, "%s, not a regular file", file_kind(st.st_mode));
+  } else {
+    return fd;
+  }
+  if (fd >= 0)
+    close(fd);
+  return -1;
+}
+
 cs_status cs_json_read_file(const char *path, char **text, size_t *len, cs_error *err)
 {
-  FILE *f = fopen(path, "rb");
+  char why[160];
+  int fd = cs_input_open(path, why, sizeof why);
+  FILE *f = fd < 0 ? NULL : fdopen(fd, "rb");
+  if (fd >= 0 && !f) {
+    snprintf(why, sizeof why, "%s", strerror(errno));
+    close(fd);
+  }
   if (!f)
-    return cs_fail(err, CS_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+    return cs_fail(err, CS_ERR_IO, "%s: cannot open: %s", path, why);
   size_t cap = 4096, n = 0;
   char *buf = malloc(cap);
   while (buf) {

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Nothing the user hands clearsim makes it hang or work without bound:
+# - a FIFO (or any non-regular file) as a model, a sweep file, a sweep's model or a wear
+#   initial_profile is refused at once (open() used to wait for a writer for ever);
+# - sweep validation stops at SIGTERM (exit 5 at once; it used to run every case first: 32 s
+#   for --check interrupted after 3 s) and a sweep has at most 1,000,000 cases (10^8 were
+#   allowed: 9 hours of validation).
+set -u
+cli="$(realpath "${CS_BUILD_DIR:-build}")/tools/clearsim"
+. "$(dirname "$0")/cs_test.sh"
+root=$(pwd)
+
+# ---------------------------------------------------------------- non-regular files
+mkfifo "$tmp/fifo"
+expect "a FIFO as the model: refused at once" 2 timeout 10 "$cli" check "$tmp/fifo"
+contains "…saying so" "$tmp/err" "$tmp/fifo: cannot open: a FIFO, not a regular file"
+expect "a directory as the model" 2 timeout 10 "$cli" check "$tmp"
+contains "…saying so" "$tmp/err" "cannot open: a directory, not a regular file"
+
+cp models/slider_crank_clearance.json "$tmp/model.json"
+cat > "$tmp/fifo_model.json" <<JSON
+{"name": "s", "model": "fifo", "parameters": [{"path": "/solver/rtol", "values": [1e-6]}]}
+JSON
+expect "a FIFO as a sweep's model" 2 timeout 10 "$cli" sweep "$tmp/fifo_model.json" --check
+contains "…saying so" "$tmp/err" "/model: $tmp/fifo: cannot open: a FIFO, not a regular file"
+expect "a FIFO as the sweep file" 2 timeout 10 "$cli" sweep "$tmp/fifo" --check
+contains "…saying so" "$tmp/err" "cannot open: a FIFO, not a regular file"
+
+sed "s|\"hardness\": 2e9}|\"hardness\": 2e9, \"initial_profile\": \"$tmp/fifo\"}|" \
+  models/journal_wear.json > "$tmp/worn.json"
+holds "the wear model was edited" grep -q initial_profile "$tmp/worn.json"
+expect "a FIFO as a wear initial_profile" 2 timeout 10 "$cli" check "$tmp/worn.json"
+contains "…saying so" "$tmp/err" "from '$tmp/fifo': a FIFO, not a regular file"
+
+# ---------------------------------------------------------------- sweep validation
+cd "$tmp"
+mk_grid() { # name, count of the first parameter (× 1000 of the second)
+  cat > "$1.json" <<JSON
+{"name": "$1", "model": "model.json", "mode": "grid", "t_end": 0.001,
+ "parameters": [{"path": "/clearance_joints/0/hole_radius", "linspace": [0.0098, 0.0100, $2]},
+                {"path": "/solver/rtol", "linspace": [1e-6, 1e-5, 1000]}]}
+JSON
+}
+mk_grid big 1000
+mk_grid huge 1001
+expect "1,001,000 cases: past the cap" 2 timeout 10 "$cli" sweep huge.json --check
+contains "…saying so" err "/parameters: the grid has more than 1000000 cases (the limit of a sweep)"
+
+# a million cases validate in minutes: SIGTERM after 1 s stops it within a case
+start=$(date +%s%N)
+"$cli" sweep big.json --check >out 2>err &
+pid=$!
+sleep 1
+kill -TERM $pid
+( sleep 20; kill -KILL $pid ) >/dev/null 2>&1 &
+watchdog=$!
+wait $pid
+got=$?
+kill $watchdog
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+holds "SIGTERM during validation: exit 5 (got $got)" [ "$got" -eq 5 ]
+holds "…within 10 s of the signal (took $ms ms from the start)" [ "$ms" -lt 11000 ]
+contains "…saying where it stopped" err "big.json: interrupted while validating case"
+cd "$root"
+
+finish
