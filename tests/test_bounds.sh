@@ -4,7 +4,9 @@
 #   initial_profile is refused at once (open() used to wait for a writer for ever);
 # - sweep validation stops at SIGTERM (exit 5 at once; it used to run every case first: 32 s
 #   for --check interrupted after 3 s) and a sweep has at most 1,000,000 cases (10^8 were
-#   allowed: 9 hours of validation).
+#   allowed: 9 hours of validation);
+# - an impact writes at most 10^6 rows: an output interval finer than the undamped contact
+#   over 10^6 is refused at once (1e-15 s wrote 1 GB a minute).
 set -u
 cli="$(realpath "${CS_BUILD_DIR:-build}")/tools/clearsim"
 . "$(dirname "$0")/cs_test.sh"
@@ -31,6 +33,14 @@ sed "s|\"hardness\": 2e9}|\"hardness\": 2e9, \"initial_profile\": \"$tmp/fifo\"}
 holds "the wear model was edited" grep -q initial_profile "$tmp/worn.json"
 expect "a FIFO as a wear initial_profile" 2 timeout 10 "$cli" check "$tmp/worn.json"
 contains "…saying so" "$tmp/err" "from '$tmp/fifo': a FIFO, not a regular file"
+
+# ---------------------------------------------------------------- impact rows
+sed 's/"interval": 1e-6/"interval": 1e-15/' models/impact_ball_socket.json > "$tmp/dense.json"
+expect "impact: 10^11 rows refused" 2 timeout 10 "$cli" impact "$tmp/dense.json" -o "$tmp/dense.h5"
+contains "…saying why and what would do" "$tmp/err" "output.interval 1e-15 s gives 1e+11 rows over the undamped contact (0.0001 s), expected at most 1000000: an interval of at least 1e-10 s"
+sed 's/"interval": 1e-6/"interval": 3e-10/' models/impact_ball_socket.json > "$tmp/fine.json"
+expect "impact: 3.4e5 rows run" 0 timeout 60 "$cli" impact "$tmp/fine.json" -o "$tmp/fine.h5"
+contains "…complete" "$tmp/out" "status         complete"
 
 # ---------------------------------------------------------------- sweep validation
 cd "$tmp"
