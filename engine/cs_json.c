@@ -558,11 +558,12 @@ static int scan_container(scan *s, char close)
       scan_space(s);
       continue;
     }
-    if (s->p < s->end && *s->p++ == close) {
+    if (s->p < s->end && *s->p == close) {
+      s->p++;
       s->depth--;
       return 1;
     }
-    return 0;
+    return 0; /* (s->p at the offending byte) */
   }
 }
 
@@ -587,14 +588,15 @@ static int scan_value(scan *s)
   return scan_number(s);
 }
 
-/* text[0 … len) is one JSON value, surrounded by white space only. */
-static int syntax_ok(const char *text, size_t len)
+/* len when text[0 … len) is one JSON value surrounded by white space only, else about where
+ * it stops being one. */
+static size_t syntax_end(const char *text, size_t len)
 {
   scan s = {text, text + len, 0};
   if (!scan_value(&s))
-    return 0;
+    return (size_t)(s.p - text) < len ? (size_t)(s.p - text) : len - 1;
   scan_space(&s);
-  return s.p == s.end;
+  return (size_t)(s.p - text);
 }
 
 static cs_status parse_error(const cs_json *js, const char *text, size_t len, size_t at,
@@ -634,9 +636,15 @@ cs_status cs_json_parse(const cs_json *js, const char *text, size_t len, cJSON *
   }
   const char *end = NULL;
   *root = cJSON_ParseWithLengthOpts(text + skip, len - skip + 1, &end, 1);
-  if (*root)
+  size_t valid_to = skip + syntax_end(text + skip, len - skip);
+  if (*root && valid_to == len)
     return CS_OK;
-  if (syntax_ok(text + skip, len - skip))
+  if (*root) { /* cJSON is laxer than RFC 8259 (strtod's numbers: 01, +1, 1., .5) */
+    cJSON_Delete(*root);
+    *root = NULL;
+    return parse_error(js, text, len, valid_to, "not valid JSON (RFC 8259)");
+  }
+  if (valid_to == len)
     return cs_fail(js->err, CS_ERR_MEMORY, "%s: out of memory while parsing", js->origin);
   size_t at = end ? (size_t)(end - text) : skip;
   if (depth_before(text, at < len ? at + 1 : len) > CJSON_NESTING_LIMIT)

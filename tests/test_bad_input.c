@@ -27,6 +27,8 @@ static const struct bad_file {
   {"syntax_error.json", CS_ERR_INPUT, "line 5 column 5: not valid JSON"},
   {"truncated.json", CS_ERR_INPUT, "line 5 column 43: not valid JSON (unexpected end of input)"},
   {"nul_byte.json", CS_ERR_INPUT, "line 2 column 15: not valid JSON (a NUL byte)"},
+  /* what cJSON's strtod takes but RFC 8259 does not (it was read as 1) */
+  {"number_leading_zero.json", CS_ERR_INPUT, "line 5 column 28: not valid JSON (RFC 8259)"},
   {"duplicate_key.json", CS_ERR_INPUT, "/bodies/1: duplicate key \"mass\""},
   {"root_array.json", CS_ERR_INPUT, "/: expected an object, got an array"},
   /* top level */
