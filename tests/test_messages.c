@@ -3,7 +3,9 @@
  *   a sentence (cs_diagnose left its buffer unwritten: stack bytes were printed);
  * - the consistent accelerations are scale-invariant in mass: the pendulum with a bob of
  *   1e20 kg or 1e-20 kg (inside the loader's limits) starts (it failed "zero inertia", exit 3),
- *   and at 1e20 kg moves as with 1 kg, its reactions 1e20 times as large. */
+ *   and at 1e20 kg moves as with 1 kg, its reactions 1e20 times as large;
+ * - HDF5 failing to allocate memory is CS_ERR_MEMORY (exit 7), not an output error (it was
+ *   "cannot append rows", exit 6), and a write error stays CS_ERR_IO. */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +13,8 @@
 
 #include "clearsim.h"
 #include "cs_test.h"
+#include "cs_test_h5.h" /* its HDF5 include first: cs_h5_util.h has no path of its own */
+#include "cs_h5_util.h"
 
 static const char *pendulum(double mass, char *buf, size_t size)
 {
@@ -86,8 +90,32 @@ static void test_mass_scale(void)
   }
 }
 
+/* cs_h5_fail on an HDF5 error stack whose innermost entry is (maj, min, desc). */
+static cs_status h5_failure(hid_t maj, hid_t min, const char *desc, cs_error *err)
+{
+  H5Eclear2(H5E_DEFAULT);
+  H5Epush2(H5E_DEFAULT, __FILE__, "test", __LINE__, H5E_ERR_CLS, maj, min, "%s", desc);
+  cs_status st = cs_h5_fail(err, "x.h5", "append rows");
+  H5Eclear2(H5E_DEFAULT);
+  return st;
+}
+
+static void test_h5_memory(void)
+{
+  cs_error err;
+  CHECK(h5_failure(H5E_RESOURCE, H5E_NOSPACE, "memory allocation failed", &err) ==
+            CS_ERR_MEMORY && strstr(err.message, "out of memory"),
+        "HDF5 allocation failure: %d %s", err.code, err.message);
+  CHECK(h5_failure(H5E_VFL, H5E_WRITEERROR, "write: Cannot allocate memory", &err) ==
+            CS_ERR_MEMORY, "the driver's ENOMEM: %d %s", err.code, err.message);
+  CHECK(h5_failure(H5E_VFL, H5E_WRITEERROR, "write: No space left on device", &err) ==
+            CS_ERR_IO && strstr(err.message, "cannot append rows: write: No space left"),
+        "a full disk: %d %s", err.code, err.message);
+}
+
 int main(void)
 {
+  test_h5_memory();
   test_ill_input_explained();
   test_mass_scale();
   return cs_test_finish();
