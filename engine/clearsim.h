@@ -280,6 +280,9 @@ typedef struct cs_impact_result {
   double balance_error; /* kinetic + strain + dissipated − kinetic0, J */
   long clips;           /* accepted steps where damping would have made F_n < 0 */
   cs_stats stats;
+  /* what the run's own states say against its result, as cs_sim_warnings says it for runs
+   * (an elastic law used past its domain); "" when nothing */
+  char warnings[512];
 } cs_impact_result;
 
 cs_status cs_impact_load_file(const char *path, const cs_registry *registry,

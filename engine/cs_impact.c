@@ -501,7 +501,22 @@ static herr_t write_result(hid_t file, const cs_impact_result *res)
   return 0;
 }
 
-/* Close the file: last rows, result (complete runs), statistics, status last. */
+/* A penetration beyond a quarter of the smaller convex radius, as a run judges its clearance
+ * joints' (cs_evidence.h: Hertz's contact half-width is then half the radius): no small, local
+ * deformation, whatever the law says (1e20 m/s went 2.6e11 m deep, "complete"). */
+static void depth_warning(const run *r)
+{
+  const cs_contact_geometry *g = &r->imp->geometry;
+  double R = !g->internal && g->R2 > 0.0 ? fmin(g->R1, g->R2) : g->R1;
+  double depth = r->res->delta_max, share = depth / R;
+  size_t n = strlen(r->res->warnings), size = sizeof r->res->warnings;
+  if (share > 0.25 && n + 1 < size)
+    snprintf(r->res->warnings + n, size - n, "%simpact \"%s\": penetration %.3g m, %.3g of "
+             "the radius %.3g m: deeper than the contact laws' small deformations",
+             n ? "; " : "", r->imp->name, depth, share, R);
+}
+
+/* Close the file: last rows, result (complete runs), warnings, statistics, status last. */
 static cs_status close_file(run *r, cs_status st, const cs_error *run_err, cs_error *err)
 {
   if (!r->path || r->file < 0)
@@ -509,6 +524,8 @@ static cs_status close_file(run *r, cs_status st, const cs_error *run_err, cs_er
   cs_status io = cs_h5_table_flush(&r->tab, err);
   if (io == CS_OK && st == CS_OK && write_result(r->file, r->res) < 0)
     io = cs_h5_fail(err, r->path, "write /result");
+  if (io == CS_OK && cs_h5_attr_text(r->file, "warnings", r->res->warnings) < 0)
+    io = cs_h5_fail(err, r->path, "write the warnings");
   const char *status = st == CS_OK ? "complete" : st == CS_ERR_INTERRUPTED ? "interrupted"
                                                                           : "failed";
   return cs_h5_end_file(&r->file, &r->tab, r->path, io, status,
@@ -625,6 +642,7 @@ cs_status cs_impact_run(const cs_impact *imp, const char *h5_path, cs_impact_res
   cs_h5_quiet q = cs_h5_quiet_begin();
   cs_status st = run_impact(&r, err);
   fill_stats(&r, &result->stats);
+  depth_warning(&r);
   cs_error close_err;
   cs_status closed = close_file(&r, st, err, &close_err);
   cs_h5_quiet_end(&q);

@@ -6,7 +6,8 @@
 #   for --check interrupted after 3 s) and a sweep has at most 1,000,000 cases (10^8 were
 #   allowed: 9 hours of validation);
 # - an impact writes at most 10^6 rows: an output interval finer than the undamped contact
-#   over 10^6 is refused at once (1e-15 s wrote 1 GB a minute).
+#   over 10^6 is refused at once (1e-15 s wrote 1 GB a minute); an impact deeper than a quarter
+#   of the radius says so, as a run does (1e20 m/s: 2.6e11 m deep, "complete" and silent).
 set -u
 cli="$(realpath "${CS_BUILD_DIR:-build}")/tools/clearsim"
 . "$(dirname "$0")/cs_test.sh"
@@ -41,6 +42,13 @@ contains "…saying why and what would do" "$tmp/err" "output.interval 1e-15 s g
 sed 's/"interval": 1e-6/"interval": 3e-10/' models/impact_ball_socket.json > "$tmp/fine.json"
 expect "impact: 3.4e5 rows run" 0 timeout 60 "$cli" impact "$tmp/fine.json" -o "$tmp/fine.h5"
 contains "…complete" "$tmp/out" "status         complete"
+
+sed 's/"velocity": 0.3/"velocity": 1e20/' models/impact_ball_socket.json > "$tmp/fast.json"
+expect "impact at 1e20 m/s runs" 0 "$cli" impact "$tmp/fast.json" -o "$tmp/fast.h5"
+contains "…and warns of its depth" "$tmp/out" "WARNING        impact \"impact_ball_socket\": penetration 2.58e+11 m, 5.16e+12 of the radius 0.05 m: deeper than the contact laws' small deformations"
+holds "…in the file's warnings too" py -c "import h5py, sys; sys.exit('penetration 2.58e+11 m' not in h5py.File('$tmp/fast.h5').attrs['warnings'])"
+expect "the shipped impact" 0 "$cli" impact models/impact_ball_socket.json -o "$tmp/ok.h5"
+holds "…warns of nothing" test -z "$(grep WARNING "$tmp/out")"
 
 # ---------------------------------------------------------------- sweep validation
 cd "$tmp"

@@ -388,6 +388,8 @@ static void impact_summary(const cs_impact *imp, const cs_impact_result *r, cons
     printf("clipped        %ld steps (damping would have pulled)\n", r->clips);
   if (path && *path)
     printf("output         %s\n", path);
+  if (r->warnings[0])
+    printf("WARNING        %s\n", r->warnings);
 }
 
 static int cmd_impact(int argc, char **argv)

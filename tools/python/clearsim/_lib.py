@@ -66,7 +66,7 @@ class cs_impact_result(Structure):
     _fields_ = [(n, c_double) for n in ("delta_max", "F_max", "t_contact", "v_impact",
                                         "v_separation", "e_eff", "cr", "m_star", "kinetic0",
                                         "kinetic", "strain", "dissipated", "balance_error")] + \
-               [("clips", c_long), ("stats", cs_stats)]
+               [("clips", c_long), ("stats", cs_stats), ("warnings", c_char * 512)]
 
 
 class cs_param_spec(Structure):

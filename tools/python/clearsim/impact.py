@@ -14,7 +14,8 @@ RESULT = ("delta_max", "F_max", "t_contact", "v_impact", "v_separation", "e_eff"
 class ImpactResult(dict):
     """The impact's figures (models/README.md "Impact files"), by key and as attributes:
     delta_max (m), F_max (N), t_contact (s), v_impact, v_separation (m/s), e_eff, cr, m_star
-    (kg), kinetic0, kinetic, strain, dissipated, balance_error (J), clips, stats, name."""
+    (kg), kinetic0, kinetic, strain, dissipated, balance_error (J), clips, stats, name,
+    warnings (what the run's own states say against it, as a run's: "" when nothing)."""
 
     def __getattr__(self, key):
         try:
@@ -56,6 +57,7 @@ def impact(source=None, output=None, **keys):
         st = lib.cs_impact_run(h, path, byref(res), byref(err))
         out = ImpactResult({k: getattr(res, k) for k in RESULT})
         out["clips"] = res.clips
+        out["warnings"] = text(res.warnings)
         out["stats"] = {k: getattr(res.stats, k) for k, _ in _lib.cs_stats._fields_}
         out["name"] = text(lib.cs_impact_name(h))
     finally:
