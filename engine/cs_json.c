@@ -443,6 +443,7 @@ static int depth_before(const char *text, size_t at)
 typedef struct scan {
   const char *p, *end;
   int depth;
+  const char *nul; /* the first "\u0000": valid JSON, but C strings end there */
 } scan;
 
 static void scan_space(scan *s)
@@ -480,7 +481,10 @@ static int scan_string(scan *s)
         return 0;
       char e = *s->p++;
       if (e == 'u') {
+        const char *at = s->p - 2;
         long u = scan_hex4(s);
+        if (u == 0 && !s->nul)
+          s->nul = at;
         if (u >= 0xDC00 && u <= 0xDFFF) /* a low surrogate alone */
           return 0;
         if (u >= 0xD800 && u <= 0xDBFF) { /* a high one wants its low one */
@@ -589,11 +593,13 @@ static int scan_value(scan *s)
 }
 
 /* len when text[0 … len) is one JSON value surrounded by white space only, else about where
- * it stops being one. */
-static size_t syntax_end(const char *text, size_t len)
+ * it stops being one; *nul the offset of its first "\u0000" (len when none). */
+static size_t syntax_end(const char *text, size_t len, size_t *nul)
 {
-  scan s = {text, text + len, 0};
-  if (!scan_value(&s))
+  scan s = {text, text + len, 0, NULL};
+  int ok = scan_value(&s);
+  *nul = s.nul ? (size_t)(s.nul - text) : len;
+  if (!ok)
     return (size_t)(s.p - text) < len ? (size_t)(s.p - text) : len - 1;
   scan_space(&s);
   return (size_t)(s.p - text);
@@ -636,9 +642,15 @@ cs_status cs_json_parse(const cs_json *js, const char *text, size_t len, cJSON *
   }
   const char *end = NULL;
   *root = cJSON_ParseWithLengthOpts(text + skip, len - skip + 1, &end, 1);
-  size_t valid_to = skip + syntax_end(text + skip, len - skip);
-  if (*root && valid_to == len)
+  size_t nul_esc, valid_to = skip + syntax_end(text + skip, len - skip, &nul_esc);
+  if (*root && valid_to == len && nul_esc == len - skip)
     return CS_OK;
+  if (*root && valid_to == len) { /* a name or text would be cut there, silently */
+    cJSON_Delete(*root);
+    *root = NULL;
+    return parse_error(js, text, len, skip + nul_esc, "a NUL character (\\u0000) in a string "
+                       "(names and text end at one)");
+  }
   if (*root) { /* cJSON is laxer than RFC 8259 (strtod's numbers: 01, +1, 1., .5) */
     cJSON_Delete(*root);
     *root = NULL;

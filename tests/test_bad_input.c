@@ -29,6 +29,9 @@ static const struct bad_file {
   {"nul_byte.json", CS_ERR_INPUT, "line 2 column 15: not valid JSON (a NUL byte)"},
   /* what cJSON's strtod takes but RFC 8259 does not (it was read as 1) */
   {"number_leading_zero.json", CS_ERR_INPUT, "line 5 column 28: not valid JSON (RFC 8259)"},
+  /* valid JSON, but a C string ends there: the model's name was read as "pend" */
+  {"name_nul_escape.json", CS_ERR_INPUT, "line 2 column 16: a NUL character (\\u0000) in a "
+   "string (names and text end at one)"},
   {"duplicate_key.json", CS_ERR_INPUT, "/bodies/1: duplicate key \"mass\""},
   {"root_array.json", CS_ERR_INPUT, "/: expected an object, got an array"},
   /* top level */
