@@ -266,7 +266,8 @@ cs_status cs_verify(const cs_sim *sim, cs_verify_result *result, cs_error *err);
 
 typedef struct cs_run_options {
   const char *output_path; /* HDF5 file; NULL: the model's, "" for none */
-  double t_end;            /* ≤ 0: the model's */
+  double t_end;            /* 0: the model's; else in [1e-20, 1e20] s and at most 1e9 output
+                              intervals (as solver.t_end), or CS_ERR_ARGUMENT */
   cs_output_fn progress;   /* optional, called at every output instant */
   void *progress_user;
   cs_interrupt_fn interrupt;

@@ -250,21 +250,29 @@ cs_status cs_assemble_velocities(cs_consistent *c, const double *q, double t, do
   return CS_OK;
 }
 
-/* K = [M Φqᵀ; Φq 0] (N × N, zeroed first) and rhs = [Q; γ]. */
-static void augmented(cs_consistent *c, const double *q, const double *v, double t,
-                      const double *Q, double *K, double *rhs)
+/* K = [M/μ Φqᵀ; Φq 0] (N × N, zeroed first) and rhs = [Q/μ; γ], whose solution is (a, λ/μ);
+ * returns μ, the largest mass: the LU's pivot ratio and the SVD's truncation are relative, and
+ * with M unscaled masses of 1e±20 kg made Φq look null (a false "zero inertia"). */
+static double augmented(cs_consistent *c, const double *q, const double *v, double t,
+                        const double *Q, double *K, double *rhs)
 {
   const cs_model *m = c->m;
   int n = c->n, rows = c->rows, N = n + rows;
+  double mu = 0.0;
   memset(K, 0, (size_t)N * N * sizeof *K);
   cs_mass_diagonal(m, rhs);
   for (int i = 0; i < n; i++)
-    K[i + (size_t)i * N] = rhs[i];
-  memcpy(rhs, Q, (size_t)n * sizeof *rhs);
+    mu = fmax(mu, rhs[i]);
+  mu = mu > 0.0 ? mu : 1.0;
+  for (int i = 0; i < n; i++)
+    K[i + (size_t)i * N] = rhs[i] / mu;
+  for (int i = 0; i < n; i++)
+    rhs[i] = Q[i] / mu;
   cs_constraints_and_gamma(m, q, v, t, &c->J, rhs + n);
   /* Φq lower left, Φqᵀ upper right */
   cs_jac_scatter(&c->J, &(cs_acc){.dense = K + n, .ld = N},
                  &(cs_acc){.dense = K + (size_t)n * N, .ld = N});
+  return mu;
 }
 
 /* Below this pivot ratio of the equilibrated LU (cs_lu_factor_ratio) the augmented matrix is
@@ -319,7 +327,7 @@ static cs_status dense_accelerations(cs_consistent *c, const double *q, const do
     st = cs_fail(err, CS_ERR_MEMORY, "out of memory solving for accelerations");
     goto done;
   }
-  augmented(c, q, v, t, Q, K, rhs);
+  double mu = augmented(c, q, v, t, Q, K, rhs);
   if (cs_lu_factor_ratio(N, K, piv, work, piv + N, &ratio) == 0 && ratio >= PIVOT_RATIO) {
     LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', N, 1, K, N, piv, rhs, N);
   } else {
@@ -340,8 +348,8 @@ static cs_status dense_accelerations(cs_consistent *c, const double *q, const do
     }
   }
   memcpy(a, rhs, (size_t)n * sizeof *a);
-  if (lambda && rows)
-    memcpy(lambda, rhs + n, (size_t)rows * sizeof *lambda);
+  for (int i = 0; lambda && i < rows; i++)
+    lambda[i] = mu * rhs[n + i];
 done:
   free(K);
   free(rhs);

@@ -140,6 +140,10 @@ void cs_diagnose(const cs_model *m, const double *q, double t, const cs_diagnose
     len = (size_t)snprintf(out, size, "the step could not be made accurate: %s changes faster "
                            "than the tolerances allow", what);
   }
+  if (len == 0) /* (the integrator refused its input: out must still be a sentence) */
+    len = (size_t)snprintf(out, size, "no cause in the mechanism's state (not a singular "
+                           "position)");
+  len = len < size ? len : size - 1;
   for (int k = 0; contact && k < m->nclearance && len + 1 < size; k++)
     if (contact[k])
       len += (size_t)snprintf(out + len, size - len, "; clearance joint \"%s\" in contact",

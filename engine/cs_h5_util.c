@@ -20,6 +20,7 @@
 #include "cs_error.h"
 #include "cs_h5_driver.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,27 +39,39 @@ cs_h5_quiet cs_h5_quiet_begin(void)
 
 void cs_h5_quiet_end(const cs_h5_quiet *q) { H5Eset_auto2(H5E_DEFAULT, q->fn, q->data); }
 
+typedef struct h5_reason {
+  char detail[256];
+  int memory; /* the innermost failure is an allocation's, not the file's */
+} h5_reason;
+
 /* The innermost reason on HDF5's stack, its first line only, and without the sec2 driver's
  * ", time = …" details: a message is one line. */
-static herr_t innermost(unsigned n, const H5E_error2_t *e, void *detail)
+static herr_t innermost(unsigned n, const H5E_error2_t *e, void *user)
 {
+  h5_reason *r = user;
   if (n == 0 && e->desc) {
-    char *d = detail;
-    snprintf(d, 256, "%s", e->desc);
+    char *d = r->detail;
+    snprintf(d, sizeof r->detail, "%s", e->desc);
     d[strcspn(d, "\n")] = '\0';
     char *time = strstr(d, ": time = ");
     if (time)
       *time = '\0';
+    r->memory = (e->maj_num == H5E_RESOURCE &&
+                 (e->min_num == H5E_NOSPACE || e->min_num == H5E_CANTALLOC)) ||
+                strstr(d, strerror(ENOMEM)) != NULL;
   }
   return 0;
 }
 
 cs_status cs_h5_fail(cs_error *err, const char *path, const char *what)
 {
-  char detail[256] = "";
-  H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, innermost, detail);
+  h5_reason r = {"", 0};
+  H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, innermost, &r);
+  if (r.memory) /* (exit 7, not an output error: the disk may be fine) */
+    return cs_fail(err, CS_ERR_MEMORY, "HDF5 output '%s': out of memory, cannot %s: %s", path,
+                   what, r.detail);
   return cs_fail(err, CS_ERR_IO, "HDF5 output '%s': cannot %s%s%s", path, what,
-                 detail[0] ? ": " : "", detail);
+                 r.detail[0] ? ": " : "", r.detail);
 }
 
 void cs_h5_close_id(hid_t id, herr_t (*close)(hid_t))

@@ -67,6 +67,8 @@ enum { ROOT_SEPARATION, ROOT_DEEPEST, ROOT_FORCE_PEAK, NROOT };
 static const double DEFAULT_RTOL = 1e-8;
 static const long MAX_STEPS = 1000000;
 static const double MAX_DURATION = 1e4; /* × δ_U/v0: no separation by then is a failure */
+static const long MAX_ROWS = 1000000;   /* output rows, as many as steps (MAX_STEPS) */
+static const double UNDAMPED_SPAN = 2.943275; /* the undamped Hertz contact's duration, δ_U/v0 */
 
 /* ---------------------------------------------------------------- the object ------------- */
 
@@ -295,6 +297,18 @@ static cs_status undamped_peak(run *r, cs_error *err)
   return CS_OK;
 }
 
+/* At most MAX_ROWS rows over the undamped contact: a finer output.interval would fill the
+ * disk (1e-15 s wrote 1 GB a minute) before the bodies part. */
+static cs_status rows_bound(const run *r, cs_error *err)
+{
+  double interval = r->imp->settings.interval, span = UNDAMPED_SPAN * r->delta_U / r->v0;
+  if (!(interval > 0.0) || span / interval <= (double)MAX_ROWS)
+    return CS_OK;
+  return cs_fail(err, CS_ERR_INPUT, "impact: output.interval %g s gives %.3g rows over the "
+                 "undamped contact (%.3g s), expected at most %ld: an interval of at least "
+                 "%.3g s", interval, span / interval, span, MAX_ROWS, span / (double)MAX_ROWS);
+}
+
 static cs_status fail_setup(run *r, cs_error *err, const char *what)
 {
   return cs_fail(err, CS_ERR_SOLVER, "impact: setting up the integrator (%s) failed%s%s", what,
@@ -426,6 +440,10 @@ static cs_status outputs_until(run *r, double t, int last, cs_error *err)
   if (interval > 0.0) {
     for (double tk; st == CS_OK && (tk = (double)r->next_output * interval) <= t;
          r->next_output++) {
+      if (r->rows >= MAX_ROWS) /* a contact far longer than the undamped one (rows_bound) */
+        return cs_fail(err, CS_ERR_INPUT, "impact: more than %ld output rows by t = %.6g s: "
+                       "output.interval %g s is too fine for this contact", MAX_ROWS, tk,
+                       interval);
       if (IDAGetDky(r->ida, tk, 0, r->view))
         return cs_fail(err, CS_ERR_SOLVER, "impact: interpolating the output at t = %.9g s "
                        "failed: %s", tk, r->ida_message);
@@ -498,6 +516,21 @@ static void find_warnings(run *r)
   }
 }
 
+/* A penetration beyond a quarter of the smaller convex radius, as a run judges its clearance
+ * joints' (cs_evidence.h: Hertz's contact half-width is then half the radius): no small, local
+ * deformation, whatever the law says (1e20 m/s went 2.6e11 m deep, "complete"). */
+static void depth_warning(const run *r)
+{
+  const cs_contact_geometry *g = &r->imp->geometry;
+  double R = !g->internal && g->R2 > 0.0 ? fmin(g->R1, g->R2) : g->R1;
+  double depth = r->res->delta_max, share = depth / R;
+  size_t n = strlen(r->res->warnings), size = sizeof r->res->warnings;
+  if (share > 0.25 && n + 1 < size)
+    snprintf(r->res->warnings + n, size - n, "%simpact \"%s\": penetration %.3g m, %.3g of "
+             "the radius %.3g m: deeper than the contact laws' small deformations",
+             n ? "; " : "", r->imp->name, depth, share, R);
+}
+
 /* Close the file: last rows, result (complete runs), warnings, statistics, status last. */
 static cs_status close_file(run *r, cs_status st, const cs_error *run_err, cs_error *err)
 {
@@ -560,10 +593,10 @@ static cs_status integrate(run *r, cs_error *err)
     if (++steps > MAX_STEPS)
       st = cs_fail(err, CS_ERR_SOLVER, "impact: no separation after %ld steps, at t = %.6g s "
                    "(the undamped contact lasts about %.3g s; is solver.max_step too small?)",
-                   MAX_STEPS, t, 2.943275 * t_scale);
+                   MAX_STEPS, t, UNDAMPED_SPAN * t_scale);
     else if (t > MAX_DURATION * t_scale)
       st = cs_fail(err, CS_ERR_SOLVER, "impact: no separation after %.6g s, %.0f times as long "
-                   "as the undamped contact: the bodies stick", t, MAX_DURATION / 2.943275);
+                   "as the undamped contact: the bodies stick", t, MAX_DURATION / UNDAMPED_SPAN);
   }
   const double *y = N_VGetArrayPointer(r->y);
   res->t_contact = t;
@@ -594,6 +627,8 @@ static cs_status run_impact(run *r, cs_error *err)
   r->res->cr = cs_contact_cr(r->contact);
   st = undamped_peak(r, err);
   if (st == CS_OK)
+    st = rows_bound(r, err);
+  if (st == CS_OK)
     st = setup_ida(r, err);
   if (st == CS_OK && r->path)
     st = open_file(r, err);
@@ -623,6 +658,7 @@ cs_status cs_impact_run(const cs_impact *imp, const char *h5_path, cs_impact_res
   cs_status st = run_impact(&r, err);
   fill_stats(&r, &result->stats);
   find_warnings(&r);
+  depth_warning(&r);
   cs_error close_err;
   cs_status closed = close_file(&r, st, err, &close_err);
   cs_h5_quiet_end(&q);

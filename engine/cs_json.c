@@ -2,12 +2,16 @@
  * cs_json.c — the helpers every loader file shares (cs_json.h): messages that name the origin,
  * the JSON pointer and what was expected; typed getters; strict key checks; parsing.
  */
+#define _POSIX_C_SOURCE 200809L /* open's O_CLOEXEC, fstat */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cs_json.h"
 
@@ -460,6 +464,7 @@ static int depth_before(const char *text, size_t at)
 typedef struct scan {
   const char *p, *end;
   int depth;
+  const char *nul; /* the first "\u0000": valid JSON, but C strings end there */
 } scan;
 
 static void scan_space(scan *s)
@@ -497,7 +502,10 @@ static int scan_string(scan *s)
         return 0;
       char e = *s->p++;
       if (e == 'u') {
+        const char *at = s->p - 2;
         long u = scan_hex4(s);
+        if (u == 0 && !s->nul)
+          s->nul = at;
         if (u >= 0xDC00 && u <= 0xDFFF) /* a low surrogate alone */
           return 0;
         if (u >= 0xD800 && u <= 0xDBFF) { /* a high one wants its low one */
@@ -575,11 +583,12 @@ static int scan_container(scan *s, char close)
       scan_space(s);
       continue;
     }
-    if (s->p < s->end && *s->p++ == close) {
+    if (s->p < s->end && *s->p == close) {
+      s->p++;
       s->depth--;
       return 1;
     }
-    return 0;
+    return 0; /* (s->p at the offending byte) */
   }
 }
 
@@ -604,14 +613,17 @@ static int scan_value(scan *s)
   return scan_number(s);
 }
 
-/* text[0 … len) is one JSON value, surrounded by white space only. */
-static int syntax_ok(const char *text, size_t len)
+/* len when text[0 … len) is one JSON value surrounded by white space only, else about where
+ * it stops being one; *nul the offset of its first "\u0000" (len when none). */
+static size_t syntax_end(const char *text, size_t len, size_t *nul)
 {
-  scan s = {text, text + len, 0};
-  if (!scan_value(&s))
-    return 0;
+  scan s = {text, text + len, 0, NULL};
+  int ok = scan_value(&s);
+  *nul = s.nul ? (size_t)(s.nul - text) : len;
+  if (!ok)
+    return (size_t)(s.p - text) < len ? (size_t)(s.p - text) : len - 1;
   scan_space(&s);
-  return s.p == s.end;
+  return (size_t)(s.p - text);
 }
 
 static cs_status parse_error(const cs_json *js, const char *text, size_t len, size_t at,
@@ -651,9 +663,21 @@ cs_status cs_json_parse(const cs_json *js, const char *text, size_t len, cJSON *
   }
   const char *end = NULL;
   *root = cJSON_ParseWithLengthOpts(text + skip, len - skip + 1, &end, 1);
-  if (*root)
+  size_t nul_esc, valid_to = skip + syntax_end(text + skip, len - skip, &nul_esc);
+  if (*root && valid_to == len && nul_esc == len - skip)
     return CS_OK;
-  if (syntax_ok(text + skip, len - skip))
+  if (*root && valid_to == len) { /* a name or text would be cut there, silently */
+    cJSON_Delete(*root);
+    *root = NULL;
+    return parse_error(js, text, len, skip + nul_esc, "a NUL character (\\u0000) in a string "
+                       "(names and text end at one)");
+  }
+  if (*root) { /* cJSON is laxer than RFC 8259 (strtod's numbers: 01, +1, 1., .5) */
+    cJSON_Delete(*root);
+    *root = NULL;
+    return parse_error(js, text, len, valid_to, "not valid JSON (RFC 8259)");
+  }
+  if (valid_to == len)
     return cs_fail(js->err, CS_ERR_MEMORY, "%s: out of memory while parsing", js->origin);
   size_t at = end ? (size_t)(end - text) : skip;
   if (depth_before(text, at < len ? at + 1 : len) > CJSON_NESTING_LIMIT)
@@ -663,11 +687,40 @@ cs_status cs_json_parse(const cs_json *js, const char *text, size_t len, cJSON *
                                                   : "not valid JSON");
 }
 
+static const char *file_kind(mode_t mode)
+{
+  return S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO" : S_ISSOCK(mode) ? "a socket"
+       : S_ISCHR(mode) || S_ISBLK(mode) ? "a device" : "a special file";
+}
+
+int cs_input_open(const char *path, char *why, size_t size)
+{
+  struct stat st;
+  /* O_NONBLOCK: opening a FIFO for reading would wait for a writer */
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0 || fstat(fd, &st) != 0) {
+    snprintf(why, size, "%s", strerror(errno));
+  } else if (!S_ISREG(st.st_mode)) {
+    snprintf(why, size, "%s, not a regular file", file_kind(st.st_mode));
+  } else {
+    return fd;
+  }
+  if (fd >= 0)
+    close(fd);
+  return -1;
+}
+
 cs_status cs_json_read_file(const char *path, char **text, size_t *len, cs_error *err)
 {
-  FILE *f = fopen(path, "rb");
+  char why[160];
+  int fd = cs_input_open(path, why, sizeof why);
+  FILE *f = fd < 0 ? NULL : fdopen(fd, "rb");
+  if (fd >= 0 && !f) {
+    snprintf(why, sizeof why, "%s", strerror(errno));
+    close(fd);
+  }
   if (!f)
-    return cs_fail(err, CS_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+    return cs_fail(err, CS_ERR_IO, "%s: cannot open: %s", path, why);
   size_t cap = 4096, n = 0;
   char *buf = malloc(cap);
   while (buf) {

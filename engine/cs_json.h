@@ -129,6 +129,9 @@ cs_status cs_json_count(const cs_json *js, const cJSON *obj, const char *path, c
 /* Parse text[0 … len) (NUL-terminated at len); a syntax error is reported by line and column.
  * The text is at most CS_JSON_MAX_BYTES of valid UTF-8, with at most one byte-order mark. */
 cs_status cs_json_parse(const cs_json *js, const char *text, size_t len, cJSON **root);
+/* A file descriptor open for reading path, or −1 with why (errno's words, or "a FIFO, not a
+ * regular file"): only regular files are input, a FIFO or a device would block or never end. */
+int cs_input_open(const char *path, char *why, size_t size);
 /* The whole file, NUL-terminated; *len excludes the terminator. A file larger than
  * CS_JSON_MAX_BYTES is CS_ERR_INPUT (read no further: /dev/zero ends at once). */
 cs_status cs_json_read_file(const char *path, char **text, size_t *len, cs_error *err);

@@ -223,6 +223,10 @@ int cs_joint_rows(cs_joint_kind kind);
 const char *cs_joint_kind_name(cs_joint_kind kind);
 int cs_joint_is_driver(const cs_joint *joint);
 
+/* A run's end time is at most this many output intervals (a billion rows); further, the
+ * output instants t0 + k·interval stop advancing in floating point. */
+#define CS_MAX_OUTPUT_INTERVALS 1e9
+
 /* Default solver and output settings: formulation auto, rtol 1e-6, atol 1e-8, t_end 1,
  * output interval 1e-2. */
 void cs_model_default_settings(cs_model *model);

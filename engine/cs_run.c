@@ -4,8 +4,12 @@
  */
 #include "clearsim.h"
 
+#include <math.h>
+
 #include "cs_error.h"
 #include "cs_h5.h"
+#include "cs_json.h"
+#include "cs_model.h"
 #include "cs_verify.h"
 
 typedef struct run {
@@ -98,6 +102,21 @@ static cs_status run_with_output(cs_sim *sim, const cs_run_options *opt, const c
   return st;
 }
 
+/* The caller's t_end (0: the model's), held to the loader's bounds on solver.t_end. */
+static cs_status end_time(const cs_model *model, double asked, double *t_end, cs_error *err)
+{
+  double interval = cs_model_output_interval(model);
+  *t_end = asked == 0 ? cs_model_t_end(model) : asked;
+  if (asked == 0 || (asked >= CS_JSON_MIN_POSITIVE && asked <= CS_JSON_MAX_MAGNITUDE &&
+                     asked <= interval * CS_MAX_OUTPUT_INTERVALS))
+    return CS_OK;
+  return cs_fail(err, CS_ERR_ARGUMENT, "%s: t_end %g s: expected 0 (the model's) or a time in "
+                 "[%g, %g] s, at most %g output intervals of %g s", cs_model_name(model), asked,
+                 CS_JSON_MIN_POSITIVE, fmin(CS_JSON_MAX_MAGNITUDE,
+                                            interval * CS_MAX_OUTPUT_INTERVALS),
+                 CS_MAX_OUTPUT_INTERVALS, interval);
+}
+
 cs_status cs_run(const cs_model *model, const cs_run_options *options, cs_sim **out,
                  cs_error *err)
 {
@@ -119,9 +138,12 @@ cs_status cs_run_verify(const cs_model *model, const cs_run_options *options,
   if (!model)
     return cs_fail(err, CS_ERR_ARGUMENT, "cs_run: the model is NULL");
   const char *path = opt->output_path ? opt->output_path : cs_model_output_path(model);
-  double t_end = opt->t_end > 0 ? opt->t_end : cs_model_t_end(model);
+  double t_end;
+  cs_status st = end_time(model, opt->t_end, &t_end, err);
+  if (st != CS_OK)
+    return st;
   cs_sim *sim = NULL;
-  cs_status st = cs_sim_create(model, &sim, err);
+  st = cs_sim_create(model, &sim, err);
   if (st != CS_OK) {
     /* A file that says why there is no trajectory; the creation error stays the one reported. */
     if (path[0])

@@ -1,11 +1,13 @@
 /* cs_wear_h5.c — worn depth profiles to and from HDF5 files (cs_wear_h5.h). */
 #include "cs_wear_h5.h"
 #include "cs_h5_util.h"
+#include "cs_json.h"
 #include "cs_model.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 herr_t cs_wear_h5_write(hid_t file, const cs_sim *sim)
 {
@@ -49,7 +51,10 @@ int cs_wear_read_profile(const char *path, const char *joint, double **depth, in
   *depth = NULL;
   *n = 0;
   snprintf(name, sizeof name, "joints/%s/wear_depth", joint);
-  if ((f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT)) < 0) {
+  int fd = cs_input_open(path, why, size); /* (HDF5 would wait on a FIFO) */
+  if (fd < 0) {
+    rc = 1;
+  } else if (close(fd), (f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT)) < 0) {
     snprintf(why, size, "not an HDF5 file that can be opened");
   } else if (H5Lexists(f, "joints", H5P_DEFAULT) <= 0 || H5Lexists(f, name, H5P_DEFAULT) <= 0 ||
              (d = H5Dopen2(f, name, H5P_DEFAULT)) < 0) {

@@ -9,7 +9,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cs_model.h"
 #include "cs_test.h"
@@ -25,6 +27,11 @@ static const struct bad_file {
   {"syntax_error.json", CS_ERR_INPUT, "line 5 column 5: not valid JSON"},
   {"truncated.json", CS_ERR_INPUT, "line 5 column 43: not valid JSON (unexpected end of input)"},
   {"nul_byte.json", CS_ERR_INPUT, "line 2 column 15: not valid JSON (a NUL byte)"},
+  /* what cJSON's strtod takes but RFC 8259 does not (it was read as 1) */
+  {"number_leading_zero.json", CS_ERR_INPUT, "line 5 column 28: not valid JSON (RFC 8259)"},
+  /* valid JSON, but a C string ends there: the model's name was read as "pend" */
+  {"name_nul_escape.json", CS_ERR_INPUT, "line 2 column 16: a NUL character (\\u0000) in a "
+   "string (names and text end at one)"},
   {"duplicate_key.json", CS_ERR_INPUT, "/bodies/1: duplicate key \"mass\""},
   {"root_array.json", CS_ERR_INPUT, "/: expected an object, got an array"},
   /* top level */
@@ -147,7 +154,7 @@ static const struct bad_file {
    "expected the worn surface's hardness, Pa"},
   {"wear_profile_missing.json", CS_ERR_INPUT,
    "/clearance_joints/0/wear/initial_profile: cannot read the worn profile of \"J\" from "
-   "'tests/bad_input/no_such_run.h5': not an HDF5 file that can be opened"},
+   "'tests/bad_input/no_such_run.h5': No such file or directory"},
   {"clearance_slot_key.json", CS_ERR_INPUT,
    "/clearance_joints/0: unknown key \"hole_radius\" for a slot clearance joint (expected one "
    "of: name, type, body1, body2, point1, point2, pin_radius, materials, contact, regions, "
@@ -244,11 +251,21 @@ static void test_bad_files(void)
     if (st == CS_OK)
       cs_model_free(model);
   }
-  /* a directory opens but cannot be read */
+  /* only a regular file is input: a directory, a device or a FIFO is refused at once (a FIFO
+   * used to block open() for ever) */
   cs_model *model;
   cs_error err;
   cs_status st = cs_model_load_file("tests/bad_input", NULL, &model, &err);
-  check_failure(st, model, &err, CS_ERR_IO, "tests/bad_input", "cannot read: Is a directory");
+  check_failure(st, model, &err, CS_ERR_IO, "tests/bad_input",
+                "cannot open: a directory, not a regular file");
+  char fifo[] = "/tmp/cs_bad_input_fifo_XXXXXX";
+  int fd = mkstemp(fifo);
+  if (fd >= 0)
+    close(fd), unlink(fifo);
+  CHECK(fd >= 0 && mkfifo(fifo, 0600) == 0, "cannot make the FIFO %s", fifo);
+  st = cs_model_load_file(fifo, NULL, &model, &err);
+  check_failure(st, model, &err, CS_ERR_IO, fifo, "cannot open: a FIFO, not a regular file");
+  unlink(fifo);
 }
 
 static void test_bad_strings(void)
@@ -318,13 +335,13 @@ static void test_bad_strings(void)
                 "16777217 bytes, expected at most 16777216 (16 MiB, the limit of a model or "
                 "impact file)");
   free(big);
-  /* a file that never ends is read no further than the cap */
+  /* a file that never ends is refused at once: a device is not a regular file */
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   st = cs_model_load_file("/dev/zero", NULL, &model, &err);
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  check_failure(st, model, &err, CS_ERR_INPUT, "/dev/zero",
-                "larger than 16777216 bytes (16 MiB, the limit of a model or impact file)");
+  check_failure(st, model, &err, CS_ERR_IO, "/dev/zero",
+                "cannot open: a device, not a regular file");
   double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
   CHECK(s < 1.0, "/dev/zero refused in %.3f s", s);
   /* a name of exactly 64 bytes (two-byte characters) is a name; invalid UTF-8 in a string

@@ -14,6 +14,14 @@ expect "check --help" 0 "$cli" check --help
 expect "laws --help" 0 "$cli" laws --help
 expect "run without a model" 1 "$cli" run
 expect "bad --t-end" 1 "$cli" run models/pendulum.json --t-end -3
+# the bounds of solver.t_end (the loader's): 1e-300 used to reach IDAS and fail with garbage
+expect "--t-end 1e-300 is a usage error" 1 "$cli" run models/pendulum.json -o "$tmp/tiny.h5" --t-end 1e-300
+contains "and says the bounds" "$tmp/err" "t_end 1e-300 s: expected 0 (the model's) or a time in [1e-20"
+expect "--t-end past a billion rows is a usage error" 1 "$cli" run models/pendulum.json -o "$tmp/huge.h5" --t-end 1e12
+# a full standard output is an output error, said on stderr (it went unchecked: exit 0)
+expect "run > /dev/full: output error" 6 sh -c '"$0" run models/pendulum.json -o "$1" --t-end 0.1 > /dev/full' "$cli" "$tmp/full.h5"
+contains "…said on stderr" "$tmp/err" "clearsim: cannot write to standard output: No space left on device"
+expect "laws > /dev/full: output error" 6 sh -c '"$0" laws > /dev/full' "$cli"
 
 expect "missing file is bad input" 2 "$cli" check "$tmp/none.json"
 expect "invalid model is bad input" 2 "$cli" run tests/bad_input/inertia_negative.json -o "$tmp/x.h5"

@@ -10,6 +10,7 @@
 #include "clearsim.h"
 #include "clearsim_schema.h"
 
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -57,6 +58,7 @@ static int exit_code(cs_status st)
   case CS_ERR_INTERRUPTED: return EXIT_INTERRUPTED;
   case CS_ERR_IO: return EXIT_OUTPUT;
   case CS_ERR_MEMORY: return EXIT_MEMORY;
+  case CS_ERR_ARGUMENT: return EXIT_USAGE; /* an option the library refuses (--t-end) */
   default: return EXIT_SOLVER;
   }
 }
@@ -519,7 +521,7 @@ static int cmd_laws(int argc, char **argv)
   return 0;
 }
 
-int main(int argc, char **argv)
+static int command(int argc, char **argv)
 {
   if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
     fputs(usage_main, argc < 2 ? stderr : stdout);
@@ -543,4 +545,18 @@ int main(int argc, char **argv)
     return sweep_main(argc - 2, argv + 2);
   fprintf(stderr, "clearsim: unknown command \"%s\"\n%s", argv[1], usage_main);
   return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+  int code = command(argc, argv);
+  /* what was printed must have reached stdout (a full disk, a closed pipe): else say so */
+  errno = 0;
+  int failed = fflush(stdout) != 0, e = errno;
+  if (failed || ferror(stdout)) {
+    fprintf(stderr, "clearsim: cannot write to standard output: %s\n",
+            e ? strerror(e) : "write error");
+    return code ? code : EXIT_OUTPUT;
+  }
+  return code;
 }

@@ -459,7 +459,7 @@ static cJSON *key_schema(const char *spec, const char *doc)
       cJSON_AddStringToObject(s, "const", spec + 6);
     } else if (!strcmp(spec, "name")) {
       cJSON_AddStringToObject(s, "type", "string");
-      cJSON_AddStringToObject(s, "pattern", "^[^/]+$");
+      cJSON_AddStringToObject(s, "pattern", "^[^/\\u0000]+$"); /* no NUL: C strings end there */
     } else if (!strcmp(spec, "true") || !strcmp(spec, "false")) {
       cJSON_AddItemToObject(s, "const", cJSON_CreateBool(spec[0] == 't'));
     } else if (!strcmp(spec, "bool")) {

@@ -127,6 +127,7 @@ static inline int sweep_period_count(double t_end, double period)
 typedef struct sweep_result {
   int64_t index;
   int32_t status;
+  int32_t output_failed; /* its trajectory file could not be written (CS_ERR_IO) */
   char message[1024];
   double fig[]; /* nfig */
 } sweep_result;
@@ -170,6 +171,8 @@ typedef struct sweep_sink {
   int workers; /* how many ran cases (set by the runner) */
   cs_status io;
   cs_error io_err;
+  long output_failed;     /* cases whose trajectory file could not be written */
+  char output_err[1024];  /* the first one's message */
 } sweep_sink;
 
 void sweep_sink_record(sweep_sink *sink, const sweep_result *r);

@@ -197,6 +197,7 @@ void sweep_run_case(const sweep_plan *p, long i, const char *traj, cs_interrupt_
   }
   if (st != CS_OK) {
     r->status = st == CS_ERR_INTERRUPTED ? SWEEP_INTERRUPTED : SWEEP_FAILED;
+    r->output_failed = st == CS_ERR_IO; /* (the sweep's output, not the case, failed) */
     snprintf(r->message, sizeof r->message, "%s", err.message[0] ? err.message : "out of memory");
   }
   cs_model_free(m);

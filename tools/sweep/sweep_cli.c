@@ -79,6 +79,8 @@ void sweep_sink_record(sweep_sink *s, const sweep_result *r)
 {
   if (s->io == CS_OK && sweep_out_write(s->out, r, &s->io_err) != CS_OK)
     s->io = CS_ERR_IO;
+  if (r->output_failed && !s->output_failed++)
+    snprintf(s->output_err, sizeof s->output_err, "%s", r->message);
   s->done++;
   s->failed += r->status == SWEEP_FAILED;
   s->suspect += r->status == SWEEP_SUSPECT;
@@ -314,6 +316,11 @@ int sweep_main(int argc, char **argv)
       if (!o.quiet)
         closing_line(&plan, &sink, out, sink.done, sweep_clock() - sink.started, workers);
       code = st == CS_ERR_IO ? EXIT_OUTPUT : finished ? 0 : EXIT_INTERRUPTED;
+      if (sink.output_failed) { /* recorded failed, but the output is what failed */
+        fprintf(stderr, "clearsim sweep: %ld cases could not write their trajectory files: "
+                "%s\n", sink.output_failed, sink.output_err);
+        code = code ? code : EXIT_OUTPUT;
+      }
       if (mpi && size > 1 && st != CS_OK) {
         fflush(NULL); /* the other ranks may be mid-case or waiting for one: end them */
         sweep_mpi_abort(code);

@@ -16,7 +16,9 @@
 #include "cs_json.h"
 #include "sweep.h"
 
-enum { MAX_CASES = 100000000, MAX_DRAWS = 10000 };
+/* Every case is validated before any runs (a fraction of a millisecond each): a million
+ * cases is minutes of validation and more runs than a study needs (README "Parameter studies"). */
+enum { MAX_CASES = 1000000, MAX_DRAWS = 10000 };
 
 static const char *const sweep_keys[] = {"name", "description", "model", "parameters", "mode",
                                          "samples", "seed", "t_end", "trajectories",
@@ -205,7 +207,8 @@ static cs_status expand(const cs_json *js, sweep_plan *p)
   } else {
     for (int j = 0; j < p->nparam; j++) {
       if (n > MAX_CASES / p->params[j].n)
-        return cs_json_fail(js, "/parameters", "the grid has more than %d cases", MAX_CASES);
+        return cs_json_fail(js, "/parameters", "the grid has more than %d cases (the limit of "
+                            "a sweep)", MAX_CASES);
       n *= p->params[j].n;
     }
   }
@@ -539,6 +542,9 @@ cs_status sweep_plan_validate(sweep_plan *p, cs_error *err)
   long bad = 0;
   cs_status st = CS_OK;
   for (long i = 0; i < p->ncase; i++) {
+    if (sweep_interrupted()) /* SIGINT/SIGTERM: validation can take minutes */
+      return cs_fail(err, CS_ERR_INTERRUPTED, "%s: interrupted while validating case %ld of "
+                     "%ld", p->file, i, p->ncase);
     cs_status s = validate_case(p, i, bad ? &e : &first);
     if (s == CS_ERR_MEMORY)
       return cs_fail(err, s, "out of memory");

@@ -221,5 +221,13 @@ STATUS = {0: "ok", 1: "input", 2: "assembly", 3: "solver", 4: "io", 5: "interrup
 FAMILIES = ("elastic", "damping", "restitution", "friction")
 
 
+def cstr(s, what):
+    """s as a C string, or ValueError: a NUL would silently cut it short."""
+    b = os.fsencode(s) if isinstance(s, (bytes, os.PathLike)) else s.encode()
+    if b"\0" in b:
+        raise ValueError(f"{what} {s!r}: contains a NUL character")
+    return b
+
+
 def text(b):
     return b.decode("utf-8", "replace") if b is not None else ""

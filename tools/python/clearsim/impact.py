@@ -39,19 +39,21 @@ def impact(source=None, output=None, **keys):
         raise TypeError("impact(): give a source or keys, not both")
     h, err = c_void_p(), _lib.cs_error()
     if isinstance(source, dict):
-        origin, st = "<dict>", lib.cs_impact_load_string(json.dumps(source).encode(), b"<dict>",
-                                                          None, byref(h), byref(err))
+        origin, doc = "<dict>", json.dumps(source)
     elif isinstance(source, str) and source.lstrip().startswith("{"):
-        origin, st = "<string>", lib.cs_impact_load_string(source.encode(), b"<string>", None,
-                                                            byref(h), byref(err))
+        origin, doc = "<string>", source
     else:
-        origin = os.fspath(source)
-        st = lib.cs_impact_load_file(origin.encode(), None, byref(h), byref(err))
+        origin, doc = os.fspath(source), None
+    if doc is not None:
+        st = lib.cs_impact_load_string(_lib.cstr(doc, "impact"), origin.encode(), None,
+                                       byref(h), byref(err))
+    else:
+        st = lib.cs_impact_load_file(_lib.cstr(origin, "source"), None, byref(h), byref(err))
     if st:
         raise error(st, text(err.message), origin)
     try:
         res = _lib.cs_impact_result()
-        path = os.fspath(output).encode() if output is not None else b""
+        path = _lib.cstr(os.fspath(output), "output") if output is not None else b""
         st = lib.cs_impact_run(h, path, byref(res), byref(err))
         out = ImpactResult({k: getattr(res, k) for k in RESULT})
         out["clips"] = res.clips

@@ -1,4 +1,5 @@
 """Models and runs: clearsim.Model, clearsim.Result."""
+import contextlib
 import ctypes
 import json
 import math
@@ -30,13 +31,17 @@ class Model:
         self._h = c_void_p(handle)
         self.origin = origin
         self.registry = registry  # its laws must outlive the model
+        self._lock = threading.Lock()
+        self._users = {}          # thread → calls into the library it has under way
+        self._closed = False
 
     @classmethod
     def from_file(cls, path, registry=None):
         """registry: a clearsim.Registry with laws of your own (default: the catalogue)."""
         path = os.fspath(path)
         h, err = c_void_p(), _lib.cs_error()
-        st = lib.cs_model_load_file(path.encode(), _reg(registry), byref(h), byref(err))
+        st = lib.cs_model_load_file(_lib.cstr(path, "path"), _reg(registry), byref(h),
+                                    byref(err))
         if st:
             raise error(st, text(err.message), path)
         return cls(h.value, path, registry)
@@ -44,8 +49,8 @@ class Model:
     @classmethod
     def from_json(cls, s, origin="<string>", registry=None):
         h, err = c_void_p(), _lib.cs_error()
-        st = lib.cs_model_load_string(s.encode(), origin.encode(), _reg(registry), byref(h),
-                                      byref(err))
+        st = lib.cs_model_load_string(_lib.cstr(s, "the JSON text"), _lib.cstr(origin, "origin"),
+                                      _reg(registry), byref(h), byref(err))
         if st:
             raise error(st, text(err.message), origin)
         return cls(h.value, origin, registry)
@@ -54,63 +59,117 @@ class Model:
     def from_dict(cls, d, origin="<dict>", registry=None):
         return cls.from_json(json.dumps(d), origin, registry)
 
+    # ---------------------------------------------------------------- lifetime ------------
+    def close(self):
+        """Free the library's model; any later use raises ValueError. Runs under way (in other
+        threads) keep it: it is freed when the last of them returns. Also at the end of a
+        `with clearsim.Model.from_file(...) as m:` block, and when garbage-collected."""
+        with self._lock:
+            self._closed = True
+            if not self._users:
+                self._free()
+
+    def __enter__(self):
+        self._handle()  # a closed model cannot be entered
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
     def __del__(self):
-        if getattr(self, "_h", None) and self._h.value and lib is not None:
+        if getattr(self, "_lock", None) is not None:
+            self.close()
+
+    def _free(self):
+        if self._h is not None and self._h.value and lib is not None:
             lib.cs_model_free(self._h)
-            self._h = None
+        self._h = None
+
+    def _handle(self):
+        """The library's model, or ValueError once closed (a NULL would crash the library)."""
+        if self._closed and threading.get_ident() not in self._users:
+            raise ValueError(f"clearsim.Model {self.origin!r}: used after close()")
+        return self._h
+
+    @contextlib.contextmanager
+    def _using(self):
+        """The handle, kept alive for the duration: close() meanwhile defers the free to the
+        end of the last use (a thread already using it may go on reading it)."""
+        me = threading.get_ident()
+        with self._lock:
+            h = self._handle()
+            self._users[me] = self._users.get(me, 0) + 1
+        try:
+            yield h
+        finally:
+            with self._lock:
+                self._users[me] -= 1
+                if not self._users[me]:
+                    del self._users[me]
+                if self._closed and not self._users:
+                    self._free()
 
     # ---------------------------------------------------------------- what it holds -------
     @property
     def name(self):
-        return text(lib.cs_model_name(self._h))
+        with self._using() as h:
+            return text(lib.cs_model_name(h))
 
     @property
     def json(self):
         """The input JSON, verbatim."""
-        return text(lib.cs_model_json(self._h))
+        with self._using() as h:
+            return text(lib.cs_model_json(h))
 
     @property
     def bodies(self):
-        return [text(lib.cs_model_body_name(self._h, b))
-                for b in range(lib.cs_model_body_count(self._h))]
+        with self._using() as h:
+            return [text(lib.cs_model_body_name(h, b))
+                    for b in range(lib.cs_model_body_count(h))]
 
     @property
     def joints(self):
         """Ideal joints and drivers: {name: kind}."""
-        return {text(lib.cs_model_joint_name(self._h, j)): text(lib.cs_model_joint_kind(self._h, j))
-                for j in range(lib.cs_model_joint_count(self._h))}
+        with self._using() as h:
+            return {text(lib.cs_model_joint_name(h, j)): text(lib.cs_model_joint_kind(h, j))
+                    for j in range(lib.cs_model_joint_count(h))}
 
     @property
     def clearance_joints(self):
         """{name: {"kind", "clearance" (m), "regions"}}."""
         out = {}
-        for k in range(lib.cs_model_clearance_count(self._h)):
-            out[text(lib.cs_model_clearance_name(self._h, k))] = {
-                "kind": text(lib.cs_model_clearance_kind(self._h, k)),
-                "clearance": lib.cs_model_clearance_size(self._h, k),
-                "regions": [text(lib.cs_model_clearance_region(self._h, k, r))
-                            for r in range(lib.cs_model_clearance_region_count(self._h, k))]}
+        with self._using() as h:
+            for k in range(lib.cs_model_clearance_count(h)):
+                out[text(lib.cs_model_clearance_name(h, k))] = {
+                    "kind": text(lib.cs_model_clearance_kind(h, k)),
+                    "clearance": lib.cs_model_clearance_size(h, k),
+                    "regions": [text(lib.cs_model_clearance_region(h, k, r))
+                                for r in range(lib.cs_model_clearance_region_count(h, k))]}
         return out
 
     @property
     def t_end(self):
-        return lib.cs_model_t_end(self._h)
+        with self._using() as h:
+            return lib.cs_model_t_end(h)
 
     @property
     def output_interval(self):
-        return lib.cs_model_output_interval(self._h)
+        with self._using() as h:
+            return lib.cs_model_output_interval(h)
 
     @property
     def tolerances(self):
         """(rtol, atol) the runs will use."""
         rtol, atol = c_double(), c_double()
-        lib.cs_model_tolerances(self._h, byref(rtol), byref(atol))
+        with self._using() as h:
+            lib.cs_model_tolerances(h, byref(rtol), byref(atol))
         return rtol.value, atol.value
 
     def set_tolerances(self, rtol, atol):
         """Override the model file's solver rtol and atol (m, rad) for the runs to come."""
         err = _lib.cs_error()
-        st = lib.cs_model_set_tolerances(self._h, rtol, atol, byref(err))
+        with self._using() as h:
+            st = lib.cs_model_set_tolerances(h, rtol, atol, byref(err))
         if st:
             raise error(st, text(err.message), self.origin)
         return self
@@ -120,19 +179,22 @@ class Model:
         if formulation not in FORMULATIONS:
             raise ValueError(f"formulation {formulation!r}: expected one of "
                              + ", ".join(repr(f) for f in FORMULATIONS))
-        lib.cs_model_set_formulation(self._h, FORMULATIONS.index(formulation))
+        with self._using() as h:
+            lib.cs_model_set_formulation(h, FORMULATIONS.index(formulation))
         return self
 
     # ---------------------------------------------------------------- running -------------
     def run(self, t_end=None, output=None, progress=None, verify=False):
-        """Integrate to t_end (default: the model's) and return a Result with every output row
-        in memory. output="x.h5" also writes the HDF5 file `clearsim run` writes.
+        """Integrate to t_end (default: the model's; else finite and > 0, the start being
+        t = 0) and return a Result with every output row in memory. output="x.h5" also writes
+        the HDF5 file `clearsim run` writes.
 
         progress(t, t_end) is called at every output row (in the thread that runs the model);
         returning True stops the run (Result.status "interrupted"). Ctrl-C raises
         clearsim.Interrupted (a KeyboardInterrupt) whose .result keeps the rows so far. A solver
         failure raises clearsim.SolverError with the partial .result. The GIL is released while
-        the library integrates: runs in several threads proceed in parallel.
+        the library integrates: runs in several threads proceed in parallel, and close()
+        meanwhile leaves the model to the runs under way (freed when the last one returns).
 
         verify=True: a run that completes is repeated at tolerances 100 times tighter and
         compared (`clearsim run --verify`, README "Verifying a run"): Result.verify is then a
@@ -140,14 +202,24 @@ class Model:
         figures weighed (contacts, contacts_tight, matched, onset_shift, peak_force_diff,
         state_diff, energy_diff, ..., steps_tight, wall_time_tight); None otherwise. The file,
         if any, gets the same in its group /verify."""
+        if t_end is not None:
+            t_end = float(t_end)
+            if not (math.isfinite(t_end) and t_end > 0):
+                raise ValueError(f"run(t_end={t_end!r}): expected a finite end time after the "
+                                 "start (t = 0), in seconds")
+        path = _lib.cstr(os.fspath(output), "output") if output is not None else b""
+        with self._using():
+            return self._run(t_end, path, progress, verify)
+
+    def _run(self, t_end, path, progress, verify):
         rec = _Recorder(self, progress, t_end if t_end else self.t_end)
         opt = _lib.cs_run_options(
-            output_path=os.fspath(output).encode() if output is not None else b"",
-            t_end=float(t_end) if t_end else 0.0, progress=rec.callback, progress_user=rec.rows,
-            interrupt=_lib.INTERRUPT_FLAG, interrupt_user=ctypes.addressof(rec.flag))
+            output_path=path, t_end=t_end if t_end else 0.0, progress=rec.callback,
+            progress_user=rec.rows, interrupt=_lib.INTERRUPT_FLAG,
+            interrupt_user=ctypes.addressof(rec.flag))
         sim, err, check = c_void_p(), _lib.cs_error(), _lib.cs_verify_result()
 
-        def call():
+        def call():  # (the caller's use of the model lasts until this returns)
             return lib.cs_run_verify(self._h, byref(opt), byref(check) if verify else None,
                                      byref(sim), byref(err))
 
@@ -163,7 +235,7 @@ class Model:
             e, self.registry.exception = self.registry.exception, None
             raise e  # raised by a contact law written in Python
         if ctrl_c:
-            raise Interrupted(f"{self.name}: interrupted at t = {result.t_final:.9g} s",
+            raise Interrupted(f"{result.model_name}: interrupted at t = {result.t_final:.9g} s",
                               result)
         if st not in (0, 5):
             raise error(st, text(err.message), self.origin, result)
@@ -258,7 +330,8 @@ class _Recorder:
 
     def result(self, sim, status, message):
         m = self.model
-        nbody, nrow = lib.cs_model_body_count(m._h), lib.cs_model_constraint_count(m._h)
+        h = m._h
+        nbody, nrow = lib.cs_model_body_count(h), lib.cs_model_constraint_count(h)
         names = list(m.joints)
         drivers = [names[lib.cs_rows_driver(self.rows, i)]
                    for i in range(lib.cs_rows_driver_count(self.rows))]

@@ -51,8 +51,9 @@ class Registry:
             units, doc = spec[0], spec[1]
             required = len(spec) < 3
             default, lo, hi = (math.nan, 0.0, math.inf) if required else spec[2:5]
-            specs[i] = _lib.cs_param_spec(pname.encode(), units.encode(), default, lo, hi,
-                                          1 | 2 if required else 0, doc.encode())
+            specs[i] = _lib.cs_param_spec(_lib.cstr(pname, "parameter"), _lib.cstr(units, "units"),
+                                          default, lo, hi, 1 | 2 if required else 0,
+                                          _lib.cstr(doc, "doc"))
         names = list(params)
 
         def create(values, geometry, content, err):
@@ -94,8 +95,9 @@ class Registry:
 
         ops = (_lib.create_fn(create), _lib.destroy_fn(destroy), _lib.elastic_fn(elastic),
                _lib.energy_fn(strain))
-        law = _lib.cs_law(name=name.encode(), family=0, summary=summary.encode(),
-                          source=source.encode(), params=specs, nparams=len(params))
+        law = _lib.cs_law(name=_lib.cstr(name, "name"), family=0,
+                          summary=_lib.cstr(summary, "summary"),
+                          source=_lib.cstr(source, "source"), params=specs, nparams=len(params))
         law.create, law.destroy, law.elastic, law.energy = (
             ctypes.cast(f, c_void_p) for f in ops)
         err = _lib.cs_error()
