@@ -22,14 +22,14 @@ static void tolerances_api(void)
   cs_error err;
   double r, a;
   cs_model_tolerances(m, &r, &a);
-  CHECK(r == 1e-6 && a == 1e-9, "the file's tolerances read back: rtol %g, atol %g", r, a);
+  CHECK(r == 1e-8 && a == 1e-11, "the file's tolerances read back: rtol %g, atol %g", r, a);
   const double bad[][2] = {{0, 1e-9},   {-1e-6, 1e-9}, {1.0, 1e-9},     {NAN, 1e-9},
                            {1e-6, 0},   {1e-6, -1},    {1e-6, INFINITY}, {1e-6, NAN},
                            {INFINITY, 1e-9}};
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
     cs_status st = cs_model_set_tolerances(m, bad[i][0], bad[i][1], &err);
     cs_model_tolerances(m, &r, &a);
-    CHECK(st == CS_ERR_ARGUMENT && err.code == CS_ERR_ARGUMENT && r == 1e-6 && a == 1e-9,
+    CHECK(st == CS_ERR_ARGUMENT && err.code == CS_ERR_ARGUMENT && r == 1e-8 && a == 1e-11,
           "rtol %g, atol %g refused with CS_ERR_ARGUMENT, model unchanged: status %d, %s", bad[i][0],
           bad[i][1], (int)st, err.message);
   }
