@@ -8,9 +8,9 @@
  *    onset is the first root of |r(t)| = c, solved here by bisection (independent of any
  *    integrator). Under auto, projected and ggl the contact must open there (rtol 1e-9; to
  *    1e-7 relative: IDAS is 2e-8 off), with a force, and no output row may show the journal
- *    inside the wall out of contact. Two ways to run it: the integrator's own first step, and a first step
- *    (solver.initial_step) that spans the whole flight, so that δ' is < 0 at both its ends
- *    and the excursion lies wholly inside it.
+ *    inside the wall out of contact. Two ways to run it: the integrator's own first step, and
+ *    a first step (solver.initial_step) that spans the whole flight, so that δ' is < 0 at
+ *    both its ends and the excursion lies wholly inside it.
  * 2. liu2022_yield_strength under auto and projected to 0.11 s, where one free-flight step of
  *    3.5 ms held a 1.8 ms excursion 5.8 µm into the bearing: no output row inside the wall
  *    out of contact, and a contact within that excursion.
