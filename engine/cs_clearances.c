@@ -680,7 +680,13 @@ int cs_clearances_events(cs_clearances *c, const double *q, const int *found, in
   *missed = -1;
   for (int i = 0; i < c->n; i++) {
     joint *j = &c->joints[i];
-    if (found && found[2 * i] != 0) {
+    if (!j->in_contact && *missed < 0 && found && found[2 * i + 1] != 0 &&
+        gap_of(c, j, q, NULL) > 0.0) {
+      /* its guard stopped the step at a maximum of δ inside the wall: δ rose through 0 before
+       * it, whether or not δ's own root also counts as crossed (it does where δ was < 0 at the
+       * step's start), and a restart there would not open the contact (δ' = 0) */
+      *missed = i;
+    } else if (found && found[2 * i] != 0) {
       /* Every root of δ restarts IDAS (δ can sit exactly at zero where IDAS stopped, and IDAS
        * then fails: "root found at and very near t"); the restart settles the contact states
        * by the sign of δ' (cs_clearances_settle), so a root crossed against the motion (the

@@ -56,8 +56,8 @@ void cs_clearances_roots(cs_clearances *c, const double *q, const double *v, dou
 double cs_clearances_root(cs_clearances *c, int r, const double *q, const double *v);
 /* After each accepted step, ending at q, with the roots the integrator located there (NULL:
  * none): returns how many were roots of δ (each needs a restart, which settles the contact
- * states); *missed is a joint out of contact found inside its wall (δ > 0) without a root of
- * its δ, whose onset the step jumped over, or −1. */
+ * states); *missed is a joint out of contact found inside its wall (δ > 0) at its guard's root
+ * or without a root of its δ, whose onset the step jumped over, or −1. */
 int cs_clearances_events(cs_clearances *c, const double *q, const int *found, int *missed);
 /* δ of joint k at q. */
 double cs_clearances_gap(cs_clearances *c, int k, const double *q);

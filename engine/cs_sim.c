@@ -92,6 +92,9 @@ static const double HANDOVER_GAIN = 2.0;
 
 /* Samples of each step's interpolant searched for a contact's peak force (sample_peaks). */
 enum { CS_PEAK_SAMPLES = 4, PEAK_REFINE = 3 };
+/* Samples of each explicit step's interpolant searched for a pin out of contact inside its
+ * wall (grazed_pin). */
+enum { GRAZE_SAMPLES = 8 };
 
 struct cs_sim {
   const cs_model *model;
@@ -1358,11 +1361,20 @@ static cs_status ida_step(cs_sim *s, double t_target, int *root, cs_error *err)
   return CS_OK;
 }
 
-/* The normal force of pin k at t within the last step, on the interpolant of its bodies only. */
+/* What is sought at its peak within a step: pin k's value at t, on the interpolant of its
+ * bodies only. */
+typedef double (*pin_value)(cs_sim *s, int k, const int *idx, int nidx, double t);
+
 static double pin_force_at(cs_sim *s, int k, const int *idx, int nidx, double t)
 {
   cs_rk_interpolate_some(s->rk, t, idx, nidx, s->sample);
   return cs_clearances_normal_force(s->clear, k, s->sample, s->sample + s->n);
+}
+
+static double pin_gap_at(cs_sim *s, int k, const int *idx, int nidx, double t)
+{
+  cs_rk_interpolate_some(s->rk, t, idx, nidx, s->sample);
+  return cs_clearances_gap(s->clear, k, s->sample);
 }
 
 /* The vertex of the parabola through (x[e], F[e]), or NAN when it opens upwards. */
@@ -1375,13 +1387,14 @@ static double vertex(const double x[3], const double F[3])
 
 /* Successive parabolic interpolation for the largest F within the bracket x[0] < x[1] < x[2],
  * F[1] the largest: each vertex replaces the end beyond it, or becomes the middle. */
-static double refine_peak(cs_sim *s, int k, const int *idx, int nidx, double x[3], double F[3])
+static double refine_peak(cs_sim *s, int k, const int *idx, int nidx, double x[3], double F[3],
+                          pin_value at)
 {
   for (int it = 0; it < PEAK_REFINE; it++) {
     double xv = vertex(x, F);
     if (!(xv > x[0] && xv < x[2]) || xv == x[1])
       break; /* flat to round-off: x[1] is as good as any */
-    double fv = pin_force_at(s, k, idx, nidx, xv);
+    double fv = at(s, k, idx, nidx, xv);
     int side = xv < x[1] ? 0 : 2;
     if (fv > F[1]) { /* the vertex is the new middle, the old middle an end */
       x[2 - side] = x[1], F[2 - side] = F[1];
@@ -1444,10 +1457,72 @@ static void sample_peaks(cs_sim *s)
       x[e] = t0 + (t1 - t0) * (first + e) / SAMPLES, Fx[e] = F[first + e];
     if ((best == 0 || best == SAMPLES) && !end_bracket(s, pin[c], idx, nidx, x, Fx, best))
       continue; /* the step's end is the largest: committed as a step end */
-    double t_peak = refine_peak(s, pin[c], idx, nidx, x, Fx);
+    double t_peak = refine_peak(s, pin[c], idx, nidx, x, Fx, pin_force_at);
     cs_rk_interpolate_some(s->rk, t_peak, idx, nidx, s->sample);
     cs_clearances_commit_one(s->clear, pin[c], y, y + s->n);
   }
+}
+
+/* The value at the vertex of the parabola through (x[e], F[e]) (its largest, when it opens
+ * downwards). */
+static double vertex_value(const double x[3], const double F[3])
+{
+  double d01 = (F[1] - F[0]) / (x[1] - x[0]), d12 = (F[2] - F[1]) / (x[2] - x[1]);
+  double curv = (d12 - d01) / (x[2] - x[0]), xv = vertex(x, F);
+  return isnan(xv) ? F[1] : F[0] + (xv - x[0]) * (d01 + curv * (xv - x[1]));
+}
+
+/* Where pin k's δ, sampled (F, SAMPLES + 1 at the step's t0 + (t1 − t0) i / SAMPLES) on its
+ * interpolant, is above 0 inside the step: its first positive interior sample, or an interior
+ * local maximum refined by parabolas when the parabola through its neighbours could reach 0
+ * (one sample interval's change of δ within it). NAN when nowhere. */
+static double inside_wall(cs_sim *s, int k, const int *idx, int nidx, const double *F,
+                          int samples, double t0, double t1)
+{
+  for (int i = 1; i < samples; i++)
+    if (F[i] > 0.0)
+      return t0 + (t1 - t0) * i / samples;
+  for (int i = 1; i < samples; i++) {
+    if (F[i] < F[i - 1] || F[i] < F[i + 1])
+      continue;
+    double x[3], Fx[3] = {F[i - 1], F[i], F[i + 1]};
+    for (int e = 0; e < 3; e++)
+      x[e] = t0 + (t1 - t0) * (i - 1 + e) / samples;
+    if (vertex_value(x, Fx) <= -(F[i] - fmin(Fx[0], Fx[2])))
+      continue; /* far from the wall: no need to look closer */
+    double t_peak = refine_peak(s, k, idx, nidx, x, Fx, pin_gap_at);
+    if (Fx[1] > 0.0)
+      return t_peak;
+  }
+  return NAN;
+}
+
+/* A pin out of contact whose δ rose above 0 and fell back within the last explicit step: its
+ * roots, looked at the step's ends only, see neither when δ' changed sign twice in the step (a
+ * pin receding from its wall that turns back and grazes it; a free-flight step is exact on
+ * such motion and grows long). δ is sampled on each such pin's interpolant (O(1) per pin); an
+ * excursion confirmed on the exact state returns the pin and *t_in, a time inside its wall,
+ * the earliest of all pins'; −1 when none. */
+static int grazed_pin(cs_sim *s, double *t_in)
+{
+  enum { SAMPLES = GRAZE_SAMPLES };
+  const double t1 = s->t_ida, t0 = last_step_start(s);
+  int found = -1;
+  *t_in = INFINITY;
+  for (int k = 0; k < cs_clearances_count(s->clear); k++) {
+    if (cs_clearances_in_contact(s->clear, k))
+      continue;
+    int idx[12], nidx = pin_support(s, k, idx);
+    double F[SAMPLES + 1], yq[NQUAD];
+    for (int i = 0; i <= SAMPLES; i++)
+      F[i] = pin_gap_at(s, k, idx, nidx, t0 + (t1 - t0) * i / SAMPLES);
+    double t = inside_wall(s, k, idx, nidx, F, SAMPLES, t0, t1);
+    /* the interpolant is of lower order than the step: the exact state decides */
+    if (t < *t_in && !cs_rk_state_at(s->rk, t, s->sample, yq) &&
+        cs_clearances_gap(s->clear, k, s->sample) > 0.0)
+      found = k, *t_in = t;
+  }
+  return found;
 }
 
 /* Under "auto": the contact now open goes to IDAS, on trial. */
@@ -1483,8 +1558,13 @@ static cs_status step(cs_sim *s, double t_target, cs_error *err)
   if (st)
     return st;
   const double *q = Q_OF(s, s->y), *v = V_OF(s, s->y);
-  if (s->explicit_on)
+  if (s->explicit_on) {
+    double t_in;
+    int grazed = grazed_pin(s, &t_in);
+    if (grazed >= 0)
+      return recover_onset(s, grazed, t_in, t_target, err);
     sample_peaks(s);
+  }
   cs_clearances_commit(s->clear, q, v);
   int missed = -1;
   int changed = cs_clearances_events(s->clear, q, root ? s->roots_found : NULL, &missed);

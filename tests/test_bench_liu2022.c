@@ -199,7 +199,10 @@ static void test_yield_strength(run *r, const run *constant)
   CHECK(early == 19, "yield strength: 19 contacts before 0.04 s (our run), got %d", early);
   CHECK_REL(r->ev[0].t_on, 1.67262e-3, 1e-4, "yield strength: first impact at (our run)");
   CHECK_REL(r->ev[0].max_force, 802.89, 1e-3, "yield strength: first peak force (our run)");
-  CHECK_REL(r->ev[18].t_on, 0.038922, 1e-3, "yield strength: 19th contact opens (our run)");
+  /* converged: 0.0389244 s under auto and ggl at rtol 1e-11 (4e-7 apart); at the file's rtol
+   * 1e-9 the chaotic run's earlier contacts' errors grow to 1.8e-3 here under auto, 7e-4 under
+   * ggl */
+  CHECK_REL(r->ev[18].t_on, 0.0389244, 2.5e-3, "yield strength: 19th contact opens (our run)");
   /* 001 Fig. 12b/13b: no stable state — impacts go on through both turns (found 90 + 82;
    * 172 … 196 at other tolerances), each brief (longest 0.14 ms), little time in contact */
   CHECK(r->nevent > 150, "yield strength: more than 150 contacts (got %d)", r->nevent);
