@@ -76,8 +76,13 @@ cs_status cs_h5_fail(cs_error *err, const char *path, const char *what)
 
 void cs_h5_close_id(hid_t id, herr_t (*close)(hid_t))
 {
-  if (id >= 0)
-    close(id);
+  if (id < 0)
+    return;
+  /* An API call clears HDF5's error stack: keep the failure a caller is about to report. */
+  hid_t failure = H5Eget_current_stack();
+  close(id);
+  if (failure >= 0)
+    H5Eset_current_stack(failure);
 }
 
 /* ---------------------------------------------------------------- attributes, text ------- */
@@ -426,8 +431,9 @@ static cs_status write_block(cs_h5_table *t, cs_error *err)
 cs_status cs_h5_table_flush(cs_h5_table *t, cs_error *err)
 {
   t->last_commit = cs_wall_clock();
-  if (t->buffered > 0 && write_block(t, err) != CS_OK)
-    return CS_ERR_IO;
+  cs_status st = t->buffered > 0 ? write_block(t, err) : CS_OK;
+  if (st != CS_OK)
+    return st;
   if (t->written == t->committed)
     return CS_OK;
   long long rows = (long long)t->written;
@@ -443,8 +449,9 @@ cs_status cs_h5_table_begin_row(cs_h5_table *t, int *row, cs_error *err)
 {
   /* Full buffers mean the last write failed: retry it (it rewrites the same rows, so a partly
    * done block comes out whole) before taking another row. */
-  if (t->buffered == CS_H5_BLOCK_ROWS && cs_h5_table_flush(t, err) != CS_OK)
-    return CS_ERR_IO;
+  cs_status st = t->buffered == CS_H5_BLOCK_ROWS ? cs_h5_table_flush(t, err) : CS_OK;
+  if (st != CS_OK)
+    return st;
   *row = t->buffered;
   return CS_OK;
 }
@@ -453,8 +460,9 @@ cs_status cs_h5_table_end_row(cs_h5_table *t, double time_s, cs_error *err)
 {
   t->buffered++;
   t->last_t = time_s;
-  if (t->buffered == CS_H5_BLOCK_ROWS && write_block(t, err) != CS_OK)
-    return CS_ERR_IO; /* the full buffers are retried by the next begin_row */
+  cs_status st = t->buffered == CS_H5_BLOCK_ROWS ? write_block(t, err) : CS_OK;
+  if (st != CS_OK)
+    return st; /* the full buffers are retried by the next begin_row */
   double since = cs_wall_clock() - t->last_commit;
   if ((t->written > t->committed && since >= t->commit_seconds) ||
       since >= CS_H5_COMMIT_MAX_SECONDS)

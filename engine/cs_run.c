@@ -34,10 +34,8 @@ static int on_output(const cs_sim *sim, void *user)
   /* The sim polls between steps; one step may hold many rows (a fine output interval). */
   if (r->opt->interrupt && r->opt->interrupt(r->opt->interrupt_user))
     return r->interrupted = 1;
-  if (r->h5 && cs_h5_append(r->h5, sim, &r->io_err) != CS_OK) {
-    r->io = CS_ERR_IO;
-    return 1;
-  }
+  if (r->h5 && (r->io = cs_h5_append(r->h5, sim, &r->io_err)) != CS_OK)
+    return 1; /* (CS_ERR_IO, or CS_ERR_MEMORY: the disk may be fine) */
   r->rows++;
   r->last_t = t;
   return r->opt->progress ? r->opt->progress(sim, r->opt->progress_user) : 0;

@@ -111,6 +111,17 @@ static void test_h5_memory(void)
   CHECK(h5_failure(H5E_VFL, H5E_WRITEERROR, "write: No space left on device", &err) ==
             CS_ERR_IO && strstr(err.message, "cannot append rows: write: No space left"),
         "a full disk: %d %s", err.code, err.message);
+  /* a writer closes its dataspaces before it reports (write_rows): the reason must survive */
+  hid_t space = H5Screate(H5S_SCALAR); /* (before the push: an API call clears the stack) */
+  H5Eclear2(H5E_DEFAULT);
+  H5Epush2(H5E_DEFAULT, __FILE__, "test", __LINE__, H5E_ERR_CLS, H5E_RESOURCE, H5E_CANTALLOC,
+           "%s", "memory allocation failed for chunk");
+  cs_h5_close_id(space, H5Sclose);
+  CHECK(cs_h5_fail(&err, "x.h5", "append rows") == CS_ERR_MEMORY &&
+            strstr(err.message, "memory allocation failed for chunk"),
+        "an allocation failure, reported after a dataspace is closed: %d %s", err.code,
+        err.message);
+  H5Eclear2(H5E_DEFAULT);
 }
 
 int main(void)
