@@ -139,3 +139,49 @@ NUL_CALLS = {
 def test_nul_in_a_string_raises(call):
     with pytest.raises(ValueError, match="NUL"):
         NUL_CALLS[call]()
+
+
+# ---------------------------------------------------------------- a registry's lifetime ----
+BALL = {"name": "ball", "bodies": [
+    {"name": "g", "ground": True},
+    {"name": "ball", "mass": 2, "inertia": 1e-4, "velocity": [0.5, 0, 0]}],
+    "clearance_joints": [{
+        "name": "S", "type": "spherical", "start": "given", "body1": "g", "body2": "ball",
+        "pin_radius": 0.01, "hole_radius": 0.011,
+        "materials": [{"E": 2e11, "nu": 0.3}, {"E": 2e11, "nu": 0.3}],
+        "contact": {"elastic": {"model": "my_linear", "k": 1e6},
+                    "damping": {"model": "kelvin_voigt", "c": 0}}}],
+    "solver": {"t_end": 0.008, "rtol": 1e-10, "atol": 1e-13}, "output": {"interval": 1e-4}}
+
+
+def linear_registry():
+    return clearsim.Registry().add_elastic(
+        "my_linear", params={"k": ("N/m", "stiffness")},
+        force=lambda d, p: (p["k"] * d, p["k"]),
+        energy=lambda d, p: 0.5 * p["k"] * d * d, summary="F = k delta")
+
+
+def test_registry_closed_under_a_model_stays_until_the_model_goes():
+    """A registry closed (or __del__ called) while a model loaded with it lives keeps its laws:
+    the model still runs its law (it used to be freed under the model); the registry itself
+    refuses further use."""
+    reg = linear_registry()
+    m = clearsim.Model.from_dict(BALL, registry=reg)
+    reg.__del__()
+    (ev,) = m.run().events
+    assert ev["impact_velocity"] == pytest.approx(0.5, rel=1e-9)
+    with pytest.raises(ValueError, match="used after close"):
+        reg.add_elastic("other", params={}, force=lambda d, p: (d, 1), energy=lambda d, p: d * d / 2)
+    with pytest.raises(ValueError, match="used after close"):
+        clearsim.Model.from_dict(BALL, registry=reg)
+    m.close()
+    assert reg._h is None  # freed with its last model
+
+
+def test_registry_context_manager():
+    with linear_registry() as reg:
+        with clearsim.Model.from_dict(BALL, registry=reg) as m:
+            assert len(m.run().events) == 1
+    assert reg._h is None
+    with pytest.raises(ValueError, match="used after close"):
+        reg.__enter__()

@@ -31,6 +31,8 @@ class Model:
         self._h = c_void_p(handle)
         self.origin = origin
         self.registry = registry  # its laws must outlive the model
+        if registry is not None:
+            registry._attach()
         self._lock = threading.Lock()
         self._users = {}          # thread → calls into the library it has under way
         self._closed = False
@@ -83,6 +85,8 @@ class Model:
     def _free(self):
         if self._h is not None and self._h.value and lib is not None:
             lib.cs_model_free(self._h)
+            if self.registry is not None:
+                self.registry._detach()
         self._h = None
 
     def _handle(self):
@@ -253,7 +257,7 @@ def _verdict(v):
 
 
 def _reg(registry):
-    return registry._h if registry is not None else None
+    return registry._handle() if registry is not None else None
 
 
 def _call_interruptibly(call, flag):

@@ -15,6 +15,7 @@ slower, and its runs do not proceed in parallel with other Python threads. Elast
 """
 import ctypes
 import math
+import threading
 from ctypes import POINTER, byref, c_double, c_void_p
 
 from . import _lib
@@ -33,11 +34,53 @@ class Registry:
         self._contents = {}      # content handle → the law's parameters
         self._next = 1
         self.exception = None    # raised in a law op during a run; re-raised by Model.run
+        self._lock = threading.Lock()
+        self._models = 0         # models loaded with it and not yet freed: they use its laws
+        self._closed = False
+
+    # ---------------------------------------------------------------- lifetime ------------
+    def close(self):
+        """Free the library's registry; any later use raises ValueError. Models loaded with it
+        keep it: it is freed when the last of them is. Also at the end of a `with
+        clearsim.Registry() as reg:` block, and when garbage-collected."""
+        with self._lock:
+            self._closed = True
+            if not self._models:
+                self._free()
+
+    def __enter__(self):
+        self._handle()  # a closed registry cannot be entered
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
     def __del__(self):
-        if getattr(self, "_h", None) and self._h.value and lib is not None:
+        if getattr(self, "_lock", None) is not None:
+            self.close()
+
+    def _free(self):
+        if self._h is not None and self._h.value and lib is not None:
             lib.cs_registry_free(self._h)
-            self._h = None
+        self._h = None
+
+    def _handle(self):
+        """The library's registry, or ValueError once closed (a NULL would crash the library)."""
+        if self._closed:
+            raise ValueError("clearsim.Registry: used after close()")
+        return self._h
+
+    def _attach(self):
+        """A model loaded with this registry: the laws it uses stay until _detach."""
+        with self._lock:
+            self._handle()
+            self._models += 1
+
+    def _detach(self):
+        with self._lock:
+            self._models -= 1
+            if self._closed and not self._models:
+                self._free()
 
     def add_elastic(self, name, force, energy, params=None, summary="", source="Python"):
         """An elastic law F(δ) named `name`. force(delta, p) returns (F, dF/dδ) and
@@ -101,7 +144,7 @@ class Registry:
         law.create, law.destroy, law.elastic, law.energy = (
             ctypes.cast(f, c_void_p) for f in ops)
         err = _lib.cs_error()
-        st = lib.cs_registry_add(self._h, byref(law), byref(err))
+        st = lib.cs_registry_add(self._handle(), byref(law), byref(err))
         if st:
             raise error(st, text(err.message))
         self._keep.append((law, specs, ops))
