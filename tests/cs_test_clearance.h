@@ -13,6 +13,16 @@
 
 #define STEEL "{\"E\": 2.07e11, \"nu\": 0.3}"
 
+/* A straight and a curved slot (8 mm pin, c = 2 mm) at general points of two_bodies' bodies. */
+#define SLOT_KEYS \
+  "\"type\": \"slot\", \"point1\": [0.002, 0.001], \"point2\": [0.01, -0.005], " \
+  "\"pin_radius\": 0.008, \"length\": 0.02, \"axis\": [0.6, 0.8], \"half_length\": 0.05, " \
+  "\"half_width\": 0.01"
+#define ARC_KEYS \
+  "\"type\": \"curved_slot\", \"point1\": [0.002, 0.001], \"point2\": [0.01, -0.005], " \
+  "\"pin_radius\": 0.008, \"length\": 0.02, \"axis\": [1, 0], \"mean_radius\": 0.1, " \
+  "\"half_angle\": 0.5, \"half_width\": 0.01"
+
 /* A moving bearing/slot body and a moving pin body, no gravity, with one clearance joint of
  * the given kind and keys. */
 static cs_model *two_bodies(const char *joint, const char *contact)

@@ -92,12 +92,7 @@ static void jacobians(void)
                     "0.8}, \"friction\": {\"model\": \"coulomb\", \"mu\": 0.1, \"v_tol\": 0.01}}";
   const char *rev = "\"type\": \"revolute\", \"point1\": [0.002, 0.001], \"point2\": [0.01, -0.005], "
                     "\"pin_radius\": 0.0095, \"hole_radius\": 0.01, \"length\": 0.02";
-  const char *slot = "\"type\": \"slot\", \"point1\": [0.002, 0.001], \"point2\": [0.01, -0.005], "
-                     "\"pin_radius\": 0.008, \"length\": 0.02, \"axis\": [0.6, 0.8], "
-                     "\"half_length\": 0.05, \"half_width\": 0.01";
-  const char *arc = "\"type\": \"curved_slot\", \"point1\": [0.002, 0.001], \"point2\": [0.01, "
-                    "-0.005], \"pin_radius\": 0.008, \"length\": 0.02, \"axis\": [1, 0], "
-                    "\"mean_radius\": 0.1, \"half_angle\": 0.5, \"half_width\": 0.01";
+  const char *slot = SLOT_KEYS, *arc = ARC_KEYS;
   /* pin centres (hole body frame) penetrating 20 µm */
   double in_bearing[2] = {0.002 + 0.00052 * 0.6, 0.001 + 0.00052 * 0.8};
   double on_track[2] = {0.002 + 0.02 * 0.6 - 0.00202 * 0.8, 0.001 + 0.02 * 0.8 + 0.00202 * 0.6};

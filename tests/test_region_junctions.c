@@ -210,12 +210,7 @@ static void jacobians(void)
   const char *ln = "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": {\"model\": "
                    "\"lankarani_nikravesh\"}, \"restitution\": {\"model\": \"constant\", \"cr\": "
                    "0.8}, \"friction\": {\"model\": \"coulomb\", \"mu\": 0.1, \"v_tol\": 10}}";
-  const char *slot = "\"type\": \"slot\", \"point1\": [0.002, 0.001], \"point2\": [0.01, -0.005], "
-                     "\"pin_radius\": 0.008, \"length\": 0.02, \"axis\": [0.6, 0.8], "
-                     "\"half_length\": 0.05, \"half_width\": 0.01";
-  const char *arc = "\"type\": \"curved_slot\", \"point1\": [0.002, 0.001], \"point2\": [0.01, "
-                    "-0.005], \"pin_radius\": 0.008, \"length\": 0.02, \"axis\": [1, 0], "
-                    "\"mean_radius\": 0.1, \"half_angle\": 0.5, \"half_width\": 0.01";
+  const char *slot = SLOT_KEYS, *arc = ARC_KEYS;
   const double u[2] = {0.6, 0.8}, n[2] = {-0.8, 0.6}, r = 0.00202, x = 0.0004;
   /* straight: on the lower track x before the front junction; in the front cap x past it */
   double track[2] = {0.002 + (0.05 - x) * u[0] - r * n[0], 0.001 + (0.05 - x) * u[1] - r * n[1]};
