@@ -261,7 +261,7 @@ static void slider_crank_translational(void)
   cs_model *off = translational(1, 1);
   int slider = cs_model_body_index(off, "slider");
   off->bodies[slider].q0[1] = 3e-4, off->bodies[slider].q0[2] = 0.01;
-  off->clearances[0].start.centred = 1;
+  off->clearances[0].start.position = CS_START_CENTRED;
   cs_sim *s3 = start(off);
   pose(s3, "slider", qs, vs);
   printf("  centred block: y %.3g m, theta %.3g rad\n", qs[1], qs[2]);
@@ -358,14 +358,14 @@ static void loader_words(void)
   static const int want[4][2] = {{0, 1}, {1, 1}, {0, 0}, {0, 0}};
   for (int k = 0; k < 4; k++)
     CHECK(m->clearances[k].start.ideal_velocity == want[k][0] &&
-              m->clearances[k].start.centred == want[k][1],
+              m->clearances[k].start.position == want[k][1],
           "joint %s: velocity %s, position %s", m->clearances[k].name,
           m->clearances[k].start.ideal_velocity ? "ideal" : "given",
-          m->clearances[k].start.centred ? "centred" : "given");
+          m->clearances[k].start.position ? "centred" : "given");
   cs_model_free(m);
   /* without clearance_start: ideal velocities, positions as given */
   cs_model *d = four_bar(NULL, 0.3);
-  CHECK(d->clearances[0].start.ideal_velocity && !d->clearances[0].start.centred,
+  CHECK(d->clearances[0].start.ideal_velocity && !d->clearances[0].start.position,
         "the default start: ideal velocities, given positions");
   cs_model_free(d);
 }
