@@ -596,6 +596,11 @@ double cs_clearances_root(cs_clearances *c, int r, const double *q, const double
   return g[r % 2];
 }
 
+int cs_clearances_starts_resting(const cs_clearances *c, int k)
+{
+  return c->joints[k].def->start.position == CS_START_RESTING;
+}
+
 double cs_clearances_gap(cs_clearances *c, int i, const double *q)
 {
   return gap_of(c, &c->joints[i], q, NULL);

@@ -73,6 +73,9 @@ double cs_clearances_crossing_time(cs_clearances *c, const double *q, const doub
  * moving out. Used at the start and at every root and restart, where δ is within round-off
  * of 0. Returns how many changed. */
 int cs_clearances_settle(cs_clearances *c, double t, const double *q, const double *v);
+/* Whether pin k's joint starts resting on its wall (cs_clearance_start): its contact opens at
+ * t0 whatever the round-off sign of its δ ≈ 0. */
+int cs_clearances_starts_resting(const cs_clearances *c, int k);
 /* Open a contact of joint k at time t (used after going back to a missed onset). */
 void cs_clearances_open(cs_clearances *c, int k, double t, const double *q, const double *v);
 /* After each accepted step, ending at t: the worn profiles (joints/cs_wear.h) grow by the

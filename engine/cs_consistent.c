@@ -177,7 +177,10 @@ static void damped_step(cs_consistent *c, double t, double *q, double res)
     q[i] += step[i];
 }
 
-cs_status cs_assemble_positions(cs_consistent *c, double t, double *q, cs_error *err)
+/* Newton on Φ = 0 to 1e-12 of the coordinates' size, then up to `polish` more iterations
+ * while they halve the residual (to round-off: a resting pin's δ = 0). */
+static cs_status newton_positions(cs_consistent *c, double t, double *q, int polish,
+                                  cs_error *err)
 {
   const cs_model *m = c->m;
   const int n = c->n, rows = c->rows;
@@ -185,11 +188,12 @@ cs_status cs_assemble_positions(cs_consistent *c, double t, double *q, cs_error 
     return CS_OK;
   cs_constraints(m, q, t, NULL, &c->J, NULL, NULL);
   int nf = free_coordinates(c), worst = 0, it;
-  double scale = 1.0 + max_abs(q, n, NULL), res = INFINITY;
-  for (it = 0; it <= NEWTON_ITERATIONS; it++) {
+  double scale = 1.0 + max_abs(q, n, NULL), res = INFINITY, before = INFINITY;
+  for (it = 0; it <= NEWTON_ITERATIONS; it++, before = res) {
     cs_constraints(m, q, t, c->b, &c->J, NULL, NULL);
     res = max_abs(c->b, rows, &worst);
-    if (!isfinite(res) || res <= 1e-12 * scale || it == NEWTON_ITERATIONS)
+    if (!isfinite(res) || it == NEWTON_ITERATIONS ||
+        (res <= 1e-12 * scale && (polish-- <= 0 || res == 0.0 || res >= 0.5 * before)))
       break;
     for (int r = 0; r < rows; r++)
       c->b[r] = -c->b[r];
@@ -208,6 +212,11 @@ cs_status cs_assemble_positions(cs_consistent *c, double t, double *q, cs_error 
                    body_name(m, j, 0), body_name(m, j, 1), res, it);
   }
   return CS_OK;
+}
+
+cs_status cs_assemble_positions(cs_consistent *c, double t, double *q, cs_error *err)
+{
+  return newton_positions(c, t, q, 0, err);
 }
 
 /* r = Φq v + Φt (rows), Φq in c->J, Φt in c->phit. */
@@ -387,11 +396,31 @@ int cs_consistent_rank(cs_consistent *c, const double *q, double t)
   return cs_constraint_rank(c->m, q, t);
 }
 
-/* m with the ideal counterparts (cs_clearance_ideal) of the clearance joints whose start asks
- * for them appended to its joints (centred positions: `velocity` 0; ideal velocities: 1),
- * built at the poses q: a copy sharing m's arrays but its joints. NULL when out of memory;
+/* The passes of the start (cs_assemble_start): positions with the pins centred that start so
+ * or resting, the ideal mechanism's loads there, positions with the resting pins on their wall,
+ * then velocities. */
+typedef enum { PASS_CENTRE, PASS_LOAD, PASS_REST, PASS_VELOCITY } start_pass;
+
+/* Whether the pass holds clearance joint cl by its ideal counterpart, and whether centred. */
+static int start_joins(const cs_clearance *cl, start_pass pass, int *centred)
+{
+  int pos = cl->start.position;
+  *centred = pass == PASS_VELOCITY ? pos == CS_START_CENTRED : pos != CS_START_GIVEN;
+  switch (pass) {
+  case PASS_CENTRE: return pos != CS_START_GIVEN;
+  case PASS_LOAD: return 1; /* the ideal mechanism: every clearance joint that has one */
+  case PASS_REST: return pos != CS_START_GIVEN;
+  default: return cl->start.ideal_velocity;
+  }
+}
+
+/* m with the ideal counterparts (cs_clearance_ideal) of the clearance joints the pass holds
+ * appended to its joints, built at the poses q, a resting pin's hole centre moved by its
+ * eccentricity ecc[2 k] (the hole body's frame; PASS_REST): a copy sharing m's arrays but its
+ * joints. row0[k]: the first row of clearance joint k's, or −1. NULL when out of memory;
  * *added: how many. */
-static cs_model *start_model(const cs_model *m, const double *q, int velocity, int *added)
+static cs_model *start_model(const cs_model *m, const double *q, start_pass pass,
+                             const double *ecc, int *row0, int *added)
 {
   cs_model *s = malloc(sizeof *s);
   cs_joint *joints = malloc(((size_t)m->njoint + (size_t)m->nclearance + 1) * sizeof *joints);
@@ -407,47 +436,150 @@ static cs_model *start_model(const cs_model *m, const double *q, int velocity, i
   for (int k = 0; k < m->nclearance; k++) {
     const cs_clearance *cl = &m->clearances[k];
     cs_joint *j = &joints[s->njoint];
-    if (!(velocity ? cl->start.ideal_velocity : cl->start.centred) ||
+    int centred;
+    row0[k] = -1;
+    if (!start_joins(cl, pass, &centred) ||
         cs_clearance_ideal(cl, cs_body_pose(m, q, cl->body[0]), cs_body_pose(m, q, cl->body[1]),
-                           cl->start.centred, j))
+                           centred, j))
       continue;
-    j->row0 = s->nrow, j->nrows = cs_joint_rows(j->kind);
+    if (pass == PASS_REST && cl->start.position == CS_START_RESTING)
+      j->point[0][0] += ecc[2 * k], j->point[0][1] += ecc[2 * k + 1];
+    j->row0 = row0[k] = s->nrow, j->nrows = cs_joint_rows(j->kind);
     s->nrow += j->nrows, s->njoint++, (*added)++;
   }
   return s;
 }
 
-/* Positions (velocity 0) or velocities (1) assembled on the model's rows and its clearance
- * joints' ideal counterparts that their start asks for. */
-static cs_status assemble_as_ideal(cs_consistent *c, double t, double *q, double *v, int velocity,
-                                   cs_error *err)
+/* A start model's consistent work space, or c when the pass adds nothing. */
+typedef struct start_work {
+  cs_model *s;
+  cs_consistent *sc;
+  int *row0, added;
+} start_work;
+
+static cs_status start_open(cs_consistent *c, const double *q, start_pass pass,
+                            const double *ecc, start_work *w, cs_error *err)
 {
-  int added = 0;
-  cs_model *s = start_model(c->m, q, velocity, &added);
-  if (!s)
-    return cs_fail(err, CS_ERR_MEMORY, "out of memory");
-  cs_consistent *sc = added ? cs_consistent_create(s) : c;
-  cs_status st = CS_ERR_MEMORY;
-  if (!sc)
-    cs_fail(err, st, "out of memory");
-  else
-    st = velocity ? cs_assemble_velocities(sc, q, t, v, err) : cs_assemble_positions(sc, t, q, err);
-  if (st == CS_ERR_ASSEMBLY && added && err) { /* the ideal start may be what cannot close */
+  *w = (start_work){0};
+  w->row0 = malloc(((size_t)c->m->nclearance + 1) * sizeof *w->row0);
+  w->s = w->row0 ? start_model(c->m, q, pass, ecc, w->row0, &w->added) : NULL;
+  w->sc = !w->s ? NULL : w->added ? cs_consistent_create(w->s) : c;
+  return w->sc ? CS_OK : cs_fail(err, CS_ERR_MEMORY, "out of memory");
+}
+
+static void start_close(cs_consistent *c, start_work *w)
+{
+  if (w->sc != c)
+    cs_consistent_free(w->sc);
+  if (w->s)
+    free(w->s->joints);
+  free(w->s);
+  free(w->row0);
+}
+
+/* Positions (PASS_CENTRE, PASS_REST) or velocities (PASS_VELOCITY) assembled on the model's
+ * rows and the ideal counterparts the pass holds. */
+static cs_status assemble_as_ideal(cs_consistent *c, double t, double *q, double *v,
+                                   start_pass pass, const double *ecc, cs_error *err)
+{
+  start_work w;
+  int velocity = pass == PASS_VELOCITY;
+  cs_status st = start_open(c, q, pass, ecc, &w, err);
+  if (!st)
+    st = velocity ? cs_assemble_velocities(w.sc, q, t, v, err)
+                  : newton_positions(w.sc, t, q, pass == PASS_REST ? 3 : 0, err);
+  if (st == CS_ERR_ASSEMBLY && w.added && err) { /* the ideal start may be what cannot close */
     size_t len = strlen(err->message);
     snprintf(err->message + len, sizeof err->message - len,
              " (with the ideal %s of the clearance joints that start so: \"start\": \"given\" "
              "on a clearance joint keeps its given %s)", velocity ? "velocities" : "positions",
              velocity ? "velocities" : "positions");
   }
-  if (sc != c)
-    cs_consistent_free(sc);
-  free(s->joints);
-  free(s);
+  start_close(c, &w);
   return st;
+}
+
+/* The force F (global) the hole body exerts on the pin through the ideal revolute on rows
+ * row0, row0 + 1 with multipliers λ: M a = Q − Φqᵀ λ, read on the pin body's x, y (the hole
+ * body's, reversed, when the pin body is the ground). */
+static void pin_reaction(const cs_model *m, const cs_clearance *cl, const cs_jac *J,
+                         const double *lambda, int row0, double F[2])
+{
+  int side = m->bodies[cl->body[1]].ground ? 0 : 3;
+  double sign = side ? -1.0 : 1.0;
+  F[0] = F[1] = 0.0;
+  for (int r = row0; r < row0 + 2; r++)
+    for (int k = 0; k < 2; k++)
+      F[k] += sign * lambda[r] * J->val[CS_JAC_WIDTH * r + side + k];
+}
+
+/* ecc (2 per clearance joint): each resting pin's eccentricity in its hole body's frame, c
+ * against the reaction F on the pin of the ideal mechanism at (q, v, t) under the model's
+ * applied loads (every clearance joint held ideal, no contact forces). Fails naming the
+ * joint where F is nil against the mechanism's force scale. */
+static cs_status resting_eccentricities(cs_consistent *c, double t, const double *q,
+                                        const double *v, double *ecc, cs_error *err)
+{
+  const cs_model *m = c->m;
+  start_work w;
+  cs_status st = start_open(c, q, PASS_LOAD, NULL, &w, err);
+  int n = m->ncoord, rows = w.s ? w.s->nrow : 0;
+  double *Q = malloc(((size_t)2 * n + (size_t)rows + 1) * sizeof *Q), *a = Q + n,
+         *lambda = a + n, scale = 0.0;
+  if (!st && !Q)
+    st = cs_fail(err, CS_ERR_MEMORY, "out of memory");
+  if (!st) {
+    cs_forces(m, q, v, t, Q, NULL, NULL, 0.0);
+    st = cs_solve_accelerations(w.sc, q, v, t, Q, a, lambda, err);
+  }
+  for (int i = 0; !st && i < n + rows; i++) /* the loads, inertial forces and reactions */
+    scale = fmax(scale, i < n ? fabs(Q[i]) + (c->Minv[i] > 0.0 ? fabs(a[i]) / c->Minv[i] : 0.0)
+                              : fabs(lambda[i - n]));
+  for (int k = 0; !st && k < m->nclearance; k++) {
+    const cs_clearance *cl = &m->clearances[k];
+    if (cl->start.position != CS_START_RESTING)
+      continue;
+    double F[2], size = cs_model_clearance_size(m, k), Fn;
+    pin_reaction(w.s, cl, cs_consistent_jacobian(w.sc), lambda, w.row0[k], F);
+    Fn = hypot(F[0], F[1]);
+    if (!(Fn > 1e-10 * scale)) {
+      st = cs_fail(err, CS_ERR_ASSEMBLY,
+                   "%s: clearance joint \"%s\" (/clearance_joints/%d) starts resting, but its ideal joint carries no "
+                   "load at t = %g (reaction %.3g N): there is no load to rest under; start it "
+                   "\"centred\" or \"given\"", m->origin ? m->origin : "model", cl->name, k, t, Fn);
+      break;
+    }
+    const double th = cs_body_pose(m, q, cl->body[0])[2], ex = -size * F[0] / Fn,
+                 ey = -size * F[1] / Fn;
+    ecc[2 * k] = cos(th) * ex + sin(th) * ey, ecc[2 * k + 1] = -sin(th) * ex + cos(th) * ey;
+  }
+  free(Q);
+  start_close(c, &w);
+  return st;
+}
+
+static int any_resting(const cs_model *m)
+{
+  for (int k = 0; k < m->nclearance; k++)
+    if (m->clearances[k].start.position == CS_START_RESTING)
+      return 1;
+  return 0;
 }
 
 cs_status cs_assemble_start(cs_consistent *c, double t, double *q, double *v, cs_error *err)
 {
-  cs_status st = assemble_as_ideal(c, t, q, v, 0, err);
-  return st ? st : assemble_as_ideal(c, t, q, v, 1, err);
+  cs_status st = assemble_as_ideal(c, t, q, v, PASS_CENTRE, NULL, err);
+  if (st || !any_resting(c->m))
+    return st ? st : assemble_as_ideal(c, t, q, v, PASS_VELOCITY, NULL, err);
+  /* resting: the ideal (centred) mechanism's reaction at t0 says which way each pin rests */
+  double *ecc = calloc(2 * (size_t)c->m->nclearance, sizeof *ecc);
+  if (!ecc)
+    return cs_fail(err, CS_ERR_MEMORY, "out of memory");
+  st = assemble_as_ideal(c, t, q, v, PASS_VELOCITY, NULL, err);
+  if (!st)
+    st = resting_eccentricities(c, t, q, v, ecc, err);
+  if (!st)
+    st = assemble_as_ideal(c, t, q, v, PASS_REST, ecc, err);
+  free(ecc);
+  return st ? st : assemble_as_ideal(c, t, q, v, PASS_VELOCITY, NULL, err);
 }

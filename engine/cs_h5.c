@@ -37,6 +37,7 @@
 #include "cs_error.h"
 #include "cs_h5_util.h"
 #include "cs_model.h"
+#include "../joints/cs_clearance.h"
 #include "cs_rows.h"
 #include "cs_wear_h5.h"
 
@@ -208,7 +209,7 @@ static cs_status create_clearances(cs_h5 *h, const cs_model *model, cs_error *er
     if (rc >= 0)
       rc = cs_h5_attr_text(g, "start_velocity", start->ideal_velocity ? "ideal" : "given");
     if (rc >= 0)
-      rc = cs_h5_attr_text(g, "start_position", start->centred ? "centred" : "given");
+      rc = cs_h5_attr_text(g, "start_position", cs_start_positions[start->position]);
     const cs_lubrication *lub = &model->clearances[k].lubrication;
     if (rc >= 0 && lub->model != CS_FILM_NONE) /* as the loader resolved it (its default too) */
       rc = cs_h5_attr_double(g, "boundary_film", lub->boundary_film);

@@ -592,9 +592,8 @@ static cs_status clearance_laws(loader *ld, const cJSON *obj, const char *path,
 }
 
 /* A start: "ideal" or "given" (the velocities), or {"velocity": "ideal" | "given",
- * "position": "given" | "centred"}; what it leaves out stays def's. */
+ * "position": "given" | "centred" | "resting"}; what it leaves out stays def's. */
 static const char *const start_velocities[] = {"given", "ideal", NULL};
-static const char *const start_positions[] = {"given", "centred", NULL};
 static const char *const start_keys[] = {"velocity", "position", NULL};
 
 static cs_status load_start(const loader *ld, const cJSON *v, const char *path,
@@ -610,13 +609,13 @@ static cs_status load_start(const loader *ld, const cJSON *v, const char *path,
     }
   if (!cJSON_IsObject(v))
     return cs_json_fail(ld->js, path, "expected \"ideal\", \"given\" or {\"velocity\": \"ideal\" "
-                        "| \"given\", \"position\": \"given\" | \"centred\"}, got %s",
+                        "| \"given\", \"position\": \"given\" | \"centred\" | \"resting\"}, got %s",
                         cs_json_describe(v, got, sizeof got));
   CS_TRY(cs_json_keys(ld->js, v, path, start_keys, ""));
   CS_TRY(cs_json_choice(ld->js, v, path, "velocity", start_velocities, start->ideal_velocity,
                         &start->ideal_velocity));
-  return cs_json_choice(ld->js, v, path, "position", start_positions, start->centred,
-                        &start->centred);
+  return cs_json_choice(ld->js, v, path, "position", cs_start_positions, start->position,
+                        &start->position);
 }
 
 /* The joint's start, the model's unless it says; a slot has no ideal joint to start as. */
@@ -628,10 +627,16 @@ static cs_status clearance_start(const loader *ld, const cJSON *obj, const char 
   c->start = ideal ? ld->start : (cs_clearance_start){0, 0};
   cs_json_child(kp, path, "start");
   CS_TRY(load_start(ld, cs_json_member(obj, "start"), kp, &c->start));
-  if (!ideal && (c->start.ideal_velocity || c->start.centred))
+  if (!ideal && (c->start.ideal_velocity || c->start.position))
     return cs_json_fail(ld->js, kp, "a %s has no ideal joint to start as (revolute, spherical "
                         "and translational clearance joints do): expected \"given\"",
                         cs_clearance_kind_name(c->kind));
+  char pp[CS_JSON_PATH]; /* where "resting" was said: the joint's start or the model's */
+  cs_json_child(pp, cs_json_member(obj, "start") ? kp : "/clearance_start", "position");
+  if (c->kind == CS_CLEARANCE_TRANSLATIONAL && c->start.position == CS_START_RESTING)
+    return cs_json_fail(ld->js, pp, "\"resting\" is for a round hole (revolute, spherical): "
+                        "which corners of a translational block carry its load is not "
+                        "defined; expected \"given\" or \"centred\"");
   return CS_OK;
 }
 
@@ -845,7 +850,7 @@ static cs_status load_root(loader *ld, const cJSON *root, const char *text)
 
 static cs_status load_document(cs_json *js, const cJSON *root, const char *text, void **obj)
 {
-  loader ld = {js, cs_model_alloc(), {.ideal_velocity = 1, .centred = 0}, {0}, {0}, {0}, {0}};
+  loader ld = {js, cs_model_alloc(), {.ideal_velocity = 1, .position = CS_START_GIVEN}, {0}, {0}, {0}, {0}};
   *obj = ld.model;
   cs_status st = ld.model ? load_root(&ld, root, text) : cs_json_out_of_memory(js);
   free(ld.bodies.slot), free(ld.joints.slot), free(ld.clearances.slot), free(ld.forces.slot);

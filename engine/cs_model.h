@@ -129,12 +129,19 @@ typedef struct cs_wear_spec {
                            NULL */
 } cs_wear_spec;
 
-/* A clearance joint's start (models/README.md "Clearance joints"): the initial assembly adds
- * its ideal counterpart's rows (cs_clearance_ideal) to the velocity rows (ideal_velocity) and
- * to the position rows (centred), so that the pin starts with no velocity relative to the hole
- * and, when centred, at the hole's centre. */
+/* A clearance joint's start (models/README.md "The start"): the initial assembly adds its
+ * ideal counterpart's rows (cs_clearance_ideal) to the velocity rows (ideal_velocity) and to
+ * the position rows (position not given), so that the pin starts with no velocity relative to
+ * the hole and at the hole's centre (centred) or on its wall where the ideal joint's reaction
+ * at t0 presses it (resting). */
+typedef enum cs_start_position {
+  CS_START_GIVEN = 0, /* the loader's names in this order */
+  CS_START_CENTRED,
+  CS_START_RESTING
+} cs_start_position;
+
 typedef struct cs_clearance_start {
-  int ideal_velocity, centred;
+  int ideal_velocity, position; /* position: a cs_start_position */
 } cs_clearance_start;
 
 typedef struct cs_clearance {

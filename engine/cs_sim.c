@@ -618,6 +618,9 @@ static cs_status initial_state(cs_sim *s, cs_error *err)
     if (cs_clearances_gap(s->clear, k, q) > 0.0)
       cs_clearances_open(s->clear, k, s->t0, q, v);
   cs_clearances_settle(s->clear, s->t0, q, v); /* and those touching, δ = 0, not moving out */
+  for (int k = 0; k < cs_clearances_count(s->clear); k++) /* on their wall, δ's sign round-off */
+    if (cs_clearances_starts_resting(s->clear, k) && !cs_clearances_in_contact(s->clear, k))
+      cs_clearances_open(s->clear, k, s->t0, q, v);
   return make_consistent(s, s->t0, err);
 }
 

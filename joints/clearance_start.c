@@ -5,6 +5,8 @@
 #include <math.h>
 #include <string.h>
 
+const char *const cs_start_positions[] = {"given", "centred", "resting", NULL};
+
 int cs_clearance_has_ideal(cs_clearance_kind kind)
 {
   return kind == CS_CLEARANCE_REVOLUTE || kind == CS_CLEARANCE_SPHERICAL ||

@@ -78,6 +78,8 @@ void cs_translational_gap(const cs_clearance *c, int pin, const double p[2], cs_
  * `centred`. j's name is the clearance joint's (not a copy); its rows are for the caller to
  * index. Returns 0, or −1 for the kinds that have none (slots: cs_clearance_has_ideal). */
 int cs_clearance_has_ideal(cs_clearance_kind kind);
+/* The start's position names, by cs_start_position, NULL-terminated. */
+extern const char *const cs_start_positions[];
 int cs_clearance_ideal(const cs_clearance *c, const double q0[3], const double q1[3], int centred,
                        cs_joint *j);
 /* How fast the pin moves towards the walls at poses q0, q1 and rates v0, v1 (m/s): its speed

@@ -162,14 +162,20 @@ static const struct bad_file {
   /* a clearance joint's start (models/README.md "Clearance joints") */
   {"start_unknown.json", CS_ERR_INPUT, "/clearance_joints/0/start: expected \"ideal\", "
    "\"given\" or {\"velocity\": \"ideal\" | \"given\", \"position\": \"given\" | "
-   "\"centred\"}, got \"idea\""},
+   "\"centred\" | \"resting\"}, got \"idea\""},
   {"start_not_text.json", CS_ERR_INPUT, "/clearance_joints/0/start: expected \"ideal\", "
    "\"given\" or {\"velocity\": \"ideal\" | \"given\", \"position\": \"given\" | "
-   "\"centred\"}, got 1"},
+   "\"centred\" | \"resting\"}, got 1"},
   {"start_key.json", CS_ERR_INPUT, "/clearance_joints/0/start: unknown key \"positions\" "
    "(expected one of: velocity, position)"},
   {"start_position.json", CS_ERR_INPUT, "/clearance_joints/0/start/position: expected one of "
-   "\"given\", \"centred\", got \"center\""},
+   "\"given\", \"centred\", \"resting\", got \"center\""},
+  {"start_resting_translational.json", CS_ERR_INPUT, "/clearance_joints/0/start/position: "
+   "\"resting\" is for a round hole (revolute, spherical): which corners of a translational "
+   "block carry its load is not defined; expected \"given\" or \"centred\""},
+  {"clearance_start_resting_translational.json", CS_ERR_INPUT, "/clearance_start/position: "
+   "\"resting\" is for a round hole (revolute, spherical): which corners of a translational "
+   "block carry its load is not defined; expected \"given\" or \"centred\""},
   {"start_slot.json", CS_ERR_INPUT, "/clearance_joints/0/start: a pin in slot has no ideal "
    "joint to start as (revolute, spherical and translational clearance joints do): expected "
    "\"given\""},

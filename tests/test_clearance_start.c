@@ -18,6 +18,13 @@
  *    it still and says that it replaced the velocity the model gives.
  * 4. The loader's words: a string sets the velocities, an object either part, the model's
  *    clearance_start the default of its joints, a slot always "given".
+ * 5. "position": "resting": the pin on its wall (δ = 0) opposite the reaction the hole exerts
+ *    on it in the ideal mechanism at t0. A journal (and a ball) hanging in a fixed bearing
+ *    turned by 0.7 rad, given off-centre: it starts straight below the centre at δ = 0, its
+ *    contact open from t0, and stays there at the static K δ^n = m g. The clearance
+ *    slider-crank rests along the reaction of models/slider_crank.json's joint C at t0, whose
+ *    sign Newton's law on the slider fixes (the guide carries no force along x). Without load
+ *    (no gravity, at rest) there is no direction to rest in: refused, saying so.
  */
 #include "cs_test.h"
 #include "cs_test_h5.h"
@@ -261,7 +268,7 @@ static void slider_crank_translational(void)
   cs_model *off = translational(1, 1);
   int slider = cs_model_body_index(off, "slider");
   off->bodies[slider].q0[1] = 3e-4, off->bodies[slider].q0[2] = 0.01;
-  off->clearances[0].start.centred = 1;
+  off->clearances[0].start.position = CS_START_CENTRED;
   cs_sim *s3 = start(off);
   pose(s3, "slider", qs, vs);
   printf("  centred block: y %.3g m, theta %.3g rad\n", qs[1], qs[2]);
@@ -358,16 +365,146 @@ static void loader_words(void)
   static const int want[4][2] = {{0, 1}, {1, 1}, {0, 0}, {0, 0}};
   for (int k = 0; k < 4; k++)
     CHECK(m->clearances[k].start.ideal_velocity == want[k][0] &&
-              m->clearances[k].start.centred == want[k][1],
+              m->clearances[k].start.position == want[k][1],
           "joint %s: velocity %s, position %s", m->clearances[k].name,
           m->clearances[k].start.ideal_velocity ? "ideal" : "given",
-          m->clearances[k].start.centred ? "centred" : "given");
+          m->clearances[k].start.position ? "centred" : "given");
   cs_model_free(m);
   /* without clearance_start: ideal velocities, positions as given */
   cs_model *d = four_bar(NULL, 0.3);
-  CHECK(d->clearances[0].start.ideal_velocity && !d->clearances[0].start.centred,
+  CHECK(d->clearances[0].start.ideal_velocity && !d->clearances[0].start.position,
         "the default start: ideal velocities, given positions");
   cs_model_free(d);
+}
+
+static const double HANG_K = 1e10, HANG_N = 1.5, HANG_C = 1e-4;
+
+/* A 1 kg pin body given at (3e-5, 2e-5) in a bearing fixed to the ground turned by 0.7 rad,
+ * gravity g_y, starting resting: a revolute or a spherical clearance joint of c = 0.1 mm. */
+static cs_model *hanging(const char *type, double gy)
+{
+  char json[2048];
+  snprintf(json, sizeof json,
+           "{\"name\": \"hanging\", \"gravity\": [0, %g], \"bodies\": [{\"name\": \"hole\", "
+           "\"ground\": true, \"position\": [0, 0, 0.7]}, {\"name\": \"pin\", \"mass\": 1, "
+           "\"inertia\": 1e-4, \"position\": [3e-5, 2e-5, 0]}], \"clearance_joints\": [{\"name\": "
+           "\"J\", \"type\": \"%s\", \"body1\": \"hole\", \"body2\": \"pin\", \"pin_radius\": "
+           "0.0099, \"hole_radius\": 0.01, %s\"start\": {\"velocity\": \"ideal\", \"position\": "
+           "\"resting\"}, \"materials\": [{\"E\": 2.07e11, \"nu\": 0.3}, {\"E\": 2.07e11, "
+           "\"nu\": 0.3}], \"contact\": {\"elastic\": {\"model\": \"power_law\", \"K\": %g, "
+           "\"n\": %g}, \"damping\": {\"model\": \"lankarani_nikravesh\"}, \"restitution\": "
+           "{\"model\": \"constant\", \"cr\": 0.9}}}], \"solver\": {\"t_end\": 0.2, \"rtol\": "
+           "1e-6, \"atol\": 1e-9}, \"output\": {\"interval\": 0.01}}",
+           gy, type, strcmp(type, "revolute") ? "" : "\"length\": 0.04, ", HANG_K, HANG_N);
+  return load_model_string(json, "<hanging>");
+}
+
+static void resting_hanging(const char *type)
+{
+  cs_model *m = hanging(type, -9.81);
+  cs_sim *s = start(m);
+  double q[3], v[3];
+  cs_clearance_state c;
+  pose(s, "pin", q, v);
+  cs_sim_clearance(s, 0, &c);
+  printf("resting %s: pin at (%.3g, %.9g) m, δ %.3g m, eccentricity (%.6g, %.6g) in the "
+         "bearing's frame\n", type, q[0], q[1], c.penetration, c.eccentricity[0],
+         c.eccentricity[1]);
+  CHECK(fabs(q[0]) < 1e-18 && fabs(q[1] + HANG_C) < 1e-12 * HANG_C,
+        "%s: the pin starts straight below the centre, c down (%.3g, %.9g)", type, q[0], q[1]);
+  CHECK(fabs(c.penetration) < 1e-12 * HANG_C, "%s: on the wall, δ = %.3g m", type,
+        c.penetration);
+  CHECK_NEAR(c.eccentricity[0], -HANG_C * sin(0.7), 1e-12 * HANG_C,
+             "the eccentricity in the turned bearing's frame (x)");
+  CHECK_NEAR(c.eccentricity[1], -HANG_C * cos(0.7), 1e-12 * HANG_C,
+             "the eccentricity in the turned bearing's frame (y)");
+  CHECK(hypot(v[0], v[1]) == 0.0, "%s: at rest", type);
+  cs_error err;
+  CHECK(cs_sim_advance(s, 0.2, &err) == CS_OK, "%s: runs: %s", type, err.message);
+  cs_sim_clearance(s, 0, &c);
+  double d_static = pow(9.81 / HANG_K, 1.0 / HANG_N);
+  cs_contact_event e = {0};
+  int n = cs_sim_event_count(s);
+  if (n > 0)
+    cs_sim_event(s, 0, &e);
+  printf("  after 0.2 s: δ %.9g m (static %.9g), %d contact(s), the first from t = %g s\n",
+         c.penetration, d_static, n, e.t_on);
+  CHECK_REL(c.penetration, d_static, 1e-5, "rests at K δ^n = m g");
+  CHECK(n == 1 && e.t_on == 0.0 && isnan(e.t_off), "%s: one contact, open from t = 0 (%d, "
+        "from %g s to %g s)", type, n, e.t_on, e.t_off);
+  cs_sim_free(s);
+  cs_model_free(m);
+}
+
+/* The ideal slider-crank's joint C (rod, slider) at t0: the force the rod exerts on the slider,
+ * the multipliers' sign fixed by the slider's x equation. */
+static void ideal_slider_force(double F[2])
+{
+  cs_model *m = load_model("models/slider_crank.json");
+  cs_sim *s = start(m);
+  int C = -1, slider = cs_model_body_index(m, "slider");
+  for (int k = 0; k < m->njoint; k++)
+    C = strcmp(m->joints[k].name, "C") ? C : k;
+  double lx = cs_sim_lambda(s, m->joints[C].row0), ly = cs_sim_lambda(s, m->joints[C].row0 + 1),
+         a[3], max = m->bodies[slider].mass;
+  cs_sim_body_acceleration(s, slider, a);
+  double sign = lx * max * a[0] < 0 ? -1.0 : 1.0; /* M a = Q − Φqᵀλ: the slider's x */
+  F[0] = sign * lx, F[1] = sign * ly;
+  printf("ideal slider-crank at t0: joint C's rod on the slider (%.9g, %.9g) N, m a_x %.9g N\n",
+         F[0], F[1], max * a[0]);
+  CHECK_REL(F[0], max * a[0], 1e-9, "the guide carries no x force: F_x = m a_x");
+  cs_sim_free(s);
+  cs_model_free(m);
+}
+
+static void resting_slider_crank(void)
+{
+  double F[2];
+  ideal_slider_force(F);
+  cs_model *m = load_model("models/slider_crank_clearance.json");
+  m->clearances[0].start = (cs_clearance_start){1, CS_START_RESTING};
+  m->solver.t_end = 0.001;
+  cs_sim *s = start(m);
+  cs_clearance_state c;
+  cs_sim_clearance(s, 0, &c);
+  double cl = cs_model_clearance_size(m, 0), e = hypot(c.eccentricity[0], c.eccentricity[1]),
+         Fn = hypot(F[0], F[1]);
+  /* the pin presses the way the rod pushes the slider: e = c F / |F| (the slider unturned) */
+  double off = hypot(c.eccentricity[0] / e - F[0] / Fn, c.eccentricity[1] / e - F[1] / Fn);
+  printf("  resting: eccentricity (%.9g, %.6g) m, |e|/c − 1 = %.3g, %.3g rad off the "
+         "reaction's line, δ %.3g m\n", c.eccentricity[0], c.eccentricity[1], e / cl - 1, off,
+         c.penetration);
+  CHECK(fabs(e / cl - 1) < 1e-12, "|e| = c (%.3g relative)", e / cl - 1);
+  CHECK(off < 1e-9, "e along the rod's force on the slider (%.3g rad off)", off);
+  cs_error err;
+  CHECK(cs_sim_advance(s, 0.001, &err) == CS_OK, "runs: %s", err.message);
+  cs_contact_event first = {0};
+  CHECK(cs_sim_event_count(s) >= 1, "a contact (%d)", cs_sim_event_count(s));
+  if (cs_sim_event_count(s) >= 1)
+    cs_sim_event(s, 0, &first);
+  printf("  first contact from t = %g s to %g s, %.3g N\n", first.t_on, first.t_off,
+         first.max_force);
+  CHECK(first.t_on == 0.0 && !(first.t_off < 1e-6), "the first contact opens at t0 and "
+        "carries the load (%g s to %g s)", first.t_on, first.t_off);
+  cs_sim_free(s);
+  cs_model_free(m);
+}
+
+/* No gravity, at rest: the ideal joint carries nothing, so there is no side to rest on. */
+static void resting_without_load(void)
+{
+  cs_model *m = hanging("revolute", 0.0);
+  cs_sim *s = NULL;
+  cs_error err = {0};
+  cs_status st = cs_sim_create(m, &s, &err);
+  printf("resting without load: %s\n", err.message);
+  CHECK(st == CS_ERR_ASSEMBLY && !s, "refused (status %d)", st);
+  CHECK(strstr(err.message, "clearance joint \"J\" (/clearance_joints/0) starts resting") &&
+            strstr(err.message, "no load to rest under") &&
+            strstr(err.message, "\"centred\" or \"given\""),
+        "says why and the way out: %s", err.message);
+  cs_sim_free(s);
+  cs_model_free(m);
 }
 
 int main(void)
@@ -378,5 +515,9 @@ int main(void)
   slider_crank_translational();
   ball_thrown();
   loader_words();
+  resting_hanging("revolute");
+  resting_hanging("spherical");
+  resting_slider_crank();
+  resting_without_load();
   return cs_test_finish();
 }

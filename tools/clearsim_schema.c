@@ -253,7 +253,7 @@ static const key_doc translational_keys[] = {
   {"corner_radius", "!number>0", "radius of the block's rounded corners, m"},
   {"guide_half_width", "!number>0",
    "the channel's walls at this distance either side of its centre line, m (> half_width)"},
-  {"start", "ref:start",
+  {"start", "ref:start_guide",
    "velocities (and positions) at the start: the ideal joint's, or as given (default: the "
    "model's clearance_start)"},
   END};
@@ -546,7 +546,17 @@ static void add_model_constraints(cJSON *defs)
     defs, "start",
     parse("{\"description\": \"ideal: the velocities of the ideal joint (revolute, spherical: a "
           "revolute; translational: a prismatic), given: the bodies' own; or both parts, the "
-          "position centred (on the hole's centre, the guide's centre line) or given\", "
+          "position centred (on the hole's centre, the guide's centre line), resting (a round "
+          "hole's pin on its wall, opposite the ideal joint's reaction on it at t0) or "
+          "given\", "
+          "\"oneOf\": [{\"enum\": [\"ideal\", \"given\"]}, {\"type\": \"object\", "
+          "\"properties\": {\"velocity\": {\"enum\": [\"ideal\", \"given\"]}, "
+          "\"position\": {\"enum\": [\"given\", \"centred\", \"resting\"]}}, "
+          "\"additionalProperties\": false}]}"));
+  cJSON_AddItemToObject(
+    defs, "start_guide",
+    parse("{\"description\": \"a translational joint's start: as start, but never resting "
+          "(which corners carry the load is not defined)\", "
           "\"oneOf\": [{\"enum\": [\"ideal\", \"given\"]}, {\"type\": \"object\", "
           "\"properties\": {\"velocity\": {\"enum\": [\"ideal\", \"given\"]}, "
           "\"position\": {\"enum\": [\"given\", \"centred\"]}}, "
