@@ -24,7 +24,7 @@ static const char *const usage =
   "usage: clearsim sweep SWEEP.json [-o OUT.h5] [--jobs N] [--threads] [--resume] [--quiet]\n"
   "\n"
   "Runs a parameter study: the sweep file names a base model, the parameters to vary by JSON\n"
-  "pointer and how to combine them (grid, zip or random; README \"Parameter studies\"). Every\n"
+  "pointer and how to combine them (grid, zip or random; tools/README.md \"Parameter studies\"). Every\n"
   "case is validated before any runs. The summary HDF5 gets one row per case (parameters,\n"
   "status, peak joint forces, driver reactions, energy balance error, ...), written as each\n"
   "case finishes. Under mpirun (or srun) the cases are spread over the ranks.\n"
