@@ -221,7 +221,7 @@ void cs_contact_eval(cs_contact *c, double delta, double rate, double vt, int co
   out->Fn = c->law[CS_DAMPING]->normal(c->content[CS_DAMPING], &in, &out->dFn_ddelta,
                                        &out->dFn_drate);
   if (out->Fn < 0.0) {
-    /* Damping can pull when δ'(−) is small and the contact long (DESIGN.md); a contact
+    /* Damping can pull when δ'(−) is small and the contact long (contact/README.md); a contact
      * cannot, so the force and its derivatives are those of F_n = 0. */
     out->Fn = out->dFn_ddelta = out->dFn_drate = 0.0;
     out->clipped = 1;

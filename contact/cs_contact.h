@@ -1,7 +1,7 @@
 /*
  * cs_contact.h — contact-force laws: the interface every law implements, and the registry.
  *
- * Four families (DESIGN.md "Contact modules"):
+ * Four families (contact/README.md):
  *   elastic      F_e(δ) ≥ 0, dF_e/dδ, strain energy U(δ)
  *   damping      the normal force with its dissipative part, F_n(δ, δ', δ'(−), c_r, F_e)
  *   restitution  c_r at the onset of a contact, from the impact velocity, materials, masses
@@ -11,8 +11,10 @@
  * made by its create op from validated parameters and the contact geometry — the manner of
  * SUNDIALS' generic objects. A law never reads JSON: the loader checks a JSON block against
  * the law's parameter table (unknown key, missing, out of range) and hands it the numbers.
- * Adding a law is one file plus one line in cs_registry.c; an embedding program adds its own
- * with cs_registry_add().
+ * Adding a law is one file defining `const cs_law cs_law_<family>_<name>` plus one line
+ * CS_LAW(<family>_<name>) in laws_<family>.def (cs_registry.c includes the lists and is not
+ * edited; checklist: contact/README.md); an embedding program adds its own with
+ * cs_registry_add().
  */
 #ifndef CS_CONTACT_H
 #define CS_CONTACT_H

@@ -1,35 +1,9 @@
 /*
- * cs_h5.c — the HDF5 output sink of a mechanism's run (DESIGN.md "HDF5 output"). Layout:
- *
- *   /                  attrs clearsim_version, model_name, formulation, status, message, t_final
- *   /model             the input JSON verbatim (scalar variable-length string)
- *   /rows              N as of the file's last commit (int64; the commit point: a killed
- *                      run's series may be longer, by rows of an unfinished commit)
- *   /time              [N]
- *   /bodies            names [nbody]; position, velocity, acceleration [N, nbody, 3];
- *                      points [P, 3]: (body index, x, y) in the body's frame, for drawing
- *   /constraints       names [nrow]; lambda [N, nrow]; position_drift, velocity_drift [N]
- *   /drivers/<joint>   reaction [N]   (attr joint_kind)
- *   /energy            kinetic, potential, strain, dissipated, driver_work, applied_work,
- *                      balance_error [N]
- *   /joints/<name>     clearance joints (attrs kind, clearance, regions, start_velocity,
- *                      start_position, and boundary_film for a lubricated one):
- *                      eccentricity [N, 2],
- *                      penetration, penetration_rate, normal_force, tangential_force,
- *                      rolling_torque [N],
- *                      contact_point [N, 2], in_contact, impact_velocity, region [N],
- *                      film_force [N, 2], eccentricity_ratio, min_film_thickness,
- *                      film_regime, wear_volume [N]; wear_depth [bins] at the end (worn
- *                      joints)
- *   /events            one row per contact, written at close: joint, region (text), t_on,
- *                      t_off, impact_velocity, max_penetration, max_force [E]; attr
- *                      clipped_steps (accepted steps whose damping force was clipped at 0)
- *   /solver            attrs: the cs_stats fields
- *
- * Every dataset carries a `units` attribute ("" for text). Every dataset is created, whatever
- * the model: a model without constraints has names [0] and lambda [N, 0], so readers need no
- * special cases. The machinery (quiet errors, the common root, buffered and flushed time
- * series) is shared with the other sinks: cs_h5_util.h.
+ * cs_h5.c — the HDF5 output sink of a mechanism's run. The file's layout (groups, datasets,
+ * attributes, units) is written down once, in engine/README.md "HDF5 files"; keep the two in
+ * step. Every dataset is created, whatever the model (a model without constraints has names [0]
+ * and lambda [N, 0]), so readers need no special cases. The machinery (quiet errors, the common
+ * root, buffered and flushed time series) is shared with the other sinks: cs_h5_util.h.
  */
 #include "cs_h5.h"
 #include "cs_sim_linear.h"
@@ -258,7 +232,7 @@ static herr_t put_events(hid_t file, const cs_sim *sim)
       snprintf(path, sizeof path, "events/%s", names[c]);
       rc = cs_h5_array(file, path, (hsize_t)n, 0, col + (size_t)c * n, units[c], NULL);
     }
-    /* how often damping would have pulled (DESIGN.md: clipped at zero, and counted) */
+    /* how often damping would have pulled (contact/README.md: clipped at zero, and counted) */
     hid_t g = rc >= 0 ? H5Gopen2(file, "events", H5P_DEFAULT) : H5I_INVALID_HID;
     rc = g < 0 ? -1 : cs_h5_attr_long(g, "clipped_steps", cs_sim_clip_count(sim));
     cs_h5_close_id(g, H5Gclose);
@@ -414,7 +388,7 @@ cs_status cs_h5_append(cs_h5 *h5, const cs_sim *sim, cs_error *err)
   return st;
 }
 
-/* Which linear solver the run's IDAS factored its iteration matrix with (README "Output"):
+/* Which linear solver the run's IDAS factored its iteration matrix with (engine/README.md "HDF5 files"):
  * "dense" (LAPACK LU), "sparse" (KLU) or "none" (the projected formulation), and how many
  * factorizations took the fallback (the rank-revealing decomposition, or dense for KLU). */
 static herr_t put_linear_solver(hid_t file, const cs_sim *sim)
@@ -484,7 +458,7 @@ cs_status cs_h5_write_failure(const char *path, const cs_model *model, const cha
   return st;
 }
 
-/* /verify: the verdict and the figures it weighed (README "Verifying a run"). */
+/* /verify: the verdict and the figures it weighed (engine/README.md "Verifying a run"). */
 static herr_t put_verify(hid_t file, const cs_verify_result *v)
 {
   const struct {

@@ -32,7 +32,7 @@
  * at its first commit (removed if it never gets there; a kill before leaves that file).
  *
  * An output name that is a symbolic link is refused, never written through (O_NOFOLLOW as well):
- * a model file must not choose a file elsewhere by way of a link (README "Security").
+ * a model file must not choose a file elsewhere by way of a link (engine/README.md "Security").
  *
  * Test hooks (environment, read when a file is opened): CLEARSIM_H5_LOG=<path> appends a record
  * of every change to the file's disk image (writes, extensions, truncations, barriers, the

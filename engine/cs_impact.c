@@ -30,18 +30,7 @@
  * tolerance alone does not bound its error; the absolute tolerance is scaled to δ_U, the
  * penetration where U(δ_U) = ½ m* v0² (the undamped peak), unless the user gives one.
  *
- * HDF5 layout (cs_h5_util.h does the writing):
- *   /                 attrs clearsim_version, model_name, kind = "impact", status, message,
- *                     t_final, warnings (as a run's: cs_evidence_append_domain)
- *   /model            the impact JSON verbatim
- *   /rows             the rows every series holds as of the last commit (cs_h5_util.h)
- *   /time             [N] s
- *   /impact           penetration [N] m, penetration_rate [N] m/s, normal_force [N] N,
- *                     elastic_force [N] N
- *   /energy           kinetic, strain, dissipated, balance_error [N] J
- *   /result           scalars: delta_max, F_max, t_contact, v_impact, v_separation, e_eff,
- *                     cr, m_star, kinetic0, kinetic, strain, dissipated, balance_error, clips
- *   /solver           attrs: the cs_stats fields
+ * HDF5 layout: engine/README.md "An impact" (the one copy; cs_h5_util.h does the writing).
  */
 #include "cs_clock.h"
 #include "cs_impact.h"

@@ -1,7 +1,7 @@
 /*
  * cs_json.h — reading validated input from cJSON (internal; loader files only).
  *
- * DESIGN.md "Layout": the loader is the only code that reads cJSON. It is several files (the
+ * engine/README.md "Architecture and data flow": the loader is the only code that reads cJSON. It is several files (the
  * model loader, the contact-block loader, the impact loader …); these are the helpers they
  * share, so that every one of them reports a failure the same way:
  *

@@ -1,5 +1,5 @@
 /*
- * cs_loader.c — JSON model file → cs_model (DESIGN.md "Layout": the loader is the only code
+ * cs_loader.c — JSON model file → cs_model (engine/README.md "Architecture and data flow": the loader is the only code
  * that reads cJSON). The format is specified in models/README.md; keep the two in step.
  *
  * Every failure names the origin, a JSON-pointer path and what was expected (the shared

@@ -86,7 +86,7 @@ static inline cs_contact_spec cs_contact_model_spec(const cs_contact_model *c)
   return spec;
 }
 
-/* A clearance joint: the ideal joint replaced by a contact force element (DESIGN.md
+/* A clearance joint: the ideal joint replaced by a contact force element (joints/README.md
  * "Clearance joints"). body[0] carries the hole (bearing, socket, slot), body[1] the pin
  * (journal, ball, pin). */
 typedef enum cs_clearance_kind {

@@ -753,7 +753,7 @@ static cs_status setup_rk(cs_sim *s, cs_error *err)
  * clearance slider-crank, 32: −13 %; chain of 5, 50: −29 %) and 3.6× at 100 (chain of 10),
  * while a different solver moves a small model's round-off-driven step sequence (the GGL
  * pendulum at rtol 1e-10: 1.2e-8 m dense, 7e-9 … 1.9e-7 m with KLU's orderings). Small models
- * keep the dense LU's results; README "Performance". */
+ * keep the dense LU's results (engine/README.md "IDAS"). */
 enum { SPARSE_FROM = 50 };
 
 /* The iteration matrix and its solver: dense LAPACK LU, or CSC over the model's pattern with
@@ -1348,7 +1348,7 @@ static cs_status ida_step(cs_sim *s, double t_target, int *root, cs_error *err)
     explain_failure(s, flag == IDA_ERR_FAIL || flag == IDA_CONV_FAIL || flag == IDA_TOO_MUCH_ACC,
                     why, sizeof why);
     /* IDAS carries λ through a singular position, where it has a pole; the projected
-     * formulation does not (README, "Redundant constraints and singular positions") */
+     * formulation does not (engine/README.md, "Redundant constraints and singular positions") */
     int singular = strstr(why, "singular position") != NULL;
     return cs_fail(err, CS_ERR_SOLVER, "%s: the integrator failed at t = %.9g s: %s%s (%s%s%s)",
                    s->model->origin ? s->model->origin : "model", t_reached, why,

@@ -223,7 +223,7 @@ static void grazing(const char *formulation, double max_step, double *t_on, doub
  * elastic contacts keep the energy to the tolerance; with L-N damping and friction the books
  * still balance. */
 /* The deepest penetration seen at the output instants: a journal that passed through its
- * bearing (an onset never seen after a restart at δ ≈ 0, DESIGN.md) would show it. */
+ * bearing (an onset never seen after a restart at δ ≈ 0: joints/README.md "Contact events") would show it. */
 static int deepest(const cs_sim *s, void *user)
 {
   cs_clearance_state c;

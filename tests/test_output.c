@@ -92,7 +92,7 @@ static cs_model *load(const char *json)
   return m;
 }
 
-/* In the working directory: a model's output.file is relative, without '..' (README
+/* In the working directory: a model's output.file is relative, without '..' (engine/README.md
  * "Security"). */
 static void temp_path(char path[64])
 {

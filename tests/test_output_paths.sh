@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Where output may go (README "Security"): a model or impact file names its own output file only
+# Where output may go (engine/README.md "Security"): a model or impact file names its own output file only
 # below the working directory (relative, no ".." component; refused naming the file and
 # /output/file), while -o names any path; and no output is written through a symbolic link:
 # the run stops with exit 6 and the link's target is left byte for byte as it was, also when the

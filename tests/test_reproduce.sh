@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/reproduce --quick: every case study of the five papers in the reduced mode (README.md
+# tools/reproduce --quick: every case study of the five papers in the reduced mode (tools/README.md
 # "Reproducing the papers"), each judged by the tolerance its report states. Prints the per-case
 # verdicts and "N passed, N failed" counted from them; fails on any failed case, on a missing
 # report or figure, when the tool's own exit status disagrees with its verdicts, or when its

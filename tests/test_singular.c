@@ -18,7 +18,7 @@
  *
  * Passing the singular positions: at rtol 1e-10 the GGL integration stops at the first one
  * (its failure message is checked); the projected formulation passes them (through_passages;
- * README, "Redundant constraints and singular positions"). */
+ * engine/README.md, "Redundant constraints and singular positions"). */
 #include "cs_test.h"
 #include "cs_test_models.h"
 #include "cs_test_onedof.h"
@@ -214,7 +214,7 @@ static void at_the_singular_position(void)
   cs_model_free(m);
 }
 
-/* Through the first passage (t ≈ 0.083 s): today the rigid GGL run cannot pass it (README,
+/* Through the first passage (t ≈ 0.083 s): today the rigid GGL run cannot pass it (engine/README.md,
  * "Redundant constraints and singular positions"). It must then say so in the mechanism's
  * terms: a singular position, and the joints whose constraints lose their direction. */
 static void through_the_passage(const char *path)
@@ -278,7 +278,7 @@ int main(void)
   reference one = make_reference(3.0, 2.0), chain = make_reference(3.0, 4.0);
   against_reference("models/parallelogram.json", one, 2, 0.075, CS_GGL, 1e-7, 1e-6);
   against_reference("models/parallelogram_redundant.json", one, 3, 0.075, CS_GGL, 1e-7, 1e-6);
-  /* index 3 is the less accurate formulation (README); redundant rows work there too */
+  /* index 3 is the less accurate formulation (engine/README.md); redundant rows work there too */
   against_reference("models/parallelogram_redundant.json", one, 3, 0.075, CS_INDEX3, 1e-5,
                     1e-4);
   /* three 1 kg bars, two 2 kg couplers */

@@ -1,5 +1,5 @@
 """clearsim_h5 — what tools/plot, tools/animate and tools/export share: finding a Python that
-has h5py, numpy and matplotlib, reading a clearsim HDF5 file (README.md "Output (HDF5)"), and
+has h5py, numpy and matplotlib, reading a clearsim HDF5 file (engine/README.md "HDF5 files"), and
 the conventions of every figure (titles, length units, saving).
 
 A file may come from a run still going (status "running"), killed, or one that failed: /rows
@@ -265,7 +265,7 @@ class Run:
     def _find_series(self):
         """Paths of the time series: the extendible datasets (one row per output instant),
         but /time and the contact events, which are rows of another kind; in the order of
-        README.md "Output (HDF5)" (HDF5 lists names alphabetically)."""
+        engine/README.md "HDF5 files" (HDF5 lists names alphabetically)."""
         found = []
 
         def visit(name, obj):

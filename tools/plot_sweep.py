@@ -1,4 +1,4 @@
-"""plot_sweep — tools/plot's figures of a sweep summary (`clearsim sweep`, README "Parameter
+"""plot_sweep — tools/plot's figures of a sweep summary (`clearsim sweep`, tools/README.md "Parameter
 studies"): every figure of the study (peak joint forces and penetrations, contact counts,
 driver reaction peaks and RMS, peak body accelerations, energy balance error, steps, wall time)
 against every swept parameter, one PNG per parameter with a panel per figure; and, when the

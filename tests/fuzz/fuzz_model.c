@@ -5,7 +5,7 @@
  * names the origin; a model must simulate a few dozen steps without crashing, leaking or
  * tripping ASan/UBSan. Out of memory cannot happen here, so CS_ERR_MEMORY from the loader
  * means it took a syntax error for a failed allocation (cs_json.c's allocation-free syntax
- * check disagreeing with cJSON): that aborts. README "Fuzzing" says how to run it.
+ * check disagreeing with cJSON): that aborts. tests/README.md "Fuzzing" says how to run it.
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
  * Processes are the default: a case that crashes takes only its worker down (the case is
  * recorded as failed and a new worker takes its place), and per-case trajectory files need
  * them (Debian's serial HDF5 is not thread-safe). Threads share one address space and the
- * library is thread-safe; README "Parameter studies" gives the measured difference.
+ * library is thread-safe; tools/bench-sweep measures the difference (tools/README.md).
  *
  * Stopping: SIGINT from the terminal reaches every worker; SIGTERM or SIGHUP to the coordinator
  * is passed on to its worker processes (threads share the flag). Each worker's running case is

@@ -1,15 +1,7 @@
 /*
- * sweep_summary.c — the summary HDF5 file of a sweep (README "Parameter studies"), one row per
- * case in case order, whatever order the cases finish in:
- *
- *   /               attrs clearsim_version, model_name, status (running, complete,
- *                   interrupted), message, sweep_name, mode, ncase, seed, t_end
- *   /model, /sweep  the base model and the sweep file, verbatim
- *   /cases/parameters [ncase, nparam] (attr paths), status, message [ncase] (text),
- *                   t_final, steps, wall_time, energy_balance_error [ncase],
- *                   joints/<j>/{max_force, max_penetration, contacts}, drivers/<d>/
- *                   {max_abs_reaction, rms_reaction}, bodies/<b>/max_abs_acceleration [ncase, 3],
- *                   poincare/period [ncase], poincare/<j> [ncase, K, 2], trajectory [ncase]
+ * sweep_summary.c — the summary HDF5 file of a sweep, one row per case in case order, whatever
+ * order the cases finish in. Its layout is written down once, in tools/README.md "The summary
+ * file"; keep the two in step.
  *
  * Every dataset is made at full size when the sweep starts (figures NaN, status "pending"), and
  * a case's row is written and flushed as soon as it comes in: a sweep stopped any way keeps
