@@ -38,4 +38,16 @@ for sig in INT TERM HUP; do
   stop run $sig
   stop impact $sig
 done
+
+# Two SIGTERMs 1 ms apart (`timeout` sends one to the child and one to its group): the second
+# must not kill the run (a one-shot handler did: exit 143, the file left "running").
+"$cli" run "$tmp/run.json" -o "$tmp/twice.h5" --quiet 2>"$tmp/err" &
+pid=$!
+sleep 0.7
+kill -TERM "$pid"; sleep 0.001; kill -TERM "$pid" 2>/dev/null
+wait "$pid"; code=$?
+holds "run, two SIGTERMs: exit 5 (got $code)" [ "$code" -eq 5 ]
+holds "run, two SIGTERMs: the file says interrupted" "$py" -c "
+import h5py, sys
+sys.exit(h5py.File(sys.argv[1], 'r').attrs['status'] != 'interrupted')" "$tmp/twice.h5"
 finish

@@ -32,12 +32,18 @@ static void on_signal(int sig)
   interrupted = 1;
 }
 
-/* Long commands stop cleanly on Ctrl-C, SIGTERM and a closed terminal (SIGHUP). */
+/* Long commands stop cleanly on Ctrl-C, SIGTERM and a closed terminal (SIGHUP), however many
+ * arrive: sigaction keeps the handler (POSIX signal() may reset it after the first, and a
+ * second SIGTERM, as `timeout` sends, then killed the run with its file unfinished). */
 static void catch_stop_signals(void)
 {
-  signal(SIGINT, on_signal);
-  signal(SIGTERM, on_signal);
-  signal(SIGHUP, on_signal);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal; /* no SA_RESTART: the run polls the flag */
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
 }
 
 /* Both paths name one existing file (the model would be overwritten by HDF5). */
