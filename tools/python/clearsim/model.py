@@ -10,6 +10,7 @@ from ctypes import byref, c_double, c_int, c_void_p
 import numpy as np
 
 from . import _lib
+from ._owned import Owned
 from ._lib import lib, text
 from .errors import Error, Interrupted, error
 
@@ -23,7 +24,7 @@ FORMULATIONS = ("index3", "ggl", "projected", "auto")  # cs_formulation's order
 EVENT_FIELDS = ("t_on", "t_off", "impact_velocity", "max_penetration", "max_force")
 
 
-class Model:
+class Model(Owned):
     """A loaded, validated mechanism (cs_model). Build it with from_file, from_dict or
     from_json; a bad input raises clearsim.InputError naming the file and the JSON path."""
 
@@ -33,9 +34,8 @@ class Model:
         self.registry = registry  # its laws must outlive the model
         if registry is not None:
             registry._attach()
-        self._lock = threading.Lock()
         self._users = {}          # thread → calls into the library it has under way
-        self._closed = False
+        self._owned()
 
     @classmethod
     def from_file(cls, path, registry=None):
@@ -62,25 +62,8 @@ class Model:
         return cls.from_json(json.dumps(d), origin, registry)
 
     # ---------------------------------------------------------------- lifetime ------------
-    def close(self):
-        """Free the library's model; any later use raises ValueError. Runs under way (in other
-        threads) keep it: it is freed when the last of them returns. Also at the end of a
-        `with clearsim.Model.from_file(...) as m:` block, and when garbage-collected."""
-        with self._lock:
-            self._closed = True
-            if not self._users:
-                self._free()
-
-    def __enter__(self):
-        self._handle()  # a closed model cannot be entered
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        if getattr(self, "_lock", None) is not None:
-            self.close()
+    def _in_use(self):
+        return bool(self._users)
 
     def _free(self):
         if self._h is not None and self._h.value and lib is not None:

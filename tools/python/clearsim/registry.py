@@ -15,15 +15,15 @@ slower, and its runs do not proceed in parallel with other Python threads. Elast
 """
 import ctypes
 import math
-import threading
 from ctypes import POINTER, byref, c_double, c_void_p
 
 from . import _lib
+from ._owned import Owned
 from ._lib import lib, text
 from .errors import error
 
 
-class Registry:
+class Registry(Owned):
     """A registry of contact laws: the built-in catalogue plus the laws added to it."""
 
     def __init__(self):
@@ -34,30 +34,12 @@ class Registry:
         self._contents = {}      # content handle → the law's parameters
         self._next = 1
         self.exception = None    # raised in a law op during a run; re-raised by Model.run
-        self._lock = threading.Lock()
         self._models = 0         # models loaded with it and not yet freed: they use its laws
-        self._closed = False
+        self._owned()
 
     # ---------------------------------------------------------------- lifetime ------------
-    def close(self):
-        """Free the library's registry; any later use raises ValueError. Models loaded with it
-        keep it: it is freed when the last of them is. Also at the end of a `with
-        clearsim.Registry() as reg:` block, and when garbage-collected."""
-        with self._lock:
-            self._closed = True
-            if not self._models:
-                self._free()
-
-    def __enter__(self):
-        self._handle()  # a closed registry cannot be entered
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        if getattr(self, "_lock", None) is not None:
-            self.close()
+    def _in_use(self):
+        return self._models > 0
 
     def _free(self):
         if self._h is not None and self._h.value and lib is not None:
