@@ -478,19 +478,21 @@ static int create_unnamed(cs_file *f, const char *name)
   return fd;
 }
 
-/* HDF5 1.10's H5FD_close drops the file's reference to the registered driver before it calls
- * the driver's close through that registration's copy of the class (freed by then if it was
- * the last reference): each file holds one more reference, dropped here, last. HDF5 calls
- * clear its error stack, which may hold why the file is being closed: it is kept. */
-static void release_driver(hid_t driver)
+void cs_h5_release_keeping_errors(hid_t id, herr_t (*release)(hid_t))
 {
-  if (driver < 0)
+  if (id < 0)
     return;
   hid_t errors = H5Eget_current_stack();
-  H5Idec_ref(driver);
+  release(id);
   if (errors >= 0)
     H5Eset_current_stack(errors);
 }
+
+/* HDF5 1.10's H5FD_close drops the file's reference to the registered driver before it calls
+ * the driver's close through that registration's copy of the class (freed by then if it was
+ * the last reference): each file holds one more reference, dropped here, last, keeping the
+ * error stack that may hold why the file is being closed. */
+static void release_driver(hid_t driver) { cs_h5_release_keeping_errors(driver, H5Idec_ref); }
 
 static H5FD_t *drv_open(const char *name, unsigned flags, hid_t fapl, haddr_t maxaddr)
 {

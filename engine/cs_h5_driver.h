@@ -63,4 +63,8 @@ int cs_h5_driver_commit_point(hid_t file, haddr_t addr, size_t size);
 /* 1 when the file was abandoned (by cs_h5_driver_abandon or a failed write), else 0. */
 int cs_h5_driver_failed(hid_t file);
 
+/* release(id) (a close or a reference drop) that keeps HDF5's error stack as it was: an API
+ * call clears the stack, which may hold why a caller is about to fail (id < 0: nothing). */
+void cs_h5_release_keeping_errors(hid_t id, herr_t (*release)(hid_t));
+
 #endif

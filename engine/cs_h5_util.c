@@ -76,13 +76,7 @@ cs_status cs_h5_fail(cs_error *err, const char *path, const char *what)
 
 void cs_h5_close_id(hid_t id, herr_t (*close)(hid_t))
 {
-  if (id < 0)
-    return;
-  /* An API call clears HDF5's error stack: keep the failure a caller is about to report. */
-  hid_t failure = H5Eget_current_stack();
-  close(id);
-  if (failure >= 0)
-    H5Eset_current_stack(failure);
+  cs_h5_release_keeping_errors(id, close); /* the failure a caller is about to report stays */
 }
 
 /* ---------------------------------------------------------------- attributes, text ------- */
