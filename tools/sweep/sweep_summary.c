@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "cs_error.h"
+#include "cs_h5_driver.h"
 #include "cs_h5_util.h"
 #include "sweep.h"
 
@@ -303,7 +304,10 @@ static cs_status resume(sweep_out *o, unsigned char *done, cs_error *err)
     return cs_fail(err, CS_ERR_IO, "HDF5 output '%s': cannot open the summary to resume: it is "
                    "a symbolic link, which output is never written through (name the file it "
                    "points to instead)", o->path);
-  o->file = H5Fopen(o->path, H5F_ACC_RDWR, H5P_DEFAULT);
+  /* through the driver: its commit order (a case's status after its figures) and O_NOFOLLOW */
+  hid_t fapl = cs_h5_driver_fapl();
+  o->file = fapl < 0 ? H5I_INVALID_HID : H5Fopen(o->path, H5F_ACC_RDWR, fapl);
+  cs_h5_close_id(fapl, H5Pclose);
   if (o->file < 0)
     return cs_h5_fail(err, o->path, "open the summary to resume");
   char *sweep = read_text(o->file, "sweep"), *model = read_text(o->file, "model");
