@@ -29,33 +29,45 @@ class Model(Owned):
     from_json; a bad input raises clearsim.InputError naming the file and the JSON path."""
 
     def __init__(self, handle, origin, registry=None):
+        """(A model is made by from_file, from_json or from_dict: registry is attached.)"""
         self._h = c_void_p(handle)
         self.origin = origin
-        self.registry = registry  # its laws must outlive the model
-        if registry is not None:
-            registry._attach()
+        self.registry = registry  # its laws must outlive the model (attached by _load)
         self._users = {}          # thread → calls into the library it has under way
         self._owned()
+
+    @classmethod
+    def _load(cls, origin, registry, load):
+        """load(registry handle, out, err) → status; the registry is attached first, so that
+        closing it meanwhile (another thread) cannot free it under the loader."""
+        if registry is not None:
+            registry._attach()
+        h, err = c_void_p(), _lib.cs_error()
+        try:
+            st = load(registry._h if registry is not None else None, byref(h), byref(err))
+        except BaseException:
+            if registry is not None:
+                registry._detach()
+            raise
+        if st:
+            if registry is not None:
+                registry._detach()
+            raise error(st, text(err.message), origin)
+        return cls(h.value, origin, registry)
 
     @classmethod
     def from_file(cls, path, registry=None):
         """registry: a clearsim.Registry with laws of your own (default: the catalogue)."""
         path = os.fspath(path)
-        h, err = c_void_p(), _lib.cs_error()
-        st = lib.cs_model_load_file(_lib.cstr(path, "path"), _reg(registry), byref(h),
-                                    byref(err))
-        if st:
-            raise error(st, text(err.message), path)
-        return cls(h.value, path, registry)
+        c_path = _lib.cstr(path, "path")
+        return cls._load(path, registry, lambda reg, h, err:
+                         lib.cs_model_load_file(c_path, reg, h, err))
 
     @classmethod
     def from_json(cls, s, origin="<string>", registry=None):
-        h, err = c_void_p(), _lib.cs_error()
-        st = lib.cs_model_load_string(_lib.cstr(s, "the JSON text"), _lib.cstr(origin, "origin"),
-                                      _reg(registry), byref(h), byref(err))
-        if st:
-            raise error(st, text(err.message), origin)
-        return cls(h.value, origin, registry)
+        text_, c_origin = _lib.cstr(s, "the JSON text"), _lib.cstr(origin, "origin")
+        return cls._load(origin, registry, lambda reg, h, err:
+                         lib.cs_model_load_string(text_, c_origin, reg, h, err))
 
     @classmethod
     def from_dict(cls, d, origin="<dict>", registry=None):
@@ -237,10 +249,6 @@ def _verdict(v):
              steps_tight=v.stats_tight.steps, wall_time_tight=v.stats_tight.wall_time,
              balance_error_tight=v.energy_tight.balance_error)
     return d
-
-
-def _reg(registry):
-    return registry._handle() if registry is not None else None
 
 
 def _call_interruptibly(call, flag):
