@@ -85,13 +85,14 @@ static cs_status run_with_output(cs_sim *sim, const cs_run_options *opt, const c
   } else if (st != CS_OK && !err->message[0]) {
     cs_fail(err, st, "run stopped at t = %.9g s", cs_sim_time(sim));
   }
+  cs_status ran = st; /* the file's status: a verification that fails leaves the run whole */
   if (st == CS_OK && v)
     st = verify(sim, opt, v, r.h5, err);
   /* The callbacks point into this frame; the caller may keep using the sim. */
   cs_sim_set_output(sim, NULL, NULL);
   cs_sim_set_interrupt(sim, NULL, NULL);
   cs_error close_err;
-  cs_status closed = cs_h5_close(r.h5, sim, file_status(st), st == CS_OK ? "" : err->message,
+  cs_status closed = cs_h5_close(r.h5, sim, file_status(ran), ran == CS_OK ? "" : err->message,
                                  &close_err);
   if (closed != CS_OK && st == CS_OK) {
     st = closed;

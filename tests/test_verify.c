@@ -12,6 +12,7 @@
  */
 #include "clearsim.h"
 #include "cs_test.h"
+#include "cs_test_h5.h"
 
 #include <math.h>
 #include <string.h>
@@ -105,11 +106,54 @@ static void smooth(void)
   cs_model_free(m);
 }
 
+/* The main run's end seen by its progress callback; the tighter run's steps poll the interrupt
+ * thousands of times after it, the main run's last step a few: stop at the 100th. */
+typedef struct stopper {
+  double t_end;
+  int ended, polls;
+} stopper;
+static int note_end(const cs_sim *sim, void *user)
+{
+  stopper *k = user;
+  k->ended |= cs_sim_time(sim) >= k->t_end;
+  return 0;
+}
+static int stop_after_end(void *user)
+{
+  stopper *k = user;
+  return k->ended && ++k->polls > 100;
+}
+
+/* Interrupted while verifying: the call says so, and the file still says the run completed
+ * (it was marked "interrupted" though every row of the run was there). */
+static void interrupted_verification(void)
+{
+  cs_model *m = load("models/pendulum.json", -1, 0, 0);
+  stopper k = {cs_model_t_end(m), 0, 0};
+  cs_run_options opt = {.output_path = "test_verify_interrupted.h5", .progress = note_end,
+                        .progress_user = &k, .interrupt = stop_after_end, .interrupt_user = &k};
+  cs_verify_result v;
+  cs_sim *s = NULL;
+  cs_error err;
+  cs_status st = cs_run_verify(m, &opt, &v, &s, &err);
+  CHECK(st == CS_ERR_INTERRUPTED && strstr(err.message, "while verifying"),
+        "interrupted while verifying: %d %s", st, err.message);
+  hid_t f = open_file(opt.output_path);
+  CHECK(f >= 0 && text_attr_is(f, ".", "status", "complete"),
+        "the file of a run whose verification was interrupted says complete");
+  if (f >= 0)
+    H5Fclose(f);
+  remove(opt.output_path);
+  cs_sim_free(s);
+  cs_model_free(m);
+}
+
 int main(void)
 {
   loose(CS_GGL, 1e-3, 1e-6, 43, "GGL's contact sequence is likely wrong");
   loose(CS_INDEX3, 1e-4, 1e-9, 43, "index3 leaves the velocities out of the error test");
   at_file_tolerance();
   smooth();
+  interrupted_verification();
   return cs_test_finish();
 }
