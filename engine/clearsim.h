@@ -256,12 +256,13 @@ typedef struct cs_verify_result {
   double balance_share, balance_share_tight; /* |balance error| over energy_scale */
   cs_energy energy_tight;     /* the tighter run's books at the end */
   cs_stats stats_tight;       /* and its cost */
-  char verdict[512];          /* "converged", or "not converged: " and what disagrees */
+  char verdict[512];          /* "converged", "not converged: " and what disagrees, or
+                               * "not verified: " and why the tighter run failed */
 } cs_verify_result;
 
 /* Run sim's model again from its start to sim's current time at the tighter tolerances and
  * compare (sim: a run that completed). CS_OK whatever the verdict; the verdict says "not
- * converged: the tighter run failed …" when it did. Errors: a NULL argument, out of memory. */
+ * verified: the tighter run …" when that run failed. Errors: a NULL argument, out of memory. */
 cs_status cs_verify(const cs_sim *sim, cs_verify_result *result, cs_error *err);
 
 typedef struct cs_run_options {
