@@ -153,15 +153,6 @@ static void track_multipliers(cs_evidence *ev, const cs_sim *sim, const cs_model
   }
 }
 
-/* The smallest clearance of the model's joints (INFINITY: none). */
-static double smallest_clearance(const cs_model *m)
-{
-  double c = INFINITY;
-  for (int k = 0; k < m->nclearance; k++)
-    c = fmin(c, cs_model_clearance_size(m, k));
-  return c;
-}
-
 /* Whether the formulation and tolerances hold a clearance joint's contact sequence: index 3
  * weighs no velocity (its error test would stall), so nothing bounds the error of δ'(−) that
  * decides an impact; GGL with atol beyond LOOSE_FACTOR times the positions' cap (the clearance
@@ -174,8 +165,8 @@ static int loose_tolerance(const cs_model *m)
     return 0;
   if (m->solver.formulation == CS_INDEX3)
     return 1;
-  return m->solver.formulation == CS_GGL &&
-         m->solver.atol > LOOSE_FACTOR * CS_CLEARANCE_SHARE * smallest_clearance(m) ? 2 : 0;
+  double held = CS_CLEARANCE_SHARE * cs_model_smallest_clearance(m); /* positions' cap, m */
+  return m->solver.formulation == CS_GGL && m->solver.atol > LOOSE_FACTOR * held ? 2 : 0;
 }
 
 void cs_evidence_track(cs_evidence *ev, const cs_sim *sim, const cs_scales *scales)
@@ -274,13 +265,14 @@ void cs_evidence_append(const cs_evidence *ev, const cs_sim *sim, char *buf, siz
            "tolerance holds the clearance joints' impact velocities: the contact sequence is "
            "likely wrong (the clearance slider-crank found 37-48 contacts at rtol 1e-4 ... "
            "1e-8 where 26 is right); use ggl or projected, and check with run --verify");
-  else if (ev->loose == 2)
+  else if (ev->loose == 2) {
+    double held = CS_CLEARANCE_SHARE * cs_model_smallest_clearance(m);
     append(buf, size, "atol %g is more than %g times the %.3g m (%g of the smallest "
            "clearance) positions are held to: GGL's contact sequence is likely wrong there "
            "(the clearance slider-crank found 41-53 contacts where 26 is right in 7 of 7 such "
            "runs); set atol to at most %.3g, or check with run --verify", m->solver.atol,
-           LOOSE_FACTOR, CS_CLEARANCE_SHARE * smallest_clearance(m), CS_CLEARANCE_SHARE,
-           CS_CLEARANCE_SHARE * smallest_clearance(m));
+           LOOSE_FACTOR, held, CS_CLEARANCE_SHARE, held);
+  }
   if (ev->outside > 0) {
     char who[256];
     snprintf(who, sizeof who, "clearance joint \"%s\"",

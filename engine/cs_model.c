@@ -212,3 +212,11 @@ double cs_model_clearance_size(const cs_model *m, int k)
     return c->guide_half_width - c->half_width;
   return c->hole_radius - c->pin_radius;
 }
+
+double cs_model_smallest_clearance(const cs_model *m)
+{
+  double c = INFINITY;
+  for (int k = 0; k < m->nclearance; k++)
+    c = fmin(c, cs_model_clearance_size(m, k));
+  return c;
+}

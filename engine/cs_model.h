@@ -229,6 +229,8 @@ void cs_model_index(cs_model *model);
 int cs_joint_rows(cs_joint_kind kind);
 const char *cs_joint_kind_name(cs_joint_kind kind);
 int cs_joint_is_driver(const cs_joint *joint);
+/* The smallest clearance of the model's clearance joints, m (INFINITY: none). */
+double cs_model_smallest_clearance(const cs_model *model);
 
 /* A run's end time is at most this many output intervals (a billion rows); further, the
  * output instants t0 + k·interval stop advancing in floating point. */

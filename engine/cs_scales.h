@@ -22,4 +22,8 @@ typedef struct cs_scales {
 
 void cs_scales_of(const cs_model *m, const double *q, const double *v, cs_scales *s);
 
+/* The scales a simulation took at its assembled start (cs_sim.c), which its errors are weighed
+ * on. */
+const cs_scales *cs_sim_scales(const cs_sim *sim);
+
 #endif

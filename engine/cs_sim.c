@@ -645,9 +645,7 @@ static void absolute_tolerances(const cs_sim *s, double *at, double *cap, double
   const cs_scales sc = s->scales;
   /* No position may be off by more than CLEARANCE_SHARE of the smallest clearance, whatever
    * rtol·|q| allows: a coarser error cannot tell contact from gap. */
-  double c = INFINITY;
-  for (int k = 0; k < s->model->nclearance; k++)
-    c = fmin(c, cs_model_clearance_size(s->model, k));
+  double c = cs_model_smallest_clearance(s->model);
   if (set->cap_scale > 0.0)
     c *= set->cap_scale;
   for (int i = 0; i < s->N; i++)
@@ -1635,6 +1633,8 @@ cs_status cs_sim_advance(cs_sim *s, double t_target, cs_error *err)
 
 const cs_model *cs_sim_model(const cs_sim *s) { return s->model; }
 cs_formulation cs_sim_formulation(const cs_sim *s) { return s->hybrid ? CS_AUTO : s->form; }
+
+const cs_scales *cs_sim_scales(const cs_sim *s) { return &s->scales; }
 double cs_sim_time(const cs_sim *s) { return s->t; }
 
 static void body_vector(const cs_sim *s, int b, const double *src, const double *ground,

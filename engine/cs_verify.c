@@ -95,23 +95,6 @@ static cs_status compare_contacts(const cs_sim *a, const cs_sim *b, cs_verify_re
   return CS_OK;
 }
 
-/* The motion's scales, from the tighter run's assembled start (as the integrator weighs). */
-static cs_status scales_at_start(const cs_sim *sim, cs_scales *sc, cs_error *err)
-{
-  const cs_model *m = cs_sim_model(sim);
-  double *q = calloc(2 * (size_t)m->ncoord + 1, sizeof *q), *v = q + m->ncoord;
-  if (!q)
-    return cs_fail(err, CS_ERR_MEMORY, "cs_verify: out of memory");
-  for (int b = 0; b < m->nbody; b++)
-    if (m->bodies[b].coord >= 0) {
-      cs_sim_body_position(sim, b, q + m->bodies[b].coord);
-      cs_sim_body_velocity(sim, b, v + m->bodies[b].coord);
-    }
-  cs_scales_of(m, q, v, sc);
-  free(q);
-  return CS_OK;
-}
-
 static void compare_states(const cs_sim *a, const cs_sim *b, const cs_scales *sc,
                            cs_verify_result *r)
 {
@@ -205,9 +188,10 @@ static cs_status tighter_run(const cs_sim *sim, cs_model *tight, cs_interrupt_fn
 {
   cs_sim *b = NULL;
   cs_status st = cs_sim_create(tight, &b, err);
-  cs_scales sc;
+  cs_scales sc = {0};
   double potential0 = 0.0;
-  if (st == CS_OK && (st = scales_at_start(b, &sc, err)) == CS_OK) {
+  if (st == CS_OK) {
+    sc = *cs_sim_scales(b); /* the tighter run's assembled start, as its integrator weighs */
     cs_energy e0;
     cs_sim_energy(b, &e0);
     potential0 = e0.potential;
