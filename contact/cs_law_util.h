@@ -146,7 +146,7 @@ double cs_implicit_force(cs_delta_of_force delta_of, const void *ctx, double del
  * → 0, then no solution: Pereira et al. 2011); there the law continues C¹ as
  * F = F_c (δ/δ_c)^CS_LOGLAW_N_CAP so that a simulation never meets a missing force — but not
  * silently: δ_c is the law's `domain`, and a run that goes past it says so in its warnings
- * (cs_contact_outside, engine/cs_evidence.c). The way on is fit_range ≤ δ_c: 004 §2's power
+ * (cs_contact_outside, engine/solver/cs_evidence.c). The way on is fit_range ≤ δ_c: 004 §2's power
  * law fitted over the formula's valid range. */
 #define CS_LOGLAW_N_CAP 3.0
 #define CS_LOGLAW_FIT_SAMPLES 10000

@@ -3,7 +3,7 @@
  * a log law with a = h/L, b = 4 L ΔR / h, c = 1; ΔR = R2 − R1 internal, R1 + R2 external.
  * Reproduces 004 Tables 8 and 9 with L = 1 mm and the fit of F ≤ 1 kN, up to two misprints of
  * the paper (Table 8's K are 10× too small, Table 9's n are Table 8's); see
- * tests/test_contact_fits.c.
+ * tests/unit/contact/test_contact_fits.c.
  *
  * The factor of π (issue 13): 004 Table 1 writes ESDU with h_i + h_j and the same h for
  * Dubowsky–Freudenstein, where h = (1 − ν²)/(π E). Read with that h, ESDU is

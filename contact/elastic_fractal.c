@@ -17,7 +17,7 @@
  *
  * What is reconstructed, and why. The conversion of 003 garbled eqs. 2, 7, 8 and 12; the law
  * is derived here from the asperity geometry that eqs. 2 and 7 imply, and
- * tests/test_contact_fractal.c checks it against eq. 7 and eq. 8 as printed (typos fixed):
+ * tests/unit/contact/test_contact_fractal.c checks it against eq. 7 and eq. 8 as printed (typos fixed):
  *  - a spot of truncated area a' sits on an asperity of height and tip radius
  *      δ(a') = 2^{4−D} π^{(D−3)/2} G^{D−2} (ln γ)^{1/2} a'^{(3−D)/2},
  *      R(a') = 2^{D−5} π^{(1−D)/2} G^{2−D} (ln γ)^{−1/2} a'^{(D−1)/2}

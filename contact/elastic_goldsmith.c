@@ -6,7 +6,7 @@
  * dimensionless. Its Tables 6, 7 and the Goldsmith column of Table 11 are all reproduced (15
  * rows, K within 0.2 %) by a = σ/L with the logarithm's numerator a constant 0.1 m — neither
  * L³ nor L with their L = 1 mm — so they are not a check of this formula; the test documents
- * that finding (tests/test_contact_fits.c). */
+ * that finding (tests/unit/contact/test_contact_fits.c). */
 #include "cs_law_util.h"
 
 static cs_loglaw_abc coefficients(const cs_contact_geometry *g)

@@ -4,7 +4,7 @@
  * ΔR = R2 − R1 (internal) or R1 + R2 (external): so the same ΔR gives the same law inside and
  * outside (004 §4). As a log law: a = 1/(π E* L), b = 4π E* ΔR L, c = −1. With L = 1 mm and the
  * fit of F ≤ 1 kN this reproduces 004 Tables 4, 5 and the Johnson column of Table 11
- * (tests/test_contact_fits.c). */
+ * (tests/unit/contact/test_contact_fits.c). */
 #include "cs_law_util.h"
 
 static cs_loglaw_abc coefficients(const cs_contact_geometry *g)

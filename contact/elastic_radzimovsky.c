@@ -10,7 +10,7 @@
  * Tables 2, 3 and the Radzimowsky column of Table 11 are reproduced to 0.2 % only with 16, i.e.
  * b = 1.6 √(W R* / E*): K_D taken as R* in radii — the same reading as Skrinjar et al.'s DyS code
  * (lskrinjar, ladisk/DyS contact_model_cylinder.py: b = (8/5) √(F R/E)). The two differ by
- * ln 2 in the bracket: +24 % in K at ΔR = 0.5 mm (tests/test_contact_fits.c). We keep 004's
+ * ln 2 in the bracket: +24 % in K at ΔR = 0.5 mm (tests/unit/contact/test_contact_fits.c). We keep 004's
  * tables' 16 — the law is the one 004 compares and its scotch-yoke stiffnesses (Table 11) come
  * from — and name the primary's 8 here and in models/papers/README.md: a model after Roark
  * should take b = Hertz's full width, i.e. scale K as the test does. */

@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../cs_test_h5.h" /* HDF5, and committed_rows: /rows as the tests read it */
+#include "cs_test_h5.h" /* HDF5, and committed_rows: /rows as the tests read it */
 #include "clearsim.h"
 #include "cs_fuzz.h"
 

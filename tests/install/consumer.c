@@ -1,6 +1,6 @@
 /*
  * consumer.c — a program built outside the tree against an installed libclearsim
- * (tests/test_install.sh builds it through pkg-config and through find_package).
+ * (tests/install/test_install.sh builds it through pkg-config and through find_package).
  *
  *   consumer MODEL.json T_END     prints "version V", "rows N", "t T", "x X", "balance B"
  */

@@ -1,7 +1,7 @@
 """tools/reproduction/core.py — what every paper's cases share: the run environment (clearsim
 runs, model variants, the papers' data files, tools/reproduce_data's CSVs), a case and its
 checks and verdict, figures, and the report. The cases themselves are one module per paper
-(paper000.py … paper004.py); tools/reproduce lists them and calls main().
+(paper000.py … paper004.py); tools/reproduction/reproduce lists them and calls main().
 """
 import csv
 import glob
@@ -144,7 +144,7 @@ class Env:
             m = json.load(f)
         edit(m)
         m["name"] = name
-        m["description"] = "Derived by tools/reproduce from %s: %s. The original: %s" % (
+        m["description"] = "Derived by tools/reproduction/reproduce from %s: %s. The original: %s" % (
             base, change, m.get("description", ""))
         m.get("output", {}).pop("file", None)
         path = os.path.join(self.variants, name + ".json")
@@ -270,7 +270,7 @@ def write_report(env, cases, seconds, path):
          "comparison shows that its statements hold for our assumptions, not that our numbers "
          "are its numbers); *differs (documented)*: ours differs from the paper as its "
          "evidence documents (a misprint, a parameter the paper leaves out).", "",
-         "Written by `tools/reproduce%s` in %.0f s (%s mode) with the programs of `%s`. "
+         "Written by `tools/reproduction/reproduce%s` in %.0f s (%s mode) with the programs of `%s`. "
          "Each case names its source, the model files and data it ran, its figures, the "
          "paper's numbers against ours and a verdict. A check marked *finding* is a "
          "documented difference that ours must show as documented; *agree* must meet the "
@@ -314,7 +314,7 @@ def write_report(env, cases, seconds, path):
 
 def parse_args():
     ap = ch.ArgumentParser(
-        prog="tools/reproduce",
+        prog="tools/reproduction/reproduce",
         description="Reproduce the case studies of the five source papers: figures (PNG) and "
                     "DIR/report.md with the paper's numbers against ours. Exit 0 when every case "
                     "is within its stated tolerance, 3 when one is not, 2 when the programs or "
@@ -333,7 +333,7 @@ def parse_args():
 
 def main(cases_by_paper):
     """Run the cases of `cases_by_paper` ((paper, (case functions …)), …): the entry point of
-    tools/reproduce."""
+    tools/reproduction/reproduce."""
     args = parse_args()
     env = Env(args)
     for prog in (env.clearsim, env.reproduce_data):
@@ -356,7 +356,7 @@ def main(cases_by_paper):
     if p.returncode != 0:
         data_error = "tools/reproduce_data exited %d: %s" % (p.returncode, p.stderr.strip())
         sys.stderr.write(data_error + "\n")
-    print("tools/reproduce: tools/reproduce_data %.1f s" % (time.monotonic() - start))
+    print("tools/reproduction/reproduce: tools/reproduce_data %.1f s" % (time.monotonic() - start))
     cases = []
     for paper, fns in cases_by_paper:
         if only and paper not in only:

@@ -326,7 +326,7 @@ def case_001_drop(env):
     case.differs = ("with Table 3 as printed the ball (540 MPa) is the weaker body, eq. 14 gives "
                     "K = 1 and the bounce falls %s short of the measured band; with the two "
                     "yield strengths exchanged (a hardened ball) it lands inside it. Table 3's "
-                    "yield strengths are most likely swapped (tests/test_contact_restitution.c). "
+                    "yield strengths are most likely swapped (tests/unit/contact/test_contact_restitution.c). "
                     "Over all drop heights (Fig. 11) c_r falls with the height as 001 says; 001 "
                     "prints the measurement at %g m only, where the exchanged reading is %s off "
                     "the measured c_r (001: max error 5 %%)"

@@ -201,7 +201,7 @@ def case_003_fig5(env):
             res["fractal", c]["F_max"] / 1e3, res["ln", c]["F_max"] / 1e3), "ratio %.3f" % r)
     case.differs = ("through the joint the fractal law's peak stays %.2f–%.2f times L-N's and "
                     "the difference grows with the clearance, unlike 003's reading of its Fig. 5 "
-                    "(tests/test_bench_li2018.c)" % (min(ratio), max(ratio)))
+                    "(tests/papers/test_bench_li2018.c)" % (min(ratio), max(ratio)))
     return case
 
 

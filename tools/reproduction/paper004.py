@@ -18,7 +18,7 @@ def fits_case(env, key, title, source, rows, p):
     case.models.append((env.paper_file(4), "the printed rows, the reading (L = 1 mm, F ≤ 1 kN, "
                         "hole 100 mm) and the findings"))
     case.models.append(("data/004_fits.csv", "tools/reproduce_data: least-squares fit of each law "
-                        "over 0 < F ≤ 1 kN (tests/cs_papers.h, as tests/test_contact_fits.c)"))
+                        "over 0 < F ≤ 1 kN (tools/reproduction/cs_papers.h, as tests/unit/contact/test_contact_fits.c)"))
     findings = p["findings"]
     used = []
     case.table += ["| Table | law | material / region | ΔR (mm) | K printed | K ours | dev. | "
@@ -419,7 +419,7 @@ def case_004_yoke(env):
                       len(r["opened"])))
     case.differs = ("004 prints no numbers for its Figs. 11–16; its statements hold but one: "
                     "here every law, not only Goldsmith, detaches between 120° and 300° "
-                    "(tests/test_scotch_yoke.c; the slot geometry 004's Table 10 leaves out is "
+                    "(tests/papers/test_scotch_yoke.c; the slot geometry 004's Table 10 leaves out is "
                     "derived in the models' descriptions)")
     case.setup = ("the contact-free window near 100° follows from the crank phase we chose "
                   "(Table 10's 31° read as −31° from the sliding direction: the pin crosses "

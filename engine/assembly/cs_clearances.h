@@ -1,0 +1,115 @@
+/*
+ * cs_clearances.h — clearance joints at run time (internal): their contact models and
+ * histories, the forces they add to Q with their Jacobian blocks, the root functions that
+ * locate contact onset and separation, the event rows, and the energy terms.
+ *
+ * A contact opens where δ rises through 0 with δ' > 0 (or sits at 0 with δ' = 0: at rest) and
+ * closes where δ falls through a hair below 0 (cs_clearances_set_length) with δ' < 0, both
+ * located by IDAS' root finding on δ; a root crossed against the motion (the round-off of a
+ * restart at δ = 0) changes nothing. A second root function per joint, δ' blended to a
+ * positive constant at the joint's centre, marks a local maximum of δ: if that maximum is
+ * inside the wall, a step jumped a whole contact, and the simulation goes back to its onset;
+ * so it does from any step that ends with a pin out of contact inside its wall.
+ */
+#ifndef CS_CLEARANCES_H
+#define CS_CLEARANCES_H
+
+#include "cs_acc.h"
+#include "cs_model.h"
+
+typedef struct cs_clearances cs_clearances;
+
+cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error *err);
+void cs_clearances_free(cs_clearances *c);
+
+/* Q += contact forces; Qq += s ∂Q/∂q, Qv += s ∂Q/∂v when non-NULL. Slot 36 k + 6 a + b: pin
+ * k's local coordinates a, b (its bodies' x, y, θ, cs_clearances_bodies). */
+void cs_clearances_forces(cs_clearances *c, const double *q, const double *v, double *Q,
+                          const cs_acc *Qq, const cs_acc *Qv, double s);
+/* Q += contact and film forces, returning the power they take out of the mechanism (damping,
+ * friction, rolling resistance, the film; W), from one evaluation of each contact. */
+double cs_clearances_forces_power(cs_clearances *c, const double *q, const double *v, double *Q);
+/* Contact strain energy (J). */
+double cs_clearances_strain(cs_clearances *c, const double *q);
+
+/* Internal states: a friction law with a state (LuGre's bristles, cs_law.bristle) gives its
+ * pin one state z, integrated with the mechanism, z' = f(q, v, z). The simulation holds z in
+ * its own state vector and binds it before evaluating forces, dissipation or outputs: the
+ * binding (a pointer to nz doubles, or NULL for all 0) stays until the next. */
+int cs_clearances_state_count(const cs_clearances *c);
+void cs_clearances_bind_state(cs_clearances *c, const double *z);
+/* zdot = f(q, v, z) for the bound z (0 for pins out of contact); when non-NULL: Fq (nz × n)
+ * += s ∂f/∂q, Fv += s ∂f/∂v, Fz (nz × nz) += s ∂f/∂z, and Qz (n × nz) += s ∂Q/∂z, Q the forces
+ * of cs_clearances_forces. Slots: pin k's 6 k + a (Fq, Fv, Qz; a its local coordinate) and k
+ * (Fz). */
+void cs_clearances_state_rate(cs_clearances *c, const double *q, const double *v, double *zdot,
+                              const cs_acc *Fq, const cs_acc *Fv, const cs_acc *Fz,
+                              const cs_acc *Qz, double s);
+/* Pin k's state's index in z, or −1 (no state). */
+int cs_clearances_pin_state(const cs_clearances *c, int k);
+/* z = 0 for the pins out of contact: every contact starts with relaxed bristles (restarts). */
+void cs_clearances_reset_states(const cs_clearances *c, double *z);
+
+int cs_clearances_root_count(const cs_clearances *c);
+void cs_clearances_roots(cs_clearances *c, const double *q, const double *v, double *g);
+/* Root r alone (joint r / 2's): reads only that joint's two bodies' entries of q and v. */
+double cs_clearances_root(cs_clearances *c, int r, const double *q, const double *v);
+/* After each accepted step, ending at q, with the roots the integrator located there (NULL:
+ * none): returns how many were roots of δ (each needs a restart, which settles the contact
+ * states); *missed is a joint out of contact found inside its wall (δ > 0) at its guard's root
+ * or without a root of its δ, whose onset the step jumped over, or −1. */
+int cs_clearances_events(cs_clearances *c, const double *q, const int *found, int *missed);
+/* δ of joint k at q. */
+double cs_clearances_gap(cs_clearances *c, int k, const double *q);
+/* The shortest time a pin out of contact with more than one wall (slots, a translational
+ * joint's corners) takes, at its speed relative to its hole's body, to travel its clearance
+ * (infinity when none moves): a step no longer than that cannot carry a pin past a wall it
+ * only touches in between (a grazing contact whose nearest wall at both ends of the step is
+ * another one). A bearing has one wall: δ and its guard root see every approach to it. */
+double cs_clearances_crossing_time(cs_clearances *c, const double *q, const double *v);
+/* Make the contact states agree with the state (q, v) at time t: open a joint at δ ≥ 0 not
+ * moving out (δ' ≥ 0: at δ' = 0 it touches at rest, and takes load if a force presses it in;
+ * pulled out, it leaves at once through −release with no force), close one at δ ≤ −release
+ * moving out. Used at the start and at every root and restart, where δ is within round-off
+ * of 0. Returns how many changed. */
+int cs_clearances_settle(cs_clearances *c, double t, const double *q, const double *v);
+/* Whether pin k's joint starts resting on its wall (cs_clearance_start): its contact opens at
+ * t0 whatever the round-off sign of its δ ≈ 0. */
+int cs_clearances_starts_resting(const cs_clearances *c, int k);
+/* Open a contact of joint k at time t (used after going back to a missed onset). */
+void cs_clearances_open(cs_clearances *c, int k, double t, const double *q, const double *v);
+/* After each accepted step, ending at t: the worn profiles (joints/tribology/cs_wear.h) grow by the
+ * step's wear. Returns how many joints' gaps took their grown profile: the integrator must
+ * restart, as after a contact event; *released is the strain energy the deeper gaps let go
+ * there (J), which the wear took: the energy books count it as dissipated. */
+int cs_clearances_wear(cs_clearances *c, double t, const double *q, const double *v,
+                       double *released);
+/* Joint k's worn depth profile (m, at the nodes P i / bins along its wall, joints/tribology/cs_wear.h;
+ * a bearing's at the angles 2π i / bins in the hole body's frame): writes at most max values,
+ * returns the bins (0 without wear). */
+int cs_clearances_wear_profile(const cs_clearances *c, int k, double *depth, int max);
+/* After each accepted step: the open contacts' δ_max and force peaks. */
+void cs_clearances_commit(cs_clearances *c, const double *q, const double *v);
+/* The same for joint i alone (reads only its two bodies' entries of q and v). */
+void cs_clearances_commit_one(cs_clearances *c, int i, const double *q, const double *v);
+/* Whether pin i's contact is open; the two bodies it acts between; its normal force at
+ * (q, v), reading only those bodies' entries (0 out of contact). */
+int cs_clearances_in_contact(const cs_clearances *c, int i);
+const int *cs_clearances_bodies(const cs_clearances *c, int i);
+double cs_clearances_normal_force(cs_clearances *c, int i, const double *q, const double *v);
+
+int cs_clearances_count(const cs_clearances *c);
+/* The mechanism's size (cs_scales.h), on which an open contact's release below δ = 0 is set:
+ * contacts open at δ = 0 and close at δ = −1000 ulps of it (round-off of δ stays inside). */
+void cs_clearances_set_length(cs_clearances *c, double length);
+/* The state of model clearance joint k (its leading pin's, clearsim.h), and of its pin `pin`.
+ * The other functions count pins: joints × their pins (cs_clearance_pin_count), in order. */
+void cs_clearances_output(cs_clearances *c, int k, const double *q, const double *v,
+                          cs_clearance_state *out);
+void cs_clearances_pin_output(cs_clearances *c, int k, int pin, const double *q,
+                              const double *v, cs_clearance_state *out);
+int cs_clearances_event_count(const cs_clearances *c);
+const cs_contact_event *cs_clearances_event(const cs_clearances *c, int i);
+long cs_clearances_clip_count(const cs_clearances *c);
+
+#endif

@@ -1,0 +1,354 @@
+/*
+ * cs_schur.c — Φq W Φqᵀ in its envelope, ordered by reverse Cuthill–McKee, and its LDLᵀ
+ * factorization (cs_schur.h).
+ */
+#include "cs_schur.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What is left of a row's pivot after the rows before it, as a share of its own diagonal, is
+ * the squared sine of its angle to their span. With damping, a pivot that share of DAMP or
+ * smaller is damped, d → d + ε²/(d + ε) with ε = DAMP·diagonal: a Tikhonov regularisation of
+ * that direction alone, smooth in d, second order (ε²/d) for the pivots of a well-posed
+ * mechanism. Without it the multiplier of a row that a singular position makes dependent
+ * grows like 1/σ², and the state's own error ε/σ² with it: the parallelograms stopped at their
+ * first passage. A hard cut instead (λ = 0 below a share) passed them, but the kink in a(t)
+ * cost energy: 1e-7 to 1e-4 J over 16 passages depending on the share. Damped at 1e-6, with
+ * the projections after each step solved by this same factorization, the three models of
+ * models/parallelogram*.json keep their energy within 1e-7 J over 16 passages
+ * (tests/integration/test_singular.c). DAMP 1e-5 puts a floor of 3e-9 of the energy under the clearance
+ * slider-crank's books (its dead centres make rows nearly dependent); at 1e-6 it is 3e-11.
+ * A pivot of DEPENDENT or below is a row that is dependent to round-off: it is dropped. */
+static const double DAMP = 1e-6, DEPENDENT = 1e-14;
+
+/* One body's share of an entry of S: Σ_k Φq(r, c0+k) W(c0+k) Φq(s, c0+k), k < 3. */
+typedef struct {
+  int at;     /* the entry's place in the envelope */
+  int r, s;   /* offsets of the two rows' three values in J->val */
+  int c0;     /* the body's first coordinate */
+} share;
+
+struct cs_schur {
+  int m;
+  int *perm, *inv;    /* new index → row, row → new index */
+  int *first, *start; /* the envelope: row i holds columns first[i] … i at L + start[i] */
+  double *L, *x, *z; /* x: the solves' work; z: the corrections' */
+  double *recip;      /* 1 / D_i, and 0 for a dropped row: its λ comes out 0 by itself */
+  share *shares;
+  int nshare;
+  double min_ratio;
+};
+
+/* Rows by body: body b's rows are rows[at[b] … at[b+1]), each with its slot (0, 1) in the row. */
+typedef struct {
+  int nbody, *at, *rows, *slot;
+} body_rows;
+
+static int body_of(const cs_jac *J, int r, int slot)
+{
+  int c = J->col[CS_JAC_WIDTH * r + 3 * slot];
+  return c < 0 ? -1 : c / 3;
+}
+
+static int build_body_rows(const cs_jac *J, body_rows *br)
+{
+  br->nbody = J->n / 3;
+  br->at = calloc((size_t)br->nbody + 2, sizeof *br->at);
+  br->rows = malloc((2 * (size_t)J->m + 1) * sizeof *br->rows);
+  br->slot = malloc((2 * (size_t)J->m + 1) * sizeof *br->slot);
+  if (!br->at || !br->rows || !br->slot)
+    return -1;
+  for (int r = 0; r < J->m; r++)
+    for (int k = 0; k < 2; k++)
+      if (body_of(J, r, k) >= 0)
+        br->at[body_of(J, r, k) + 2]++;
+  for (int b = 0; b < br->nbody; b++)
+    br->at[b + 2] += br->at[b + 1];
+  for (int r = 0; r < J->m; r++)
+    for (int k = 0; k < 2; k++) {
+      int b = body_of(J, r, k);
+      if (b >= 0) {
+        int at = br->at[b + 1]++;
+        br->rows[at] = r, br->slot[at] = k;
+      }
+    }
+  return 0;
+}
+
+static void free_body_rows(body_rows *br)
+{
+  free(br->at);
+  free(br->rows);
+  free(br->slot);
+}
+
+/* The rows sharing a body with r, r itself among them, with repeats; `out` holds the two
+ * bodies' row counts. Returns how many. */
+static int neighbours(const cs_jac *J, const body_rows *br, int r, int *out)
+{
+  int count = 0;
+  for (int k = 0; k < 2; k++) {
+    int b = body_of(J, r, k);
+    for (int i = b < 0 ? 0 : br->at[b]; b >= 0 && i < br->at[b + 1]; i++)
+      out[count++] = br->rows[i];
+  }
+  return count;
+}
+
+static int degree(const cs_jac *J, const body_rows *br, int r)
+{
+  int d = 0;
+  for (int k = 0; k < 2; k++) {
+    int b = body_of(J, r, k);
+    if (b >= 0)
+      d += br->at[b + 1] - br->at[b];
+  }
+  return d;
+}
+
+/* Reverse Cuthill–McKee: breadth first from a row of least degree in each component,
+ * neighbours by increasing degree, then reversed. Keeps the envelope narrow: a chain's rows
+ * come out banded whatever order the file lists its joints in. */
+static void order_rows(cs_schur *S, const cs_jac *J, const body_rows *br, int *near)
+{
+  const int m = S->m;
+  int *seen = S->inv, head = 0, tail = 0;
+  for (int r = 0; r < m; r++)
+    seen[r] = 0;
+  while (tail < m) {
+    int root = -1;
+    for (int r = 0; r < m; r++)
+      if (!seen[r] && (root < 0 || degree(J, br, r) < degree(J, br, root)))
+        root = r;
+    seen[root] = 1, S->perm[tail++] = root;
+    while (head < tail) {
+      int r = S->perm[head++], from = tail, count = neighbours(J, br, r, near);
+      for (int k = 0; k < count; k++)
+        if (!seen[near[k]])
+          seen[near[k]] = 1, S->perm[tail++] = near[k];
+      for (int i = from + 1; i < tail; i++) /* insertion sort by degree: short lists */
+        for (int j = i; j > from && degree(J, br, S->perm[j]) < degree(J, br, S->perm[j - 1]); j--) {
+          int t = S->perm[j];
+          S->perm[j] = S->perm[j - 1], S->perm[j - 1] = t;
+        }
+    }
+  }
+  for (int i = 0; i < m / 2; i++) {
+    int t = S->perm[i];
+    S->perm[i] = S->perm[m - 1 - i], S->perm[m - 1 - i] = t;
+  }
+  for (int i = 0; i < m; i++)
+    S->inv[S->perm[i]] = i;
+}
+
+static int envelope_index(const cs_schur *S, int r, int s)
+{
+  int i = S->inv[r], j = S->inv[s];
+  if (i < j) {
+    int t = i;
+    i = j, j = t;
+  }
+  return S->start[i] + j - S->first[i];
+}
+
+static int build_envelope(cs_schur *S, const cs_jac *J, const body_rows *br, int *near)
+{
+  const int m = S->m;
+  long size = 0;
+  for (int i = 0; i < m; i++) {
+    int f = i, count = neighbours(J, br, S->perm[i], near);
+    for (int k = 0; k < count; k++)
+      if (S->inv[near[k]] < f)
+        f = S->inv[near[k]];
+    S->first[i] = f;
+    S->start[i] = (int)size;
+    size += i - f + 1;
+  }
+  S->L = calloc((size_t)size + 1, sizeof *S->L);
+  int count = 0;
+  for (int b = 0; b < br->nbody; b++) {
+    int len = br->at[b + 1] - br->at[b];
+    count += len * (len + 1) / 2;
+  }
+  S->shares = malloc(((size_t)count + 1) * sizeof *S->shares);
+  if (!S->L || !S->shares)
+    return -1;
+  for (int b = 0; b < br->nbody; b++)
+    for (int i = br->at[b]; i < br->at[b + 1]; i++)
+      for (int j = i; j < br->at[b + 1]; j++) {
+        share *sh = &S->shares[S->nshare++];
+        int r = br->rows[i], s = br->rows[j];
+        sh->at = envelope_index(S, r, s);
+        sh->r = CS_JAC_WIDTH * r + 3 * br->slot[i];
+        sh->s = CS_JAC_WIDTH * s + 3 * br->slot[j];
+        sh->c0 = 3 * b;
+      }
+  return 0;
+}
+
+cs_schur *cs_schur_create(const cs_jac *J)
+{
+  cs_schur *S = calloc(1, sizeof *S);
+  body_rows br = {0};
+  if (!S)
+    return NULL;
+  const size_t m = (size_t)J->m + 1;
+  S->m = J->m;
+  S->perm = malloc(m * sizeof *S->perm);
+  S->inv = malloc(m * sizeof *S->inv);
+  S->first = malloc(m * sizeof *S->first);
+  S->start = malloc(m * sizeof *S->start);
+  S->x = malloc(3 * m * sizeof *S->x);
+  if (!S->perm || !S->inv || !S->first || !S->start || !S->x ||
+      build_body_rows(J, &br)) {
+    free_body_rows(&br);
+    cs_schur_free(S);
+    return NULL;
+  }
+  S->z = S->x + m;
+  S->recip = S->z + m;
+  int widest = 0;
+  for (int b = 0; b < br.nbody; b++)
+    if (br.at[b + 1] - br.at[b] > widest)
+      widest = br.at[b + 1] - br.at[b];
+  int *near = malloc((2 * (size_t)widest + 1) * sizeof *near);
+  int st = -1;
+  if (near) {
+    order_rows(S, J, &br, near);
+    st = build_envelope(S, J, &br, near);
+  }
+  free(near);
+  free_body_rows(&br);
+  if (st) {
+    cs_schur_free(S);
+    return NULL;
+  }
+  return S;
+}
+
+void cs_schur_free(cs_schur *S)
+{
+  if (!S)
+    return;
+  free(S->perm);
+  free(S->inv);
+  free(S->first);
+  free(S->start);
+  free(S->x);
+  free(S->L);
+  free(S->shares);
+  free(S);
+}
+
+/* L ← the lower envelope of Φq W Φqᵀ. */
+static void complement(cs_schur *S, const cs_jac *J, const double *W)
+{
+  const int m = S->m;
+  memset(S->L, 0, (size_t)(S->start[m - 1] + m - S->first[m - 1]) * sizeof *S->L);
+  for (int k = 0; k < S->nshare; k++) {
+    const share *sh = &S->shares[k];
+    const double *a = J->val + sh->r, *b = J->val + sh->s, *w = W + sh->c0;
+    S->L[sh->at] += a[0] * w[0] * b[0] + a[1] * w[1] * b[1] + a[2] * w[2] * b[2];
+  }
+}
+
+int cs_schur_factor(cs_schur *S, const cs_jac *J, const double *W, int damp)
+{
+  const int m = S->m;
+  S->min_ratio = 1.0;
+  if (m == 0)
+    return 0;
+  complement(S, J, W);
+  int rank = 0;
+  double *t = S->z; /* t[k] = L_ik D_k for the row being factored */
+  for (int i = 0; i < m; i++) {
+    double *Li = S->L + S->start[i] - S->first[i]; /* Li[j]: column j of row i */
+    double d = Li[i];
+    const double ref = d;
+    for (int j = S->first[i]; j < i; j++) { /* a dropped row j has 1/D 0: L_ij = 0 */
+      const double *Lj = S->L + S->start[j] - S->first[j];
+      double sum = Li[j];
+      for (int k = S->first[i] > S->first[j] ? S->first[i] : S->first[j]; k < j; k++)
+        sum -= t[k] * Lj[k];
+      t[j] = sum;
+      Li[j] = sum * S->recip[j];
+      d -= sum * Li[j];
+    }
+    if (!(d > DEPENDENT * ref)) { /* dropped */
+      for (int k = S->first[i]; k < i; k++)
+        Li[k] = 0.0;
+      Li[i] = 1.0, S->recip[i] = 0.0;
+      S->min_ratio = 0.0;
+      continue;
+    }
+    if (d < S->min_ratio * ref)
+      S->min_ratio = d / ref;
+    /* 1/D with D = d + ε²/(d + ε): one division, the pivot's only one */
+    double eps = DAMP * ref;
+    S->recip[i] = damp ? (d + eps) / (d * (d + eps) + eps * eps) : 1.0 / d;
+    Li[i] = 1.0;
+    rank++;
+  }
+  return rank;
+}
+
+double cs_schur_min_ratio(const cs_schur *S) { return S->min_ratio; }
+
+void cs_schur_solve(cs_schur *S, const double *b, double *x)
+{
+  const int m = S->m;
+  double *y = S->x;
+  for (int i = 0; i < m; i++) { /* L y = P b */
+    const double *Li = S->L + S->start[i] - S->first[i];
+    double v = b[S->perm[i]];
+    for (int j = S->first[i]; j < i; j++)
+      v -= Li[j] * y[j];
+    y[i] = v;
+  }
+  for (int i = 0; i < m; i++)
+    y[i] *= S->recip[i];
+  for (int i = m - 1; i >= 0; i--) { /* Lᵀ z = D⁻¹ y, by columns of Lᵀ (rows of L) */
+    const double *Li = S->L + S->start[i] - S->first[i];
+    const double z = y[i];
+    for (int j = S->first[i]; j < i; j++)
+      y[j] -= Li[j] * z;
+  }
+  for (int i = 0; i < m; i++)
+    x[S->perm[i]] = y[i];
+}
+
+void cs_schur_correct(cs_schur *S, const cs_jac *J, const double *W, const double *b, double *x)
+{
+  cs_schur_solve(S, b, S->z);
+  for (int r = 0; r < J->m; r++) {
+    const int *col = J->col + CS_JAC_WIDTH * r;
+    const double *val = J->val + CS_JAC_WIDTH * r;
+    for (int c = 0; c < CS_JAC_WIDTH; c++)
+      if (col[c] >= 0)
+        x[col[c]] += W[col[c]] * val[c] * S->z[r];
+  }
+}
+
+int cs_schur_accelerations(cs_schur *S, const cs_jac *J, const double *Minv, const double *Q,
+                           const double *gamma, int damp, double *a, double *lambda)
+{
+  const int n = J->n, m = J->m;
+  int rank = cs_schur_factor(S, J, Minv, damp);
+  for (int r = 0; r < m; r++) { /* λ ← Φq M⁻¹ Q − γ, then solved in place */
+    const int *col = J->col + CS_JAC_WIDTH * r;
+    const double *val = J->val + CS_JAC_WIDTH * r;
+    double sum = -gamma[r];
+    for (int c = 0; c < CS_JAC_WIDTH; c++)
+      if (col[c] >= 0)
+        sum += val[c] * Minv[col[c]] * Q[col[c]];
+    lambda[r] = sum;
+  }
+  cs_schur_solve(S, lambda, lambda);
+  memcpy(a, Q, (size_t)n * sizeof *a);
+  cs_jac_tmul_add(J, lambda, -1.0, a);
+  for (int c = 0; c < n; c++)
+    a[c] *= Minv[c];
+  return rank;
+}

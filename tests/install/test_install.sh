@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The installed package: `cmake --install` into a temporary prefix, then what a user outside
+# the tree does with it —
+#   - the shared library's soname carries the ABI version, and its dynamic symbols are exactly
+#     the functions the installed public headers declare (listed here by the compiler from the
+#     installed headers: none missing, nothing internal leaking);
+#   - tests/install/consumer.c built through pkg-config (shared, and --static against
+#     libclearsim.a) and through find_package(clearsim) → clearsim::clearsim, each run on the
+#     installed pendulum model: all three print the same numbers, to the last digit, and the
+#     numbers are the pendulum's (rows, final time, energy balance);
+#   - the installed CLI, tools, models, schema and Python package are where GNUInstallDirs says.
+set -u
+. "$(dirname "$0")/../support/cs_test.sh"
+build=$(cd "${CS_BUILD_DIR:-build}" && pwd)
+src=$(pwd)/tests/install
+prefix=$tmp/prefix
+
+expect "cmake --install" 0 cmake --install "$build" --prefix "$prefix"
+libdir=$(sed -n 's/^libdir=\${prefix}\///p' "$build/package/clearsim.pc")
+abi=$(sed -n 's/^set(CS_ABI_VERSION \([0-9]*\))/\1/p' CMakeLists.txt)
+so=$prefix/$libdir/libclearsim.so.$abi
+holds "shared library $so" [ -f "$so" ]
+holds "static library" [ -f "$prefix/$libdir/libclearsim.a" ]
+soname=$(objdump -p "$so" | awk '$1 == "SONAME" { print $2 }')
+holds "soname libclearsim.so.$abi (got $soname)" [ "$soname" = "libclearsim.so.$abi" ]
+
+# exports = the installed headers' declarations
+echo '#include <clearsim.h>' >"$tmp/decl.c"
+cc -std=c11 -fsyntax-only -aux-info "$tmp/decl.aux" -I"$prefix/include" "$tmp/decl.c"
+grep -E '^/\* [^ ]*/include/(clearsim|cs_contact)\.h:' "$tmp/decl.aux" | grep -v ' static ' |
+  sed -E 's/^[^*]*\*[^*]*\*\/ [^(]*[ *]([A-Za-z_][A-Za-z0-9_]*) \(.*/\1/' | sort -u >"$tmp/declared"
+nm -D --defined-only "$so" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' | sort -u >"$tmp/exported"
+ndecl=$(wc -l <"$tmp/declared")
+holds "the headers declare functions ($ndecl)" [ "$ndecl" -gt 50 ]
+if diff "$tmp/declared" "$tmp/exported" >"$tmp/diff"; then ok; else
+  bad "exported symbols differ from the headers' declarations (< declared only, > exported only):"
+  cat "$tmp/diff"; fi
+others=$(nm -D --defined-only "$so" | awk '$2 != "T" && $2 != "A"' | wc -l)
+holds "no exported data or other symbols ($others)" [ "$others" -eq 0 ]
+
+# a program built three ways against the installed package
+model=$prefix/share/clearsim/models/pendulum.json
+holds "models installed" [ -f "$model" ]
+export PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig
+expect "pkg-config --modversion" 0 pkg-config --modversion clearsim
+contains "pkg-config version" "$tmp/out" "$(sed -n 's/^project(clearsim VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)"
+# shellcheck disable=SC2046
+# (CS_SANITIZE_FLAGS: a sanitizer build's library needs its runtimes in the program too)
+flags=${CS_SANITIZE_FLAGS:-}
+expect "cc via pkg-config" 0 cc $flags -o "$tmp/consumer_pc" "$src/consumer.c" $(pkg-config --cflags --libs clearsim)
+# shellcheck disable=SC2046
+expect "cc via pkg-config --static" 0 cc $flags -o "$tmp/consumer_static" "$src/consumer.c" \
+  $(pkg-config --cflags clearsim) "$prefix/$libdir/libclearsim.a" $(pkg-config --libs-only-other --libs-only-l --static clearsim | sed 's/-lclearsim//')
+expect "cmake configure via find_package" 0 cmake -S "$src" -B "$tmp/cb" -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCMAKE_C_FLAGS="$flags"
+expect "cmake build via find_package" 0 cmake --build "$tmp/cb"
+holds "find_package gives the models directory" grep -qx "$prefix/share/clearsim/models" "$tmp/cb/models_dir.txt"
+expect "run (pkg-config)" 0 env LD_LIBRARY_PATH="$prefix/$libdir" "$tmp/consumer_pc" "$model" 1.0
+cp "$tmp/out" "$tmp/run_pc"
+expect "run (static)" 0 "$tmp/consumer_static" "$model" 1.0
+cp "$tmp/out" "$tmp/run_static"
+# find_package's target carries no rpath into the install tree; the loader finds it like this
+expect "run (find_package)" 0 env LD_LIBRARY_PATH="$prefix/$libdir" "$tmp/cb/consumer" "$model" 1.0
+cp "$tmp/out" "$tmp/run_cmake"
+expect "the pkg-config build loads the installed library" 0 env LD_LIBRARY_PATH="$prefix/$libdir" ldd "$tmp/consumer_pc"
+contains "ldd names the installed library" "$tmp/out" "$so"
+holds "pkg-config and find_package builds agree to the last digit" cmp -s "$tmp/run_pc" "$tmp/run_cmake"
+holds "shared and static builds agree to the last digit" cmp -s "$tmp/run_pc" "$tmp/run_static"
+cat "$tmp/run_pc"
+interval=$(sed -n 's/.*"interval": *\([0-9.e-]*\).*/\1/p' "$model")
+field() { awk -v k="$1" '$1 == k { print $2 }' "$tmp/run_pc"; }
+holds "version is the build's" [ "$(field version)" = "$("$build/tools/clearsim" --version | awk '{print $2}')" ]
+holds "rows: one per output interval over 1 s, plus t0 (interval $interval)" \
+  awk -v n="$(field rows)" -v h="$interval" 'BEGIN { exit !(n == int(1 / h + 0.5) + 1) }'
+holds "final time 1 s" awk -v t="$(field t)" 'BEGIN { exit !(t == 1) }'
+holds "energy balance of the pendulum below 1e-6 of its 9.81 J swing" awk -v b="$(field balance)" 'BEGIN { exit !(b < 9.81e-6 && b > -9.81e-6) }'
+
+# the Python package, as Debian's python3 finds it under a prefix (/usr/local: no PYTHONPATH)
+pydir=$prefix/lib/python3/dist-packages
+holds "Python package installed" [ -f "$pydir/clearsim/__init__.py" ]
+CLEARSIM_LIBRARY= PYTHONPATH="$pydir" expect "import the installed package" 0 py -c "
+import clearsim, os
+r = clearsim.Model.from_file('$model').run(t_end=1.0)
+print(os.path.realpath(clearsim.library_path))
+assert float('$(field x)') == r.position(1)[-1, 0], 'Python and C disagree'
+assert len(r.time) == $(field rows)
+"
+contains "it loads the installed library" "$tmp/out" "$(readlink -f "$so")"
+# under /usr/local, Debian's python3 reads lib/python3.X/dist-packages: the .pth there leads it
+# to the package (site.addsitedir processes it as the interpreter does at start)
+pyx=$(/usr/bin/python3 -c "import sys; print('python%d.%d' % sys.version_info[:2])")
+holds "clearsim.pth in lib/$pyx/dist-packages" [ -f "$prefix/lib/$pyx/dist-packages/clearsim.pth" ]
+CLEARSIM_LIBRARY= expect "import through the .pth" 0 py -c "
+import site; site.addsitedir('$prefix/lib/$pyx/dist-packages')
+import clearsim; print(clearsim.__file__)"
+contains "the .pth leads to the installed package" "$tmp/out" "$pydir/clearsim/__init__.py"
+
+# programs and data under the GNUInstallDirs places
+expect "installed clearsim check" 0 "$prefix/bin/clearsim" check "$model"
+contains "installed clearsim assembles" "$tmp/out" "assembly     ok"
+for t in clearsim-bench clearsim-robustness; do holds "$t installed" [ -x "$prefix/bin/$t" ]; done
+for t in plot export animate; do
+  holds "clearsim-$t links to its libexec script" [ -f "$(readlink -f "$prefix/bin/clearsim-$t")" ]
+done
+holds "clearsim_h5.py beside the Python tools" [ -f "$(dirname "$(readlink -f "$prefix/bin/clearsim-plot")")/clearsim_h5.py" ]
+holds "pkg-config file installed" [ -f "$prefix/$libdir/pkgconfig/clearsim.pc" ]
+holds "CMake package installed" [ -f "$prefix/$libdir/cmake/clearsim/clearsimConfig.cmake" ]
+holds "papers' data installed" [ -f "$prefix/share/clearsim/models/papers/README.md" ]
+finish

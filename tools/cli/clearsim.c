@@ -1,0 +1,568 @@
+/*
+ * clearsim — the command-line program: run a model, check it, list the contact laws.
+ *
+ * Exit codes (documented in README.md):
+ *   0 success, 1 usage, 2 bad input (model file), 3 assembly failure, 4 solver failure,
+ *   5 interrupted, 6 output file error, 7 out of memory, 8 a complete run that `run --verify`
+ *   found not converged.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "clearsim.h"
+#include "clearsim_schema.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sweep/sweep.h"
+
+enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_ASSEMBLY = 3, EXIT_SOLVER = 4, EXIT_INTERRUPTED = 5,
+       EXIT_OUTPUT = 6, EXIT_MEMORY = 7, EXIT_UNVERIFIED = 8 };
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+  (void)sig;
+  interrupted = 1;
+}
+
+/* Long commands stop cleanly on Ctrl-C, SIGTERM and a closed terminal (SIGHUP), however many
+ * arrive: sigaction keeps the handler (POSIX signal() may reset it after the first, and a
+ * second SIGTERM, as `timeout` sends, then killed the run with its file unfinished). */
+static void catch_stop_signals(void)
+{
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal; /* no SA_RESTART: the run polls the flag */
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+}
+
+/* Both paths name one existing file (the model would be overwritten by HDF5). */
+static int same_file(const char *a, const char *b)
+{
+  struct stat sa, sb;
+  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+         sa.st_ino == sb.st_ino;
+}
+
+static int exit_code(cs_status st)
+{
+  switch (st) {
+  case CS_OK: return 0;
+  case CS_ERR_INPUT: return EXIT_INPUT;
+  case CS_ERR_ASSEMBLY: return EXIT_ASSEMBLY;
+  case CS_ERR_SOLVER: return EXIT_SOLVER;
+  case CS_ERR_INTERRUPTED: return EXIT_INTERRUPTED;
+  case CS_ERR_IO: return EXIT_OUTPUT;
+  case CS_ERR_MEMORY: return EXIT_MEMORY;
+  case CS_ERR_ARGUMENT: return EXIT_USAGE; /* an option the library refuses (--t-end) */
+  default: return EXIT_SOLVER;
+  }
+}
+
+static const char *const usage_main =
+  "usage: clearsim <command> [options]\n"
+  "\n"
+  "commands:\n"
+  "  run MODEL.json [-o OUT.h5] [--t-end T] [--verify] [--quiet]\n"
+  "                                                     simulate and write HDF5\n"
+  "  check MODEL.json                                   validate and assemble, no integration\n"
+  "  impact IMPACT.json [-o OUT.h5] [--quiet]           one normal impact of two bodies\n"
+  "  laws [FAMILY]                                      list the contact-force laws\n"
+  "  sweep SWEEP.json [-o OUT.h5] [--jobs N] [--resume] a parameter study, every core or MPI\n"
+  "\n"
+  "`clearsim <command> --help` describes a command. Exit codes: 0 ok, 1 usage, 2 bad input,\n"
+  "3 assembly failure, 4 solver failure, 5 interrupted, 6 output file error, 7 out of memory,\n"
+  "8 run --verify: the run completed but did not converge.\n";
+
+static const char *const usage_run =
+  "usage: clearsim run MODEL.json [-o OUT.h5] [--t-end T] [--verify] [--quiet]\n"
+  "\n"
+  "Assembles consistent initial conditions, integrates the model to its end time and writes\n"
+  "the trajectory to HDF5 as it goes (a failed or interrupted run keeps what it wrote and is\n"
+  "marked so in the file's `status` attribute).\n"
+  "\n"
+  "  -o, --output OUT.h5   output file (default: the model's output.file, else MODEL.h5)\n"
+  "  --t-end T             end time in seconds (default: the model's solver.t_end)\n"
+  "  --verify              run again at tolerances 100 times tighter and compare contacts,\n"
+  "                        peak forces, final state and energy books; the verdict goes to\n"
+  "                        the summary and the file's /verify; exit 8 if not converged\n"
+  "  -q, --quiet           no progress bar and no summary\n"
+  "  -h, --help            this text\n";
+
+static const char *const usage_check =
+  "usage: clearsim check MODEL.json\n"
+  "\n"
+  "Validates the model, assembles its initial conditions and prints its bodies, joints,\n"
+  "constraint count and degrees of freedom. Nothing is integrated or written.\n";
+
+static const char *const usage_impact =
+  "usage: clearsim impact IMPACT.json [-o OUT.h5] [--quiet]\n"
+  "\n"
+  "Integrates one normal impact of two bodies (models/README.md \"Impact files\") from contact\n"
+  "onset to separation and prints the peak penetration and force, the contact time, the\n"
+  "effective restitution |d'(+)/d'(-)| against the c_r the damping law was given, and the\n"
+  "energy balance. The time histories go to HDF5.\n"
+  "\n"
+  "  -o, --output OUT.h5   output file (default: the file's output.file, else IMPACT.h5)\n"
+  "  -q, --quiet           no summary\n"
+  "  -h, --help            this text\n";
+
+static const char *const usage_laws =
+  "usage: clearsim laws [elastic|damping|restitution|friction]\n"
+  "\n"
+  "Lists every registered contact-force law by family: name, parameters with units and\n"
+  "defaults, and the source (paper, equation).\n";
+
+static int wants_help(int argc, char **argv)
+{
+  for (int i = 0; i < argc; i++)
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+      return 1;
+  return 0;
+}
+
+/* Load a model or say why not; *code is the exit code for a failure (an unreadable model
+ * file is bad input, not an output error). */
+static cs_model *load(const char *path, int *code)
+{
+  cs_model *model = NULL;
+  cs_error err;
+  if (cs_model_load_file(path, NULL, &model, &err) != CS_OK) {
+    fprintf(stderr, "clearsim: %s\n", err.message);
+    *code = err.code == CS_ERR_IO ? EXIT_INPUT : exit_code(err.code);
+  }
+  return model;
+}
+
+/* ---------------------------------------------------------------- run -------------------- */
+
+typedef struct progress {
+  double t_end;
+  int shown;
+} progress;
+
+static int show_progress(const cs_sim *sim, void *user)
+{
+  progress *p = user;
+  double frac = p->t_end > 0 ? cs_sim_time(sim) / p->t_end : 1.0;
+  int width = 40, done = (int)(frac * width + 0.5);
+  if (done > width)
+    done = width;
+  fprintf(stderr, "\r[%.*s%*s] %5.1f%%  t = %.6g s", done,
+          "========================================", width - done, "", 100.0 * frac,
+          cs_sim_time(sim));
+  p->shown = 1;
+  return 0;
+}
+
+static int poll_interrupt(void *user)
+{
+  (void)user;
+  return interrupted;
+}
+
+/* The output file a command writes when -o names none: the input's base name, .json → .h5,
+ * in the current directory (malloc'd). Shared with `clearsim sweep` (tools/cli/sweep/sweep.h). */
+char *cli_default_output(const char *model_path)
+{
+  const char *base = strrchr(model_path, '/');
+  base = base ? base + 1 : model_path;
+  size_t n = strlen(base);
+  if (n > 5 && !strcmp(base + n - 5, ".json"))
+    n -= 5;
+  char *out = malloc(n + 4);
+  if (out)
+    snprintf(out, n + 4, "%.*s.h5", (int)n, base);
+  return out;
+}
+
+static void summary(const cs_sim *sim, const char *path, cs_status st)
+{
+  cs_stats stats;
+  cs_energy e;
+  cs_sim_stats(sim, &stats);
+  cs_sim_energy(sim, &e);
+  double scale = fmax(fmax(fabs(e.kinetic), fabs(e.potential)),
+                      fmax(fabs(e.driver_work), fabs(e.dissipated)));
+  printf("model          %s (%s)\n", cs_model_name(cs_sim_model(sim)),
+         cs_formulation_name(cs_sim_formulation(sim)));
+  printf("status         %s\n", st == CS_OK ? "complete"
+                                : st == CS_ERR_INTERRUPTED ? "interrupted" : "failed");
+  printf("final time     %.9g s\n", cs_sim_time(sim));
+  printf("steps          %ld (residuals %ld, Jacobians %ld, error-test failures %ld, "
+         "convergence failures %ld)\n", stats.steps, stats.residual_evals, stats.jacobian_evals,
+         stats.error_test_failures, stats.convergence_failures);
+  if (stats.handovers > 0)
+    printf("handovers      %ld stiff contacts handed to ggl, which took %ld of the steps\n",
+           stats.handovers, stats.implicit_steps);
+  printf("energy         kinetic %.6g J, potential %.6g J, dissipated %.6g J, driver work "
+         "%.6g J\n", e.kinetic, e.potential, e.dissipated, e.driver_work);
+  printf("balance error  %.3g J (%.2g of the largest energy term)\n", e.balance_error,
+         scale > 0 ? fabs(e.balance_error) / scale : 0.0);
+  printf("drift          |phi| %.2g, |phi_q v + phi_t| %.2g\n", cs_sim_position_drift(sim),
+         cs_sim_velocity_drift(sim));
+  if (cs_model_clearance_count(cs_sim_model(sim)) > 0)
+    printf("contacts       %d, damping force clipped at zero on %ld accepted steps\n",
+           cs_sim_event_count(sim), cs_sim_clip_count(sim));
+  printf("wall time      %.3f s (%.3g s per simulated second)\n", stats.wall_time,
+         cs_sim_time(sim) > 0 ? stats.wall_time / cs_sim_time(sim) : 0.0);
+  if (path && *path)
+    printf("output         %s\n", path);
+  const char *warnings = cs_sim_warnings(sim);
+  if (warnings[0])
+    printf("WARNING        %s\n", warnings);
+}
+
+/* The verification's verdict and the figures it weighed (engine/README.md "Verifying a run"). */
+static void verify_summary(const cs_verify_result *v)
+{
+  printf("verify         %s\n", v->verdict);
+  if (!strncmp(v->verdict, "not verified", 12))
+    return;
+  printf("  tighter run  rtol %g, atol %g: %ld steps, %.3f s; %d contacts against %d, %d "
+         "matched, onsets within %.3g s (%.3g of a contact)\n", v->rtol, v->atol,
+         v->stats_tight.steps, v->stats_tight.wall_time, v->contacts, v->contacts_tight,
+         v->matched, v->onset_shift, v->onset_share);
+  printf("  apart        peak forces %.2g, final state %.2g of the motion's scale, pins %.2g "
+         "of the clearance, books %.2g of %.4g J (balance %.2g, tighter %.2g)\n",
+         v->peak_force_diff, v->state_diff, v->eccentricity_diff, v->energy_diff,
+         v->energy_scale, v->balance_share, v->balance_share_tight);
+}
+
+static int cmd_run(int argc, char **argv)
+{
+  const char *model_path = NULL, *out = NULL;
+  double t_end = 0.0;
+  int quiet = 0, verify = 0;
+  if (wants_help(argc, argv)) {
+    fputs(usage_run, stdout);
+    return 0;
+  }
+  for (int i = 0; i < argc; i++) {
+    if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) && i + 1 < argc) {
+      out = argv[++i];
+    } else if (!strcmp(argv[i], "--t-end") && i + 1 < argc) {
+      char *end;
+      t_end = strtod(argv[++i], &end);
+      if (*end || !(t_end > 0) || !isfinite(t_end)) {
+        fprintf(stderr, "clearsim run: --t-end expects a positive number of seconds, got "
+                        "\"%s\"\n", argv[i]);
+        return EXIT_USAGE;
+      }
+    } else if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")) {
+      quiet = 1;
+    } else if (!strcmp(argv[i], "--verify")) {
+      verify = 1;
+    } else if (argv[i][0] == '-' || model_path) {
+      fprintf(stderr, "clearsim run: unexpected argument \"%s\"\n%s", argv[i], usage_run);
+      return EXIT_USAGE;
+    } else {
+      model_path = argv[i];
+    }
+  }
+  if (!model_path) {
+    fputs(usage_run, stderr);
+    return EXIT_USAGE;
+  }
+  cs_error err;
+  int code;
+  cs_model *model = load(model_path, &code);
+  if (!model)
+    return code;
+
+  char *fallback = NULL;
+  if (!out)
+    out = *cs_model_output_path(model) ? cs_model_output_path(model)
+                                       : (fallback = cli_default_output(model_path));
+  if (!*out || same_file(out, model_path)) {
+    fprintf(stderr, "clearsim run: %s\n", *out ? "the output file is the model file: choose "
+            "another with -o" : "-o names no file");
+    cs_model_free(model);
+    free(fallback);
+    return EXIT_USAGE;
+  }
+  progress p = {t_end > 0 ? t_end : cs_model_t_end(model), 0};
+  int bar = !quiet && isatty(STDERR_FILENO);
+  cs_verify_result v = {.converged = 1};
+  cs_run_options opt = {out, t_end, bar ? show_progress : NULL, &p, poll_interrupt, NULL};
+  catch_stop_signals();
+  cs_sim *sim = NULL;
+  cs_status st = cs_run_verify(model, &opt, verify ? &v : NULL, &sim, &err);
+  if (p.shown)
+    fputc('\n', stderr);
+  if (st != CS_OK)
+    fprintf(stderr, "clearsim: %s\n", err.message);
+  if (sim && !quiet)
+    summary(sim, out, st);
+  if (st == CS_OK && verify && !quiet)
+    verify_summary(&v);
+  if (st == CS_OK && !v.converged)
+    fprintf(stderr, "clearsim: --verify: %s\n", v.verdict);
+  cs_sim_free(sim);
+  cs_model_free(model);
+  free(fallback);
+  return st == CS_OK && !v.converged ? EXIT_UNVERIFIED : exit_code(st);
+}
+
+/* ---------------------------------------------------------------- check ------------------ */
+
+/* "assembly ok" only for residuals at round-off, 1e-10 of the largest coordinate or velocity
+ * (the engine checks the same; this guards the promise the word "ok" makes). */
+static cs_status assembled_to_round_off(const cs_model *model, const cs_sim *sim, cs_error *err)
+{
+  double qs = 1.0, vs = 1.0, q[3], v[3];
+  for (int b = 0; b < cs_model_body_count(model); b++) {
+    cs_sim_body_position(sim, b, q);
+    cs_sim_body_velocity(sim, b, v);
+    for (int c = 0; c < 3; c++) {
+      qs = fmax(qs, 1.0 + fabs(q[c]));
+      vs = fmax(vs, 1.0 + fabs(v[c]));
+    }
+  }
+  double phi = cs_sim_position_drift(sim), rate = cs_sim_velocity_drift(sim);
+  if (phi <= 1e-10 * qs && rate <= 1e-10 * vs)
+    return CS_OK;
+  snprintf(err->message, sizeof err->message,
+           "%s: assembly left |phi| %.3g and |phi_q v + phi_t| %.3g, not round-off",
+           cs_model_name(model), phi, rate);
+  return CS_ERR_ASSEMBLY;
+}
+
+static int cmd_check(int argc, char **argv)
+{
+  if (wants_help(argc, argv)) {
+    fputs(usage_check, stdout);
+    return 0;
+  }
+  if (argc != 1) {
+    fputs(usage_check, stderr);
+    return EXIT_USAGE;
+  }
+  cs_error err;
+  int code;
+  cs_model *model = load(argv[0], &code);
+  if (!model)
+    return code;
+  cs_sim *sim = NULL;
+  cs_status st = cs_sim_create(model, &sim, &err);
+  printf("model        %s (%s)\n", cs_model_name(model), argv[0]);
+  printf("bodies       %d\n", cs_model_body_count(model));
+  for (int b = 0; b < cs_model_body_count(model); b++) {
+    double q[3];
+    if (sim) {
+      cs_sim_body_position(sim, b, q);
+      printf("  %-16s x %.6g m, y %.6g m, theta %.6g rad\n", cs_model_body_name(model, b),
+             q[0], q[1], q[2]);
+    } else {
+      printf("  %s\n", cs_model_body_name(model, b));
+    }
+  }
+  printf("joints       %d\n", cs_model_joint_count(model));
+  for (int j = 0; j < cs_model_joint_count(model); j++)
+    printf("  %-16s %s\n", cs_model_joint_name(model, j), cs_model_joint_kind(model, j));
+  if (cs_model_clearance_count(model) > 0) {
+    printf("clearance joints %d\n", cs_model_clearance_count(model));
+    for (int k = 0; k < cs_model_clearance_count(model); k++)
+      printf("  %-16s %s, clearance %.6g m\n", cs_model_clearance_name(model, k),
+             cs_model_clearance_kind(model, k), cs_model_clearance_size(model, k));
+  }
+  int n = cs_model_coordinate_count(model), m = cs_model_constraint_count(model);
+  int rank = sim ? cs_sim_constraint_rank(sim) : m; /* unassembled: as if independent */
+  printf("coordinates  %d\nconstraints  %d", n, m);
+  if (rank < m)
+    printf(" (%d redundant at the assembled position)", m - rank);
+  printf("\ndof          %d\n", n - rank);
+  if (st == CS_OK)
+    st = assembled_to_round_off(model, sim, &err);
+  if (st != CS_OK) {
+    fprintf(stderr, "clearsim: %s\n", err.message);
+  } else {
+    printf("assembly     ok (|phi| %.2g, |phi_q v + phi_t| %.2g)\n",
+           cs_sim_position_drift(sim), cs_sim_velocity_drift(sim));
+    if (cs_sim_warnings(sim)[0])
+      printf("WARNING      %s\n", cs_sim_warnings(sim));
+  }
+  cs_sim_free(sim);
+  cs_model_free(model);
+  return exit_code(st);
+}
+
+/* ---------------------------------------------------------------- impact ----------------- */
+
+static void impact_summary(const cs_impact *imp, const cs_impact_result *r, const char *path,
+                           cs_status st)
+{
+  printf("impact         %s\n", cs_impact_name(imp));
+  printf("status         %s\n", st == CS_OK                ? "complete"
+                               : st == CS_ERR_INTERRUPTED ? "interrupted"
+                                                          : "failed");
+  printf("delta_max      %.9g m\n", r->delta_max);
+  printf("F_max          %.9g N\n", r->F_max);
+  printf("contact time   %.9g s\n", r->t_contact);
+  printf("restitution    e_eff %.9g = |%.9g / %.9g| (c_r %.9g, %+.3f %%)\n", r->e_eff,
+         r->v_separation, r->v_impact, r->cr, r->cr > 0 ? 100 * (r->e_eff / r->cr - 1) : 0.0);
+  printf("energy         initial %.6g J, kinetic %.6g J, strain %.3g J, dissipated %.6g J\n",
+         r->kinetic0, r->kinetic, r->strain, r->dissipated);
+  printf("balance error  %.3g J (%.2g of the initial kinetic energy)\n", r->balance_error,
+         r->kinetic0 > 0 ? fabs(r->balance_error) / r->kinetic0 : 0.0);
+  printf("steps          %ld (residuals %ld, Jacobians %ld, error-test failures %ld, "
+         "convergence failures %ld, root events %ld)\n", r->stats.steps,
+         r->stats.residual_evals, r->stats.jacobian_evals, r->stats.error_test_failures,
+         r->stats.convergence_failures, r->stats.root_events);
+  if (r->clips > 0)
+    printf("clipped        %ld steps (damping would have pulled)\n", r->clips);
+  if (path && *path)
+    printf("output         %s\n", path);
+  if (r->warnings[0])
+    printf("WARNING        %s\n", r->warnings);
+}
+
+static int cmd_impact(int argc, char **argv)
+{
+  const char *path = NULL, *out = NULL;
+  int quiet = 0;
+  if (wants_help(argc, argv)) {
+    fputs(usage_impact, stdout);
+    return 0;
+  }
+  for (int i = 0; i < argc; i++) {
+    if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) && i + 1 < argc) {
+      out = argv[++i];
+    } else if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")) {
+      quiet = 1;
+    } else if (argv[i][0] == '-' || path) {
+      fprintf(stderr, "clearsim impact: unexpected argument \"%s\"\n%s", argv[i], usage_impact);
+      return EXIT_USAGE;
+    } else {
+      path = argv[i];
+    }
+  }
+  if (!path) {
+    fputs(usage_impact, stderr);
+    return EXIT_USAGE;
+  }
+  cs_impact *imp = NULL;
+  cs_error err;
+  if (cs_impact_load_file(path, NULL, &imp, &err) != CS_OK) {
+    fprintf(stderr, "clearsim: %s\n", err.message);
+    return err.code == CS_ERR_IO ? EXIT_INPUT : exit_code(err.code);
+  }
+  char *fallback = NULL;
+  if (!out)
+    out = *cs_impact_output_path(imp) ? cs_impact_output_path(imp)
+                                      : (fallback = cli_default_output(path));
+  if (!*out || same_file(out, path)) { /* as for run: HDF5 would replace the impact file */
+    fprintf(stderr, "clearsim impact: %s\n", *out ? "the output file is the impact file: "
+            "choose another with -o" : "-o names no file");
+    cs_impact_free(imp);
+    free(fallback);
+    return EXIT_USAGE;
+  }
+  cs_impact_result r;
+  cs_impact_set_interrupt(imp, poll_interrupt, NULL);
+  catch_stop_signals();
+  cs_status st = cs_impact_run(imp, out, &r, &err);
+  if (st != CS_OK)
+    fprintf(stderr, "clearsim: %s\n", err.message);
+  if (!quiet)
+    impact_summary(imp, &r, out, st);
+  cs_impact_free(imp);
+  free(fallback);
+  return exit_code(st);
+}
+
+/* ---------------------------------------------------------------- laws ------------------- */
+
+static void print_law(const cs_law *law)
+{
+  printf("  %-26s %s\n", law->name, law->summary ? law->summary : "");
+  if (law->source)
+    printf("  %-26s source: %s\n", "", law->source);
+  for (int i = 0; i < law->nparams; i++) {
+    const cs_param_spec *p = &law->params[i];
+    if (p->flags & CS_PARAM_REQUIRED)
+      printf("  %-26s   %s [%s], required%s%s\n", "", p->name, p->units, p->doc ? ": " : "",
+             p->doc ? p->doc : "");
+    else
+      printf("  %-26s   %s [%s] = %g%s%s\n", "", p->name, p->units, p->def, p->doc ? ": " : "",
+             p->doc ? p->doc : "");
+  }
+}
+
+static int cmd_laws(int argc, char **argv)
+{
+  if (wants_help(argc, argv)) {
+    fputs(usage_laws, stdout);
+    return 0;
+  }
+  cs_registry *reg = cs_registry_new();
+  if (!reg) {
+    fprintf(stderr, "clearsim: out of memory\n");
+    return EXIT_MEMORY;
+  }
+  int shown = 0;
+  for (int f = 0; f < CS_FAMILY_COUNT; f++) {
+    if (argc > 0 && strcmp(argv[0], cs_family_name((cs_family)f)))
+      continue;
+    shown = 1;
+    printf("%s (%d)\n", cs_family_name((cs_family)f), cs_registry_count(reg, (cs_family)f));
+    for (int i = 0; i < cs_registry_count(reg, (cs_family)f); i++)
+      print_law(cs_registry_get(reg, (cs_family)f, i));
+  }
+  cs_registry_free(reg);
+  if (!shown) {
+    fprintf(stderr, "clearsim laws: unknown family \"%s\"\n%s", argv[0], usage_laws);
+    return EXIT_USAGE;
+  }
+  return 0;
+}
+
+static int command(int argc, char **argv)
+{
+  if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+    fputs(usage_main, argc < 2 ? stderr : stdout);
+    return argc < 2 ? EXIT_USAGE : 0;
+  }
+  if (!strcmp(argv[1], "--version")) {
+    printf("clearsim %s\n", cs_version());
+    return 0;
+  }
+  if (!strcmp(argv[1], "run"))
+    return cmd_run(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "check"))
+    return cmd_check(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "laws"))
+    return cmd_laws(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "impact"))
+    return cmd_impact(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "schema"))
+    return cs_cli_schema(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "sweep"))
+    return sweep_main(argc - 2, argv + 2);
+  fprintf(stderr, "clearsim: unknown command \"%s\"\n%s", argv[1], usage_main);
+  return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+  int code = command(argc, argv);
+  /* what was printed must have reached stdout (a full disk, a closed pipe): else say so */
+  errno = 0;
+  int failed = fflush(stdout) != 0, e = errno;
+  if (failed || ferror(stdout)) {
+    fprintf(stderr, "clearsim: cannot write to standard output: %s\n",
+            e ? strerror(e) : "write error");
+    return code ? code : EXIT_OUTPUT;
+  }
+  return code;
+}
