@@ -103,6 +103,13 @@ for t in plot export animate; do
   holds "clearsim-$t links to its libexec script" [ -f "$(readlink -f "$prefix/bin/clearsim-$t")" ]
 done
 holds "clearsim_h5.py beside the Python tools" [ -f "$(dirname "$(readlink -f "$prefix/bin/clearsim-plot")")/clearsim_h5.py" ]
+# the installed tools run, from outside the tree, on a run the installed CLI writes
+(cd "$tmp" && expect "installed clearsim run" 0 "$prefix/bin/clearsim" run "$model" -o inst.h5)
+for t in plot export animate; do
+  expect "installed clearsim-$t --help" 0 "$prefix/bin/clearsim-$t" --help
+done
+expect "installed clearsim-plot lists a run's figures" 0 "$prefix/bin/clearsim-plot" "$tmp/inst.h5" --list
+expect "installed clearsim-export lists a run's datasets" 0 "$prefix/bin/clearsim-export" "$tmp/inst.h5" --list
 holds "pkg-config file installed" [ -f "$prefix/$libdir/pkgconfig/clearsim.pc" ]
 holds "CMake package installed" [ -f "$prefix/$libdir/cmake/clearsim/clearsimConfig.cmake" ]
 holds "papers' data installed" [ -f "$prefix/share/clearsim/models/papers/README.md" ]
