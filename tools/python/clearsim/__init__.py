@@ -18,7 +18,8 @@ from .errors import (ArgumentError, AssemblyError, Error, FileError, InputError,
                      OutOfMemory, SolverError)
 from .impact import ImpactResult, impact
 from .laws import Law, Param, laws
-from .model import Model, Result
+from .model import Model
+from .result import Result
 from .registry import Registry
 
 
