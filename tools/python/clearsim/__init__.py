@@ -4,6 +4,9 @@
     m = clearsim.Model.from_file("models/slider_crank_clearance.json")
     r = m.run()                        # in memory; m.run(output="x.h5") writes HDF5 too
     r.time, r.position("rod"), r.joint("C")["normal_force"], r.events, r.energy, r.status
+    r.to_dataframe()                   # pandas, units in df.attrs["units"]
+    m.with_values({"/clearance_joints/0/hole_radius": 0.0102}).run()
+    clearsim.open("x.h5")              # a run file as the same Result
     clearsim.impact("models/impact_ball_socket.json")
     clearsim.laws()
 
@@ -16,6 +19,7 @@ from ._lib import PATH as library_path
 from ._lib import lib as _lib_handle
 from .errors import (ArgumentError, AssemblyError, Error, FileError, InputError, Interrupted,
                      OutOfMemory, SolverError)
+from .h5 import open
 from .impact import ImpactResult, impact
 from .laws import Law, Param, laws
 from .model import Model
@@ -23,12 +27,12 @@ from .result import Result
 from .registry import Registry
 
 
-def version():
+def version() -> str:
     """The library's version (cs_version)."""
     return _lib_handle.cs_version().decode()
 
 
 __version__ = version()
-__all__ = ["Model", "Result", "impact", "ImpactResult", "laws", "Law", "Param", "version",
+__all__ = ["Model", "Result", "open", "impact", "ImpactResult", "laws", "Law", "Param", "version",
            "Error", "InputError", "AssemblyError", "SolverError", "FileError", "OutOfMemory",
            "ArgumentError", "Interrupted", "Registry", "library_path"]

@@ -16,6 +16,10 @@ from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c
 # ---------------------------------------------------------------- structs (clearsim.h) -------
 
 
+class cs_override(Structure):
+    _fields_ = [("pointer", c_char_p), ("json", c_char_p)]
+
+
 class cs_error(Structure):
     _fields_ = [("code", c_int), ("message", c_char * 1024)]
 
@@ -140,6 +144,8 @@ _prototypes = {
     "cs_version": (c_char_p, []),
     "cs_model_load_file": (c_int, [c_char_p, _R, POINTER(_M), _E]),
     "cs_model_load_string": (c_int, [c_char_p, c_char_p, _R, POINTER(_M), _E]),
+    "cs_model_load_string_overrides": (c_int, [c_char_p, c_char_p, POINTER(cs_override), c_int,
+                                               _R, POINTER(_M), _E]),
     "cs_model_free": (None, [_M]),
     "cs_model_name": (c_char_p, [_M]),
     "cs_model_body_count": (c_int, [_M]),

@@ -24,7 +24,8 @@ class ImpactResult(dict):
             raise AttributeError(key) from None
 
 
-def impact(source=None, output=None, **keys):
+def impact(source: str | dict | None = None, output: str | None = None,
+           **keys) -> ImpactResult:
     """Integrate one normal impact from contact onset to separation.
 
     source: an impact file's path, its JSON text, or a dict; or give the file's keys as

@@ -29,11 +29,12 @@ class Law:
     ignores_cr: bool  # damping laws that never read c_r (no restitution block needed)
     params: tuple = field(default_factory=tuple)
 
-    def param(self, name):
+    def param(self, name: str) -> Param:
+        """The parameter of this law named name (StopIteration if it has none)."""
         return next(p for p in self.params if p.name == name)
 
 
-def laws(family=None):
+def laws(family: str | None = None) -> list[Law]:
     """Every registered contact law (in registry order), or one family's."""
     if family is not None and family not in FAMILIES:
         raise ValueError(f"unknown family {family!r} (families: {', '.join(FAMILIES)})")

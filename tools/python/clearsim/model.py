@@ -1,4 +1,6 @@
 """Models and runs: clearsim.Model, clearsim.Result."""
+from __future__ import annotations
+
 import contextlib
 import ctypes
 import json
@@ -11,8 +13,12 @@ import numpy as np
 
 from . import _lib
 from ._owned import Owned
+from typing import TYPE_CHECKING, Callable
 from ._lib import lib, text
-from .errors import Error, Interrupted, error
+from .errors import Interrupted, error
+
+if TYPE_CHECKING:
+    from .registry import Registry
 
 from .result import ENERGY, EVENT_FIELDS, FORMULATIONS, JOINT_SERIES, Result, _event_dtype
 
@@ -49,22 +55,47 @@ class Model(Owned):
         return cls(h.value, origin, registry)
 
     @classmethod
-    def from_file(cls, path, registry=None):
-        """registry: a clearsim.Registry with laws of your own (default: the catalogue)."""
+    def from_file(cls, path: str | os.PathLike, registry: Registry | None = None) -> Model:
+        """The model of a JSON file. registry: a clearsim.Registry with laws of your own
+        (default: the catalogue). Bad input raises clearsim.InputError naming the file and
+        the JSON path."""
         path = os.fspath(path)
         c_path = _lib.cstr(path, "path")
         return cls._load(path, registry, lambda reg, h, err:
                          lib.cs_model_load_file(c_path, reg, h, err))
 
     @classmethod
-    def from_json(cls, s, origin="<string>", registry=None):
+    def from_json(cls, s: str, origin: str = "<string>",
+                  registry: Registry | None = None) -> Model:
+        """The model of a JSON text; origin names it in error messages."""
         text_, c_origin = _lib.cstr(s, "the JSON text"), _lib.cstr(origin, "origin")
         return cls._load(origin, registry, lambda reg, h, err:
                          lib.cs_model_load_string(text_, c_origin, reg, h, err))
 
     @classmethod
-    def from_dict(cls, d, origin="<dict>", registry=None):
+    def from_dict(cls, d: dict, origin: str = "<dict>", registry: Registry | None = None) -> Model:
+        """The model of a dict shaped as a model file (json.dumps of it is loaded)."""
         return cls.from_json(json.dumps(d), origin, registry)
+
+    def with_values(self, values: dict[str, object]) -> Model:
+        """A new Model: this one's document with values set by JSON pointer, e.g.
+        {"/clearance_joints/0/hole_radius": 0.0102, "/solver/t_end": 0.5}; each value is
+        anything json.dumps writes (a number, a string, a dict). The edits go through the
+        loader's checks as a file's would: a pointer that names no place, or a value refused,
+        raises clearsim.InputError naming this model's origin and the JSON path. The same
+        registry of laws is used; this model is left as it is."""
+        items = list(values.items())
+        edits = (_lib.cs_override * max(len(items), 1))()
+        keep = []  # the C strings live until the load returns
+        for k, (ptr, value) in enumerate(items):
+            if not isinstance(ptr, str) or not ptr.startswith("/"):
+                raise ValueError(f"with_values: {ptr!r} is not a JSON pointer (\"/a/0/b\")")
+            keep += [_lib.cstr(ptr, "pointer"), _lib.cstr(json.dumps(value), "value")]
+            edits[k].pointer, edits[k].json = keep[-2], keep[-1]
+        doc, c_origin = _lib.cstr(self.json, "the model"), _lib.cstr(self.origin, "origin")
+        return Model._load(self.origin, self.registry, lambda reg, h, err:
+                           lib.cs_model_load_string_overrides(doc, c_origin, edits, len(items),
+                                                              reg, h, err))
 
     # ---------------------------------------------------------------- lifetime ------------
     def _in_use(self):
@@ -103,31 +134,33 @@ class Model(Owned):
 
     # ---------------------------------------------------------------- what it holds -------
     @property
-    def name(self):
+    def name(self) -> str:
+        """The model's name (its file's "name")."""
         with self._using() as h:
             return text(lib.cs_model_name(h))
 
     @property
-    def json(self):
+    def json(self) -> str:
         """The input JSON, verbatim."""
         with self._using() as h:
             return text(lib.cs_model_json(h))
 
     @property
-    def bodies(self):
+    def bodies(self) -> list[str]:
+        """Body names in the model's order (the ground first), as Result.bodies."""
         with self._using() as h:
             return [text(lib.cs_model_body_name(h, b))
                     for b in range(lib.cs_model_body_count(h))]
 
     @property
-    def joints(self):
+    def joints(self) -> dict[str, str]:
         """Ideal joints and drivers: {name: kind}."""
         with self._using() as h:
             return {text(lib.cs_model_joint_name(h, j)): text(lib.cs_model_joint_kind(h, j))
                     for j in range(lib.cs_model_joint_count(h))}
 
     @property
-    def clearance_joints(self):
+    def clearance_joints(self) -> dict[str, dict]:
         """{name: {"kind", "clearance" (m), "regions"}}."""
         out = {}
         with self._using() as h:
@@ -140,24 +173,26 @@ class Model(Owned):
         return out
 
     @property
-    def t_end(self):
+    def t_end(self) -> float:
+        """The end time the model file asks for, s."""
         with self._using() as h:
             return lib.cs_model_t_end(h)
 
     @property
-    def output_interval(self):
+    def output_interval(self) -> float:
+        """The time between output rows, s."""
         with self._using() as h:
             return lib.cs_model_output_interval(h)
 
     @property
-    def tolerances(self):
+    def tolerances(self) -> tuple[float, float]:
         """(rtol, atol) the runs will use."""
         rtol, atol = c_double(), c_double()
         with self._using() as h:
             lib.cs_model_tolerances(h, byref(rtol), byref(atol))
         return rtol.value, atol.value
 
-    def set_tolerances(self, rtol, atol):
+    def set_tolerances(self, rtol: float, atol: float) -> Model:
         """Override the model file's solver rtol and atol (m, rad) for the runs to come."""
         err = _lib.cs_error()
         with self._using() as h:
@@ -166,7 +201,7 @@ class Model(Owned):
             raise error(st, text(err.message), self.origin)
         return self
 
-    def set_formulation(self, formulation):
+    def set_formulation(self, formulation: str) -> Model:
         """"index3", "ggl", "projected" or "auto", overriding the model file's."""
         if formulation not in FORMULATIONS:
             raise ValueError(f"formulation {formulation!r}: expected one of "
@@ -176,7 +211,9 @@ class Model(Owned):
         return self
 
     # ---------------------------------------------------------------- running -------------
-    def run(self, t_end=None, output=None, progress=None, verify=False):
+    def run(self, t_end: float | None = None, output: str | os.PathLike | None = None,
+            progress: Callable[[float, float], bool] | None = None,
+            verify: bool = False) -> Result:
         """Integrate to t_end (default: the model's; else finite and > 0, the start being
         t = 0) and return a Result with every output row in memory. output="x.h5" also writes
         the HDF5 file `clearsim run` writes.
@@ -334,7 +371,7 @@ class _Recorder:
             return np.ascontiguousarray(block.reshape((n,) + shape) if shape is not None else block)
 
         r = Result()
-        r.model_name, r.bodies = m.name, m.bodies
+        r.model_name, r.bodies, r.model_json = m.name, m.bodies, m.json
         r.formulation = None
         r.time = take(1, ())
         r.positions = take(3 * nbody, (nbody, 3))

@@ -64,7 +64,8 @@ class Registry(Owned):
             if self._closed and not self._models:
                 self._free()
 
-    def add_elastic(self, name, force, energy, params=None, summary="", source="Python"):
+    def add_elastic(self, name: str, force, energy, params=None, summary: str = "",
+                    source: str = "Python") -> None:
         """An elastic law F(δ) named `name`. force(delta, p) returns (F, dF/dδ) and
         energy(delta, p) the strain energy ∫0^δ F, for δ ≥ 0; p maps the parameters, which
         `params` declares as {name: (units, doc)} (required, > 0) or {name: (units, doc,

@@ -1,4 +1,6 @@
 """A run's rows: clearsim.Result."""
+from __future__ import annotations
+
 import numpy as np
 
 JOINT_SERIES = ("eccentricity", "penetration", "penetration_rate", "normal_force",
@@ -44,16 +46,20 @@ class Result:
                     from None
         return body
 
-    def position(self, body):
+    def position(self, body: str | int) -> np.ndarray:
+        """(N, 3): x (m), y (m), theta (rad) of a body, by name or index."""
         return self.positions[:, self._body(body), :]
 
-    def velocity(self, body):
+    def velocity(self, body: str | int) -> np.ndarray:
+        """(N, 3): the rates of x, y (m/s) and theta (rad/s) of a body, by name or index."""
         return self.velocities[:, self._body(body), :]
 
-    def acceleration(self, body):
+    def acceleration(self, body: str | int) -> np.ndarray:
+        """(N, 3): the second derivatives of x, y (m/s^2) and theta (rad/s^2) of a body."""
         return self.accelerations[:, self._body(body), :]
 
-    def joint(self, name):
+    def joint(self, name: str) -> dict[str, np.ndarray]:
+        """A clearance joint's series by name (see the class doc), or a driver's {"reaction"}."""
         if name in self.joints:
             return self.joints[name]
         if name in self.drivers:
@@ -62,9 +68,72 @@ class Result:
                        f"{', '.join(self.joints) or 'none'}; drivers: "
                        f"{', '.join(self.drivers) or 'none'})")
 
-    def reaction(self, driver):
+    def reaction(self, driver: str) -> np.ndarray:
+        """(N,): a driver's reaction, N*m for an angle driver, N for a translation driver."""
         return self.joint(driver)["reaction"]
+
+    def units(self) -> dict:
+        """The unit of every column of to_dataframe(), by column name ("rod.x": "m")."""
+        return {name: unit for name, unit, _ in _columns(self)}
+
+    def to_dataframe(self) -> "pandas.DataFrame":  # noqa: F821
+        """Every series as a pandas DataFrame indexed by time (s): one column per body
+        coordinate ("rod.x", "rod.vx", "rod.alpha"), constraint multiplier ("lambda.A.x"),
+        energy book ("energy.kinetic"), driver reaction ("motor.reaction") and clearance-joint
+        series ("C.normal_force", "C.eccentricity.x"); the units are in df.attrs["units"]
+        (also Result.units()). Needs pandas (Debian: python3-pandas)."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError("Result.to_dataframe() needs pandas (Debian: apt-get install "
+                              "python3-pandas); the arrays are on the Result itself") from None
+        cols = list(_columns(self))
+        df = pd.DataFrame({name: v for name, _, v in cols},
+                          index=pd.Index(self.time, name="time"))
+        df.attrs["units"] = {name: unit for name, unit, _ in cols}
+        df.attrs["units"]["time"] = "s"
+        return df
 
     def __repr__(self):
         return (f"<clearsim.Result {self.model_name}: {self.status}, {len(self.time)} rows to "
                 f"t = {self.t_final:.6g} s, {len(self.events)} contacts>")
+
+
+# The units of each series, as the HDF5 writer's "units" attributes give them
+# (tests/python/test_python_api.py holds the two to each other).
+BODY_UNITS = {"position": ("m", "m", "rad"), "velocity": ("m/s", "m/s", "rad/s"),
+              "acceleration": ("m/s^2", "m/s^2", "rad/s^2")}
+JOINT_UNITS = {"eccentricity": "m", "penetration": "m", "penetration_rate": "m/s",
+               "normal_force": "N", "tangential_force": "N", "rolling_torque": "N*m",
+               "contact_point": "m", "in_contact": "1", "impact_velocity": "m/s",
+               "region": "1", "film_force": "N", "eccentricity_ratio": "1",
+               "min_film_thickness": "m", "film_regime": "1", "wear_volume": "m^3"}
+_BODY_COLUMNS = {"position": ("x", "y", "theta"), "velocity": ("vx", "vy", "omega"),
+                 "acceleration": ("ax", "ay", "alpha")}
+
+
+def _columns(r):
+    """(name, unit, values) of every series of r, one column each (vectors split by x, y)."""
+    for kind, names in _BODY_COLUMNS.items():
+        block = getattr(r, {"position": "positions", "velocity": "velocities",
+                            "acceleration": "accelerations"}[kind])
+        for b, body in enumerate(r.bodies):
+            for c, (n, u) in enumerate(zip(names, BODY_UNITS[kind])):
+                yield f"{body}.{n}", u, block[:, b, c]
+    for k, name in enumerate(r.constraint_names or
+                             [f"row{k}" for k in range(r.lambdas.shape[1])]):
+        yield f"lambda.{name}", "N or N*m", r.lambdas[:, k]
+    for k in ("position", "velocity"):
+        yield f"drift.{k}", "m or rad" if k == "position" else "m/s or rad/s", r.drift[k]
+    for k, v in r.energy.items():
+        yield f"energy.{k}", "J", v
+    for d, series in r.drivers.items():
+        yield f"{d}.reaction", "N or N*m", series["reaction"]
+    for j, series in r.joints.items():
+        for k in JOINT_SERIES:
+            v = series[k]
+            if v.ndim == 2:
+                yield f"{j}.{k}.x", JOINT_UNITS[k], v[:, 0]
+                yield f"{j}.{k}.y", JOINT_UNITS[k], v[:, 1]
+            else:
+                yield f"{j}.{k}", JOINT_UNITS[k], v
