@@ -219,9 +219,9 @@ expect "plot --list" 0 tools/viz/plot --list "$x"
 contains "--list: coordinates" "$tmp/out" "coordinates"
 if grep -q "orbit" "$tmp/out"; then bad "--list offers an orbit without /joints"; else ok; fi
 expect "plot" 0 tools/viz/plot "$x" -o "$tmp/plots"
-check "plot: coordinates, lambda, drivers, energy, drift are PNGs" pngs "$tmp/plots" \
-  coordinates lambda drivers energy drift
-[ "$(ls "$tmp/plots" | wc -l)" -eq 5 ] && ok || bad "plot without /joints wrote $(ls "$tmp/plots")"
+check "plot: coordinates, lambda, drivers, energy, drift, torque_cycles are PNGs" pngs \
+  "$tmp/plots" coordinates lambda drivers energy drift torque_cycles
+[ "$(ls "$tmp/plots" | wc -l)" -eq 6 ] && ok || bad "plot without /joints wrote $(ls "$tmp/plots")"
 expect "plot --only energy" 0 tools/viz/plot "$x" -o "$tmp/only" --only energy
 [ "$(ls "$tmp/only")" = "energy.png" ] && ok || bad "--only energy wrote $(ls "$tmp/only")"
 expect "plot --only unknown is a usage error" 1 tools/viz/plot "$x" --only nonsense -o "$tmp/nonsense"
@@ -260,7 +260,7 @@ check "clearance geometry: bearing, slot and curved slot" shapes
 s="$tmp/stripped.h5"
 check "make the stripped file" strip "$x" "$s"
 expect "plot without /joints and /events" 0 tools/viz/plot "$s" -o "$tmp/splots"
-[ "$(ls "$tmp/splots" | wc -l)" -eq 5 ] && ok || bad "stripped plot wrote $(ls "$tmp/splots")"
+[ "$(ls "$tmp/splots" | wc -l)" -eq 6 ] && ok || bad "stripped plot wrote $(ls "$tmp/splots")"
 expect "animate without /bodies/points" 0 tools/viz/animate "$s" -o "$tmp/s.gif" --every 10
 check "animate without /bodies/points: a GIF" image "$tmp/s.gif" GIF 6
 expect "export events without /events is a usage error" 1 tools/viz/export "$s" events -o "$tmp/no.csv"

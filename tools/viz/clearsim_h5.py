@@ -231,7 +231,8 @@ class Joint:
 class Run:
     """A clearsim HDF5 file, read-only."""
 
-    def __init__(self, path):
+    def __init__(self, path, t_start=None):
+        """t_start (s): the rows from that time on only (a transient dropped), events too."""
         self.path = path
         if not os.path.exists(path):
             raise ToolError("%s: no such file" % path)
@@ -254,7 +255,14 @@ class Run:
         self.n = min(lengths)
         if self.n == 0:
             raise ToolError("%s: the file holds no rows yet (status %s)" % (path, self.status))
-        self.time = self.file["time"][:self.n]
+        time = self.file["time"][:self.n]
+        self.first = 0
+        if t_start is not None:
+            self.first = int(np.searchsorted(time, t_start - 1e-12 * max(1.0, abs(t_start))))
+            if self.first >= self.n:
+                raise ToolError("%s: --t-start %g s is after the last row (t = %g s)"
+                                % (path, t_start, time[-1]), EXIT_USAGE)
+        self.time = time[self.first:]
         self.body_names = _texts(self.file["bodies/names"])
         self.constraint_names = _texts(self.file["constraints/names"])
         try:
@@ -280,7 +288,7 @@ class Run:
 
     def series(self, path):
         """A time series' rows, as float array [n, …]."""
-        return np.asarray(self.file[path][:self.n], dtype=float)
+        return np.asarray(self.file[path][self.first:self.n], dtype=float)
 
     def units(self, path):
         return _text(self.file[path].attrs.get("units", ""))
@@ -425,6 +433,10 @@ class Run:
             if v.dtype.kind in "SOU":
                 cols[k] = np.array([_text(x) for x in v], dtype=object)
         n = min(len(v) for v in cols.values())
+        if self.first and "t_on" in cols:  # contacts that began before the window left out
+            keep = np.asarray(cols["t_on"][:n], dtype=float) >= self.time[0]
+            cols = {k: v[:n][keep] for k, v in cols.items()}
+            n = int(keep.sum())
         order = sorted(cols, key=lambda k: (EVENT_ORDER.index(k) if k in EVENT_ORDER
                                             else len(EVENT_ORDER), k))
         return {k: cols[k][:n] for k in order}
