@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The documentation beside the code stays true to the tree: every relative link [x](path) of
-# every README*.md names a file or folder that exists, no file cites a design note the repository
-# does not hold, and contact/README.md's catalogue names every law of the laws_*.def lists.
+# every README*.md names a file or folder that exists, every room of engine/ and every folder of
+# tools/ has its README.md, README.md stays a front page (200 lines at most), no file cites a
+# design note the repository does not hold, and contact/README.md's catalogue names every law of
+# the laws_*.def lists.
 set -u
 . "$(dirname "$0")/../support/cs_test.sh"
 
@@ -21,6 +23,18 @@ for f in "${readmes[@]}"; do
     holds "$f: link ($target) names an existing file" [ -e "$dir/$path" ]
   done < <(grep -oE '\]\([^) ]+\)' "$f" | sed -E 's/^\]\((.*)\)$/\1/')
 done
+
+# every room of the library and every folder of tools/ says what it holds (engine/include holds
+# the public headers only, which engine/README.md describes; __pycache__ is Python's)
+while IFS= read -r dir; do
+  holds "$dir has a README.md" [ -f "$dir/README.md" ]
+done < <(find engine tools -mindepth 1 -type d \( -name __pycache__ -o -path engine/include \) -prune \
+           -o -type d -print | grep -vE '^tools/(python/clearsim|bench/(peer|simbody))$' | sort)
+holds "engine/ has its rooms" [ "$(find engine -mindepth 1 -maxdepth 1 -type d | wc -l)" -ge 9 ]
+
+# the front page stays one
+lines=$(wc -l < README.md)
+holds "README.md is at most 200 lines (it has $lines)" [ "$lines" -le 200 ]
 
 # no file cites a design note outside the repository (the name spelled in pieces, so that this
 # file does not cite it either)
