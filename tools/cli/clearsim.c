@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clearsim.h"
 #include "clearsim_schema.h"
+#include "cli_common.h"
 
 #include <errno.h>
 #include <math.h>
@@ -169,21 +170,6 @@ static int poll_interrupt(void *user)
 {
   (void)user;
   return interrupted;
-}
-
-/* The output file a command writes when -o names none: the input's base name, .json → .h5,
- * in the current directory (malloc'd). Shared with `clearsim sweep` (tools/cli/sweep/sweep.h). */
-char *cli_default_output(const char *model_path)
-{
-  const char *base = strrchr(model_path, '/');
-  base = base ? base + 1 : model_path;
-  size_t n = strlen(base);
-  if (n > 5 && !strcmp(base + n - 5, ".json"))
-    n -= 5;
-  char *out = malloc(n + 4);
-  if (out)
-    snprintf(out, n + 4, "%.*s.h5", (int)n, base);
-  return out;
 }
 
 static void summary(const cs_sim *sim, const char *path, cs_status st)
