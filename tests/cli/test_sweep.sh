@@ -204,11 +204,11 @@ JSON
 expect "Poincaré sweep with trajectories" 0 "$cli" sweep bif.json -o bif.h5 -q
 expect "periods 2π/ω, whole periods sampled, NaN after" 0 $check poincare bif.h5
 holds "a trajectory file per case" test -s bif_cases/case_000000.h5 -a -s bif_cases/case_000001.h5
-expect "tools/viz/plot on a summary" 0 "$py" "$root/tools/plot" bif.h5 -o plots
+expect "tools/viz/plot on a summary" 0 "$py" "$root/tools/viz/plot" bif.h5 -o plots
 contains "…each figure against each parameter" out "vs-velocity"
 contains "…and the bifurcation diagram of the swept speed" out "bifurcation-C-velocity"
 holds "…as PNGs" test -s plots/vs-velocity.png -a -s plots/bifurcation-C-velocity.png
-expect "tools/viz/plot --list on a grid summary" 0 "$py" "$root/tools/plot" one.h5 --list
+expect "tools/viz/plot --list on a grid summary" 0 "$py" "$root/tools/viz/plot" one.h5 --list
 contains "…one figure per parameter" out "vs-hole_radius"
 expect "--threads refuses trajectories" 1 "$cli" sweep bif.json -o x.h5 --threads
 
