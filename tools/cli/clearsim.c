@@ -13,47 +13,15 @@
 
 #include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "sweep/sweep.h"
 
 enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_ASSEMBLY = 3, EXIT_SOLVER = 4, EXIT_INTERRUPTED = 5,
        EXIT_OUTPUT = 6, EXIT_MEMORY = 7, EXIT_UNVERIFIED = 8 };
-
-static volatile sig_atomic_t interrupted;
-
-static void on_signal(int sig)
-{
-  (void)sig;
-  interrupted = 1;
-}
-
-/* Long commands stop cleanly on Ctrl-C, SIGTERM and a closed terminal (SIGHUP), however many
- * arrive: sigaction keeps the handler (POSIX signal() may reset it after the first, and a
- * second SIGTERM, as `timeout` sends, then killed the run with its file unfinished). */
-static void catch_stop_signals(void)
-{
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal; /* no SA_RESTART: the run polls the flag */
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
-  sigaction(SIGHUP, &sa, NULL);
-}
-
-/* Both paths name one existing file (the model would be overwritten by HDF5). */
-static int same_file(const char *a, const char *b)
-{
-  struct stat sa, sb;
-  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-         sa.st_ino == sb.st_ino;
-}
 
 static int exit_code(cs_status st)
 {
@@ -166,12 +134,6 @@ static int show_progress(const cs_sim *sim, void *user)
   return 0;
 }
 
-static int poll_interrupt(void *user)
-{
-  (void)user;
-  return interrupted;
-}
-
 static void summary(const cs_sim *sim, const char *path, cs_status st)
 {
   cs_stats stats;
@@ -270,7 +232,7 @@ static int cmd_run(int argc, char **argv)
   if (!out)
     out = *cs_model_output_path(model) ? cs_model_output_path(model)
                                        : (fallback = cli_default_output(model_path));
-  if (!*out || same_file(out, model_path)) {
+  if (!*out || cli_same_file(out, model_path)) {
     fprintf(stderr, "clearsim run: %s\n", *out ? "the output file is the model file: choose "
             "another with -o" : "-o names no file");
     cs_model_free(model);
@@ -280,8 +242,8 @@ static int cmd_run(int argc, char **argv)
   progress p = {t_end > 0 ? t_end : cs_model_t_end(model), 0};
   int bar = !quiet && isatty(STDERR_FILENO);
   cs_verify_result v = {.converged = 1};
-  cs_run_options opt = {out, t_end, bar ? show_progress : NULL, &p, poll_interrupt, NULL};
-  catch_stop_signals();
+  cs_run_options opt = {out, t_end, bar ? show_progress : NULL, &p, cli_poll_interrupt, NULL};
+  cli_catch_stop_signals();
   cs_sim *sim = NULL;
   cs_status st = cs_run_verify(model, &opt, verify ? &v : NULL, &sim, &err);
   if (p.shown)
@@ -447,7 +409,7 @@ static int cmd_impact(int argc, char **argv)
   if (!out)
     out = *cs_impact_output_path(imp) ? cs_impact_output_path(imp)
                                       : (fallback = cli_default_output(path));
-  if (!*out || same_file(out, path)) { /* as for run: HDF5 would replace the impact file */
+  if (!*out || cli_same_file(out, path)) { /* as for run: HDF5 would replace the impact file */
     fprintf(stderr, "clearsim impact: %s\n", *out ? "the output file is the impact file: "
             "choose another with -o" : "-o names no file");
     cs_impact_free(imp);
@@ -455,8 +417,8 @@ static int cmd_impact(int argc, char **argv)
     return EXIT_USAGE;
   }
   cs_impact_result r;
-  cs_impact_set_interrupt(imp, poll_interrupt, NULL);
-  catch_stop_signals();
+  cs_impact_set_interrupt(imp, cli_poll_interrupt, NULL);
+  cli_catch_stop_signals();
   cs_status st = cs_impact_run(imp, out, &r, &err);
   if (st != CS_OK)
     fprintf(stderr, "clearsim: %s\n", err.message);

@@ -6,11 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli_common.h"
 
 /* The output file a command writes when -o names none: the input's base name, .json → .h5,
- * in the current directory (malloc'd). Shared with `clearsim sweep` (tools/cli/sweep/sweep.h). */
+ * in the current directory (malloc'd). */
 char *cli_default_output(const char *model_path)
 {
   const char *base = strrchr(model_path, '/');
@@ -34,15 +35,18 @@ static void on_signal(int sig)
   stop_requested = 1;
 }
 
-int sweep_interrupted(void) { return stop_requested; }
+int cli_interrupted(void) { return stop_requested; }
 
-int sweep_poll_interrupt(void *user)
+int cli_poll_interrupt(void *user)
 {
   (void)user;
   return stop_requested;
 }
 
-void catch_signals(void)
+/* Long commands stop cleanly on Ctrl-C, SIGTERM and a closed terminal (SIGHUP), however many
+ * arrive: sigaction keeps the handler (POSIX signal() may reset it after the first, and a
+ * second SIGTERM, as `timeout` sends, then killed the run with its file unfinished). */
+void cli_catch_stop_signals(void)
 {
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
@@ -51,4 +55,13 @@ void catch_signals(void)
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
   sigaction(SIGHUP, &sa, NULL);
+}
+
+/* ---------------------------------------------------------------- files ------------------ */
+
+int cli_same_file(const char *a, const char *b)
+{
+  struct stat sa, sb;
+  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+         sa.st_ino == sb.st_ino;
 }

@@ -7,12 +7,10 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cs_error.h"
@@ -85,13 +83,6 @@ static int parse(int argc, char **argv, options *o)
   return 0;
 }
 
-static int same_file(const char *a, const char *b)
-{
-  struct stat sa, sb;
-  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-         sa.st_ino == sb.st_ino;
-}
-
 static int exit_code(cs_status st)
 {
   return st == CS_OK ? 0 : st == CS_ERR_INPUT ? EXIT_INPUT : st == CS_ERR_INTERRUPTED
@@ -121,7 +112,7 @@ static int open_summary(const options *o, const sweep_plan *plan, const char *ou
                         sweep_out **summary, long **todo, long *ntodo)
 {
   cs_error err;
-  if (same_file(out, o->sweep) || same_file(out, plan->model_path)) {
+  if (cli_same_file(out, o->sweep) || cli_same_file(out, plan->model_path)) {
     fprintf(stderr, "clearsim sweep: the output file %s is the sweep or model file: choose "
                     "another with -o\n", out);
     return EXIT_USAGE;
@@ -182,7 +173,7 @@ int sweep_main(int argc, char **argv)
   if (code)
     return code < 0 ? 0 : code;
   int mpi = sweep_mpi_launched() && sweep_mpi_init(&argc, &argv, &rank, &size);
-  catch_signals();
+  cli_catch_stop_signals();
   sweep_plan plan;
   char *fallback = o.out ? NULL : cli_default_output(o.sweep);
   const char *out = o.out ? o.out : fallback;
