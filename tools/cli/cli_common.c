@@ -1,7 +1,8 @@
 /*
  * cli_common.c — what the commands of clearsim share (tools/cli/cli_common.h).
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
+#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,62 @@
 #include <sys/stat.h>
 
 #include "cli_common.h"
+
+/* ---------------------------------------------------------------- options ---------------- */
+
+int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts)
+{
+  char opts[64]; /* ':' first: a missing value is told from an unknown option */
+  snprintf(opts, sizeof opts, ":%s", shortopts);
+  opterr = 0;
+  int c = getopt_long(argc, argv, opts, longopts, NULL);
+  if (c != '?' && c != ':')
+    return c;
+  /* glibc: optopt 0 for an unknown long option, a short one's letter, a long one's val */
+  int unknown_short = c == '?' && optopt > 0 && optopt < 256 &&
+                      (optopt == ':' || !strchr(shortopts, optopt));
+  const char *arg = argv[optind - 1]; /* the long option, or the last short one's group */
+  char name[128];
+  if (!unknown_short && !strncmp(arg, "--", 2))
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
+  else
+    snprintf(name, sizeof name, "-%c", optopt);
+  if (c == ':')
+    fprintf(stderr, "clearsim %s: %s needs a value", argv[0], name);
+  else if (c == '?' && (optopt == 0 || unknown_short))
+    fprintf(stderr, "clearsim %s: unknown option \"%s\"", argv[0], name);
+  else
+    fprintf(stderr, "clearsim %s: %s takes no value", argv[0], name);
+  fprintf(stderr, " (`clearsim %s --help` lists the options)\n", argv[0]);
+  return '?';
+}
+
+void cli_unexpected(char **argv, const char *arg)
+{
+  fprintf(stderr, "clearsim %s: unexpected argument \"%s\" (`clearsim %s --help` says what it "
+                  "takes)\n", argv[0], arg, argv[0]);
+}
+
+int cli_arguments(int argc, char **argv, int n, const char **arg)
+{
+  for (int i = 0; i < n; i++)
+    arg[i] = optind + i < argc ? argv[optind + i] : NULL;
+  if (optind + n < argc) {
+    cli_unexpected(argv, argv[optind + n]);
+    return 1;
+  }
+  return 0;
+}
+
+int cli_wants_help(int argc, char **argv)
+{
+  for (int i = 1; i < argc; i++)
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+      return 1;
+  return 0;
+}
+
+/* ---------------------------------------------------------------- files ------------------ */
 
 /* The output file a command writes when -o names none: the input's base name, .json → .h5,
  * in the current directory (malloc'd). */
@@ -56,8 +113,6 @@ void cli_catch_stop_signals(void)
   sigaction(SIGTERM, &sa, NULL);
   sigaction(SIGHUP, &sa, NULL);
 }
-
-/* ---------------------------------------------------------------- files ------------------ */
 
 int cli_same_file(const char *a, const char *b)
 {

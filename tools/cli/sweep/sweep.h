@@ -209,7 +209,7 @@ int sweep_mpi_all_agree(int code); /* the largest code of any rank (all must cal
 cs_status sweep_run_mpi(const sweep_plan *plan, const char *summary, const long *todo,
                         long ntodo, int rank, int size, sweep_sink *sink);
 
-/* The subcommand (tools/cli/clearsim.c dispatches to it). */
+/* The subcommand (tools/cli/clearsim.c dispatches to it); argv[0] is "sweep". */
 int sweep_main(int argc, char **argv);
 
 #endif

@@ -42,40 +42,50 @@ typedef struct options {
   int jobs, threads, resume, quiet, check;
 } options;
 
+static int help(void)
+{
+  fputs(usage, stdout);
+  printf("\nThis build %s MPI.\n", sweep_mpi_built() ? "runs over" : "was made without");
+  return -1;
+}
+
 static int parse(int argc, char **argv, options *o)
 {
-  for (int i = 0; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      fputs(usage, stdout);
-      printf("\nThis build %s MPI.\n", sweep_mpi_built() ? "runs over" : "was made without");
-      return -1;
-    } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && i + 1 < argc) {
-      o->out = argv[++i];
-    } else if ((!strcmp(a, "-j") || !strcmp(a, "--jobs")) && i + 1 < argc) {
+  enum { OPT_THREADS = 256, OPT_RESUME, OPT_CHECK };
+  static const struct option opts[] = {
+    {"output", required_argument, NULL, 'o'}, {"jobs", required_argument, NULL, 'j'},
+    {"threads", no_argument, NULL, OPT_THREADS}, {"resume", no_argument, NULL, OPT_RESUME},
+    {"check", no_argument, NULL, OPT_CHECK}, {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+  int c;
+  if (cli_wants_help(argc, argv))
+    return help();
+  while ((c = cli_getopt(argc, argv, "o:j:qh", opts)) != -1) {
+    if (c == 'o') {
+      o->out = optarg;
+    } else if (c == 'j') {
       char *end;
-      long n = strtol(argv[++i], &end, 10);
+      long n = strtol(optarg, &end, 10);
       if (*end || n < 1 || n > 4096) {
         fprintf(stderr, "clearsim sweep: --jobs expects a number of workers from 1 to 4096, "
-                        "got \"%s\"\n", argv[i]);
+                        "got \"%s\"\n", optarg);
         return EXIT_USAGE;
       }
       o->jobs = (int)n;
-    } else if (!strcmp(a, "--threads")) {
+    } else if (c == OPT_THREADS) {
       o->threads = 1;
-    } else if (!strcmp(a, "--resume")) {
+    } else if (c == OPT_RESUME) {
       o->resume = 1;
-    } else if (!strcmp(a, "--check")) {
+    } else if (c == OPT_CHECK) {
       o->check = 1;
-    } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+    } else if (c == 'q') {
       o->quiet = 1;
-    } else if (a[0] == '-' || o->sweep) {
-      fprintf(stderr, "clearsim sweep: unexpected argument \"%s\"\n%s", a, usage);
-      return EXIT_USAGE;
     } else {
-      o->sweep = a;
+      return c == 'h' ? help() : EXIT_USAGE;
     }
   }
+  if (cli_arguments(argc, argv, 1, &o->sweep))
+    return EXIT_USAGE;
   if (!o->sweep) {
     fputs(usage, stderr);
     return EXIT_USAGE;
