@@ -113,4 +113,55 @@ expect "laws lists the families" 0 "$cli" laws
 for f in elastic damping restitution friction; do contains "laws: $f" "$tmp/out" "$f ("; done
 expect "unknown family" 1 "$cli" laws plastic
 
+# ---------------------------------------------------------------- options (getopt_long)
+# every command the dispatcher knows (its table in clearsim.c) is in --help on a line of its
+# own, has its own --help, and names itself and its --help when an option is wrong
+cmds=$(sed -n '/^static const cli_command commands\[\] = {/,/^};/s/^ *{"\([a-z]*\)",.*/\1/p' tools/cli/clearsim.c)
+holds "the dispatcher's table lists its commands" [ "$(echo $cmds | wc -w)" -ge 6 ]
+"$cli" --help >"$tmp/help" 2>&1
+for c in $cmds; do
+  holds "--help lists $c with what it does" grep -qE "^  $c .*[^ ]  +[^ ]" "$tmp/help"
+  expect "$c --help" 0 "$cli" "$c" --help
+  contains "…is its usage" "$tmp/out" "usage: clearsim $c"
+  expect "$c with an unknown option" 1 "$cli" "$c" --no-such-option
+  contains "…names it and the command" "$tmp/err" "clearsim $c: unknown option \"--no-such-option\""
+  contains "…and says where the options are" "$tmp/err" "clearsim $c --help"
+done
+# --opt=VALUE as well as --opt VALUE; short options as before, grouped too
+expect "run --t-end=T --output=FILE" 0 "$cli" run models/pendulum.json --t-end=0.1 --output="$tmp/eq.h5" --quiet
+holds "…writes the file" [ -s "$tmp/eq.h5" ]
+expect "run -qo FILE" 0 "$cli" run models/pendulum.json --t-end 0.1 -qo "$tmp/grouped.h5"
+holds "…writes the file" [ -s "$tmp/grouped.h5" ]
+holds "…quietly" [ ! -s "$tmp/out" ]
+expect "run --t-end=-3 is checked as --t-end -3" 1 "$cli" run models/pendulum.json --t-end=-3
+contains "…and says so" "$tmp/err" 'clearsim run: --t-end expects a positive number of seconds, got "-3"'
+expect "run -o without its value" 1 "$cli" run models/pendulum.json -o
+contains "…says which" "$tmp/err" "clearsim run: -o needs a value"
+contains "…and where the options are" "$tmp/err" "clearsim run --help"
+expect "run --t-end without its value" 1 "$cli" run models/pendulum.json --t-end
+contains "…says which" "$tmp/err" "clearsim run: --t-end needs a value"
+expect "run --quiet=yes" 1 "$cli" run models/pendulum.json --quiet=yes
+contains "…takes no value" "$tmp/err" "clearsim run: --quiet takes no value"
+expect "run -x" 1 "$cli" run models/pendulum.json -x
+contains "…an unknown short option" "$tmp/err" 'clearsim run: unknown option "-x"'
+expect "run with two models" 1 "$cli" run models/pendulum.json models/pendulum.json
+contains "…the second is unexpected" "$tmp/err" 'clearsim run: unexpected argument "models/pendulum.json"'
+expect "impact --output=FILE" 0 "$cli" impact models/impact_ball_socket.json --output="$tmp/imp.h5" -q
+holds "…writes the file" [ -s "$tmp/imp.h5" ]
+expect "impact -o without its value" 1 "$cli" impact models/impact_ball_socket.json -o
+contains "…says which" "$tmp/err" "clearsim impact: -o needs a value"
+expect "schema --output=FILE" 0 "$cli" schema model --output="$tmp/schema.json"
+holds "…writes the file" [ -s "$tmp/schema.json" ]
+expect "schema --output without its value" 1 "$cli" schema model --output
+contains "…says which" "$tmp/err" "clearsim schema: --output needs a value"
+expect "sweep --jobs=N --check" 0 "$cli" sweep models/studies/clearance_speed.json --jobs=2 --check
+contains "…checks" "$tmp/out" "every one valid"
+expect "sweep --jobs=0" 1 "$cli" sweep models/studies/clearance_speed.json --jobs=0 --check
+contains "…is checked as --jobs 0" "$tmp/err" 'clearsim sweep: --jobs expects a number of workers from 1 to 4096, got "0"'
+expect "sweep --jobs without its value" 1 "$cli" sweep models/studies/clearance_speed.json --jobs
+contains "…says which" "$tmp/err" "clearsim sweep: --jobs needs a value"
+expect "check with two models" 1 "$cli" check models/pendulum.json models/pendulum.json
+expect "laws with two families" 1 "$cli" laws elastic damping
+contains "…the second is unexpected" "$tmp/err" 'clearsim laws: unexpected argument "damping"'
+
 finish

@@ -9,50 +9,19 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clearsim.h"
 #include "clearsim_schema.h"
+#include "cli_common.h"
 
 #include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "sweep/sweep.h"
 
 enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_ASSEMBLY = 3, EXIT_SOLVER = 4, EXIT_INTERRUPTED = 5,
        EXIT_OUTPUT = 6, EXIT_MEMORY = 7, EXIT_UNVERIFIED = 8 };
-
-static volatile sig_atomic_t interrupted;
-
-static void on_signal(int sig)
-{
-  (void)sig;
-  interrupted = 1;
-}
-
-/* Long commands stop cleanly on Ctrl-C, SIGTERM and a closed terminal (SIGHUP), however many
- * arrive: sigaction keeps the handler (POSIX signal() may reset it after the first, and a
- * second SIGTERM, as `timeout` sends, then killed the run with its file unfinished). */
-static void catch_stop_signals(void)
-{
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal; /* no SA_RESTART: the run polls the flag */
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
-  sigaction(SIGHUP, &sa, NULL);
-}
-
-/* Both paths name one existing file (the model would be overwritten by HDF5). */
-static int same_file(const char *a, const char *b)
-{
-  struct stat sa, sb;
-  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-         sa.st_ino == sb.st_ino;
-}
 
 static int exit_code(cs_status st)
 {
@@ -68,21 +37,6 @@ static int exit_code(cs_status st)
   default: return EXIT_SOLVER;
   }
 }
-
-static const char *const usage_main =
-  "usage: clearsim <command> [options]\n"
-  "\n"
-  "commands:\n"
-  "  run MODEL.json [-o OUT.h5] [--t-end T] [--verify] [--quiet]\n"
-  "                                                     simulate and write HDF5\n"
-  "  check MODEL.json                                   validate and assemble, no integration\n"
-  "  impact IMPACT.json [-o OUT.h5] [--quiet]           one normal impact of two bodies\n"
-  "  laws [FAMILY]                                      list the contact-force laws\n"
-  "  sweep SWEEP.json [-o OUT.h5] [--jobs N] [--resume] a parameter study, every core or MPI\n"
-  "\n"
-  "`clearsim <command> --help` describes a command. Exit codes: 0 ok, 1 usage, 2 bad input,\n"
-  "3 assembly failure, 4 solver failure, 5 interrupted, 6 output file error, 7 out of memory,\n"
-  "8 run --verify: the run completed but did not converge.\n";
 
 static const char *const usage_run =
   "usage: clearsim run MODEL.json [-o OUT.h5] [--t-end T] [--verify] [--quiet]\n"
@@ -123,13 +77,14 @@ static const char *const usage_laws =
   "Lists every registered contact-force law by family: name, parameters with units and\n"
   "defaults, and the source (paper, equation).\n";
 
-static int wants_help(int argc, char **argv)
+static int help(const char *usage)
 {
-  for (int i = 0; i < argc; i++)
-    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
-      return 1;
+  fputs(usage, stdout);
   return 0;
 }
+
+/* The options of a command that has none but --help. */
+static const struct option help_only[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
 
 /* Load a model or say why not; *code is the exit code for a failure (an unreadable model
  * file is bad input, not an output error). */
@@ -163,27 +118,6 @@ static int show_progress(const cs_sim *sim, void *user)
           cs_sim_time(sim));
   p->shown = 1;
   return 0;
-}
-
-static int poll_interrupt(void *user)
-{
-  (void)user;
-  return interrupted;
-}
-
-/* The output file a command writes when -o names none: the input's base name, .json → .h5,
- * in the current directory (malloc'd). Shared with `clearsim sweep` (tools/cli/sweep/sweep.h). */
-char *cli_default_output(const char *model_path)
-{
-  const char *base = strrchr(model_path, '/');
-  base = base ? base + 1 : model_path;
-  size_t n = strlen(base);
-  if (n > 5 && !strcmp(base + n - 5, ".json"))
-    n -= 5;
-  char *out = malloc(n + 4);
-  if (out)
-    snprintf(out, n + 4, "%.*s.h5", (int)n, base);
-  return out;
 }
 
 static void summary(const cs_sim *sim, const char *path, cs_status st)
@@ -243,33 +177,35 @@ static int cmd_run(int argc, char **argv)
 {
   const char *model_path = NULL, *out = NULL;
   double t_end = 0.0;
-  int quiet = 0, verify = 0;
-  if (wants_help(argc, argv)) {
-    fputs(usage_run, stdout);
-    return 0;
-  }
-  for (int i = 0; i < argc; i++) {
-    if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) && i + 1 < argc) {
-      out = argv[++i];
-    } else if (!strcmp(argv[i], "--t-end") && i + 1 < argc) {
+  int quiet = 0, verify = 0, c;
+  enum { OPT_T_END = 256, OPT_VERIFY };
+  static const struct option opts[] = {
+    {"output", required_argument, NULL, 'o'}, {"t-end", required_argument, NULL, OPT_T_END},
+    {"verify", no_argument, NULL, OPT_VERIFY}, {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+  if (cli_wants_help(argc, argv))
+    return help(usage_run);
+  while ((c = cli_getopt(argc, argv, "o:qh", opts)) != -1) {
+    if (c == 'o') {
+      out = optarg;
+    } else if (c == OPT_T_END) {
       char *end;
-      t_end = strtod(argv[++i], &end);
+      t_end = strtod(optarg, &end);
       if (*end || !(t_end > 0) || !isfinite(t_end)) {
         fprintf(stderr, "clearsim run: --t-end expects a positive number of seconds, got "
-                        "\"%s\"\n", argv[i]);
+                        "\"%s\"\n", optarg);
         return EXIT_USAGE;
       }
-    } else if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")) {
+    } else if (c == 'q') {
       quiet = 1;
-    } else if (!strcmp(argv[i], "--verify")) {
+    } else if (c == OPT_VERIFY) {
       verify = 1;
-    } else if (argv[i][0] == '-' || model_path) {
-      fprintf(stderr, "clearsim run: unexpected argument \"%s\"\n%s", argv[i], usage_run);
-      return EXIT_USAGE;
     } else {
-      model_path = argv[i];
+      return c == 'h' ? help(usage_run) : EXIT_USAGE;
     }
   }
+  if (cli_arguments(argc, argv, 1, &model_path))
+    return EXIT_USAGE;
   if (!model_path) {
     fputs(usage_run, stderr);
     return EXIT_USAGE;
@@ -284,7 +220,7 @@ static int cmd_run(int argc, char **argv)
   if (!out)
     out = *cs_model_output_path(model) ? cs_model_output_path(model)
                                        : (fallback = cli_default_output(model_path));
-  if (!*out || same_file(out, model_path)) {
+  if (!*out || cli_same_file(out, model_path)) {
     fprintf(stderr, "clearsim run: %s\n", *out ? "the output file is the model file: choose "
             "another with -o" : "-o names no file");
     cs_model_free(model);
@@ -294,8 +230,8 @@ static int cmd_run(int argc, char **argv)
   progress p = {t_end > 0 ? t_end : cs_model_t_end(model), 0};
   int bar = !quiet && isatty(STDERR_FILENO);
   cs_verify_result v = {.converged = 1};
-  cs_run_options opt = {out, t_end, bar ? show_progress : NULL, &p, poll_interrupt, NULL};
-  catch_stop_signals();
+  cs_run_options opt = {out, t_end, bar ? show_progress : NULL, &p, cli_poll_interrupt, NULL};
+  cli_catch_stop_signals();
   cs_sim *sim = NULL;
   cs_status st = cs_run_verify(model, &opt, verify ? &v : NULL, &sim, &err);
   if (p.shown)
@@ -340,22 +276,26 @@ static cs_status assembled_to_round_off(const cs_model *model, const cs_sim *sim
 
 static int cmd_check(int argc, char **argv)
 {
-  if (wants_help(argc, argv)) {
-    fputs(usage_check, stdout);
-    return 0;
-  }
-  if (argc != 1) {
+  const char *path = NULL;
+  if (cli_wants_help(argc, argv))
+    return help(usage_check);
+  int c = cli_getopt(argc, argv, "h", help_only); /* -1: no option */
+  if (c != -1)
+    return c == 'h' ? help(usage_check) : EXIT_USAGE;
+  if (cli_arguments(argc, argv, 1, &path))
+    return EXIT_USAGE;
+  if (!path) {
     fputs(usage_check, stderr);
     return EXIT_USAGE;
   }
   cs_error err;
   int code;
-  cs_model *model = load(argv[0], &code);
+  cs_model *model = load(path, &code);
   if (!model)
     return code;
   cs_sim *sim = NULL;
   cs_status st = cs_sim_create(model, &sim, &err);
-  printf("model        %s (%s)\n", cs_model_name(model), argv[0]);
+  printf("model        %s (%s)\n", cs_model_name(model), path);
   printf("bodies       %d\n", cs_model_body_count(model));
   for (int b = 0; b < cs_model_body_count(model); b++) {
     double q[3];
@@ -430,23 +370,22 @@ static void impact_summary(const cs_impact *imp, const cs_impact_result *r, cons
 static int cmd_impact(int argc, char **argv)
 {
   const char *path = NULL, *out = NULL;
-  int quiet = 0;
-  if (wants_help(argc, argv)) {
-    fputs(usage_impact, stdout);
-    return 0;
-  }
-  for (int i = 0; i < argc; i++) {
-    if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) && i + 1 < argc) {
-      out = argv[++i];
-    } else if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")) {
+  int quiet = 0, c;
+  static const struct option opts[] = {
+    {"output", required_argument, NULL, 'o'}, {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+  if (cli_wants_help(argc, argv))
+    return help(usage_impact);
+  while ((c = cli_getopt(argc, argv, "o:qh", opts)) != -1) {
+    if (c == 'o')
+      out = optarg;
+    else if (c == 'q')
       quiet = 1;
-    } else if (argv[i][0] == '-' || path) {
-      fprintf(stderr, "clearsim impact: unexpected argument \"%s\"\n%s", argv[i], usage_impact);
-      return EXIT_USAGE;
-    } else {
-      path = argv[i];
-    }
+    else
+      return c == 'h' ? help(usage_impact) : EXIT_USAGE;
   }
+  if (cli_arguments(argc, argv, 1, &path))
+    return EXIT_USAGE;
   if (!path) {
     fputs(usage_impact, stderr);
     return EXIT_USAGE;
@@ -461,7 +400,7 @@ static int cmd_impact(int argc, char **argv)
   if (!out)
     out = *cs_impact_output_path(imp) ? cs_impact_output_path(imp)
                                       : (fallback = cli_default_output(path));
-  if (!*out || same_file(out, path)) { /* as for run: HDF5 would replace the impact file */
+  if (!*out || cli_same_file(out, path)) { /* as for run: HDF5 would replace the impact file */
     fprintf(stderr, "clearsim impact: %s\n", *out ? "the output file is the impact file: "
             "choose another with -o" : "-o names no file");
     cs_impact_free(imp);
@@ -469,8 +408,8 @@ static int cmd_impact(int argc, char **argv)
     return EXIT_USAGE;
   }
   cs_impact_result r;
-  cs_impact_set_interrupt(imp, poll_interrupt, NULL);
-  catch_stop_signals();
+  cs_impact_set_interrupt(imp, cli_poll_interrupt, NULL);
+  cli_catch_stop_signals();
   cs_status st = cs_impact_run(imp, out, &r, &err);
   if (st != CS_OK)
     fprintf(stderr, "clearsim: %s\n", err.message);
@@ -501,10 +440,14 @@ static void print_law(const cs_law *law)
 
 static int cmd_laws(int argc, char **argv)
 {
-  if (wants_help(argc, argv)) {
-    fputs(usage_laws, stdout);
-    return 0;
-  }
+  const char *family = NULL;
+  if (cli_wants_help(argc, argv))
+    return help(usage_laws);
+  int c = cli_getopt(argc, argv, "h", help_only); /* -1: no option */
+  if (c != -1)
+    return c == 'h' ? help(usage_laws) : EXIT_USAGE;
+  if (cli_arguments(argc, argv, 1, &family))
+    return EXIT_USAGE;
   cs_registry *reg = cs_registry_new();
   if (!reg) {
     fprintf(stderr, "clearsim: out of memory\n");
@@ -512,7 +455,7 @@ static int cmd_laws(int argc, char **argv)
   }
   int shown = 0;
   for (int f = 0; f < CS_FAMILY_COUNT; f++) {
-    if (argc > 0 && strcmp(argv[0], cs_family_name((cs_family)f)))
+    if (family && strcmp(family, cs_family_name((cs_family)f)))
       continue;
     shown = 1;
     printf("%s (%d)\n", cs_family_name((cs_family)f), cs_registry_count(reg, (cs_family)f));
@@ -521,35 +464,59 @@ static int cmd_laws(int argc, char **argv)
   }
   cs_registry_free(reg);
   if (!shown) {
-    fprintf(stderr, "clearsim laws: unknown family \"%s\"\n%s", argv[0], usage_laws);
+    fprintf(stderr, "clearsim laws: unknown family \"%s\"\n%s", family, usage_laws);
     return EXIT_USAGE;
   }
   return 0;
 }
 
+/* ---------------------------------------------------------------- the commands ----------- */
+
+typedef struct cli_command {
+  const char *name, *args, *summary;
+  int (*run)(int argc, char **argv); /* argv[0] is the command's name */
+} cli_command;
+
+/* tests/cli/test_cli.sh reads the names from this table: keep one command a line */
+static const cli_command commands[] = {
+  {"run", "MODEL.json", "simulate and write HDF5", cmd_run},
+  {"check", "MODEL.json", "validate and assemble, no integration", cmd_check},
+  {"impact", "IMPACT.json", "one normal impact of two bodies", cmd_impact},
+  {"laws", "[FAMILY]", "list the contact-force laws", cmd_laws},
+  {"schema", "model|impact", "JSON Schema of model or impact files", cs_cli_schema},
+  {"sweep", "SWEEP.json", "a parameter study, on every core or MPI", sweep_main},
+};
+enum { NCOMMAND = sizeof commands / sizeof commands[0] };
+
+static void usage_main(FILE *f)
+{
+  fputs("usage: clearsim <command> [options]\n\ncommands:\n", f);
+  for (int i = 0; i < NCOMMAND; i++) {
+    char synopsis[64];
+    snprintf(synopsis, sizeof synopsis, "%s %s", commands[i].name, commands[i].args);
+    fprintf(f, "  %-22s%s\n", synopsis, commands[i].summary);
+  }
+  fputs("\n`clearsim <command> --help` describes a command and its options (--opt VALUE or\n"
+        "--opt=VALUE). Exit codes: 0 ok, 1 usage, 2 bad input, 3 assembly failure, 4 solver\n"
+        "failure, 5 interrupted, 6 output file error, 7 out of memory, 8 run --verify: the run\n"
+        "completed but did not converge.\n", f);
+}
+
 static int command(int argc, char **argv)
 {
   if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
-    fputs(usage_main, argc < 2 ? stderr : stdout);
+    usage_main(argc < 2 ? stderr : stdout);
     return argc < 2 ? EXIT_USAGE : 0;
   }
   if (!strcmp(argv[1], "--version")) {
     printf("clearsim %s\n", cs_version());
     return 0;
   }
-  if (!strcmp(argv[1], "run"))
-    return cmd_run(argc - 2, argv + 2);
-  if (!strcmp(argv[1], "check"))
-    return cmd_check(argc - 2, argv + 2);
-  if (!strcmp(argv[1], "laws"))
-    return cmd_laws(argc - 2, argv + 2);
-  if (!strcmp(argv[1], "impact"))
-    return cmd_impact(argc - 2, argv + 2);
-  if (!strcmp(argv[1], "schema"))
-    return cs_cli_schema(argc - 2, argv + 2);
-  if (!strcmp(argv[1], "sweep"))
-    return sweep_main(argc - 2, argv + 2);
-  fprintf(stderr, "clearsim: unknown command \"%s\"\n%s", argv[1], usage_main);
+  for (int i = 0; i < NCOMMAND; i++)
+    if (!strcmp(argv[1], commands[i].name))
+      return commands[i].run(argc - 1, argv + 1);
+  fprintf(stderr, "clearsim: unknown command \"%s\"\n", argv[1]);
+  usage_main(stderr);
   return EXIT_USAGE;
 }
 

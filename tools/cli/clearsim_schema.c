@@ -13,6 +13,7 @@
  *     (models/schema/) must equal what this prints, so none of the three can drift.
  */
 #include "clearsim_schema.h"
+#include "cli_common.h"
 
 #include "clearsim.h"
 
@@ -742,18 +743,24 @@ static const char *const usage_schema =
 int cs_cli_schema(int argc, char **argv)
 {
   const char *kind = NULL, *out = NULL;
-  for (int i = 0; i < argc; i++) {
-    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      fputs(usage_schema, stdout);
-      return 0;
-    } else if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) && i + 1 < argc) {
-      out = argv[++i];
-    } else if (!kind && (!strcmp(argv[i], "model") || !strcmp(argv[i], "impact"))) {
-      kind = argv[i];
-    } else {
-      fprintf(stderr, "clearsim schema: unexpected argument \"%s\"\n%s", argv[i], usage_schema);
-      return 1;
-    }
+  int c;
+  static const struct option opts[] = {
+    {"output", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0}};
+  if (cli_wants_help(argc, argv))
+    c = 'h';
+  else
+    while ((c = cli_getopt(argc, argv, "o:h", opts)) == 'o')
+      out = optarg;
+  if (c == 'h') {
+    fputs(usage_schema, stdout);
+    return 0;
+  }
+  if (c == '?' || cli_arguments(argc, argv, 1, &kind))
+    return 1;
+  if (kind && strcmp(kind, "model") && strcmp(kind, "impact")) {
+    cli_unexpected(argv, kind);
+    return 1;
   }
   if (!kind) {
     fputs(usage_schema, stderr);

@@ -542,7 +542,7 @@ cs_status sweep_plan_validate(sweep_plan *p, cs_error *err)
   long bad = 0;
   cs_status st = CS_OK;
   for (long i = 0; i < p->ncase; i++) {
-    if (sweep_interrupted()) /* SIGINT/SIGTERM: validation can take minutes */
+    if (cli_interrupted()) /* SIGINT/SIGTERM: validation can take minutes */
       return cs_fail(err, CS_ERR_INTERRUPTED, "%s: interrupted while validating case %ld of "
                      "%ld", p->file, i, p->ncase);
     cs_status s = validate_case(p, i, bad ? &e : &first);
