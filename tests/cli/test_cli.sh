@@ -164,4 +164,15 @@ expect "check with two models" 1 "$cli" check models/pendulum.json models/pendul
 expect "laws with two families" 1 "$cli" laws elastic damping
 contains "…the second is unexpected" "$tmp/err" 'clearsim laws: unexpected argument "damping"'
 
+# a valid model whose numbers suggest a unit typed wrongly: warned, never refused
+sed -e 's/"pin_radius": 0.0095, "hole_radius": 0.0100/"pin_radius": 9.5, "hole_radius": 9.7/' \
+  models/slider_crank_clearance.json >"$tmp/mm.json"
+expect "check of radii typed in millimetres still runs" 0 "$cli" check "$tmp/mm.json"
+contains "…and warns of the clearance" "$tmp/err" "clearsim: warning: $tmp/mm.json: clearance joint C: its clearance 0.2 m"
+contains "…and of the pin" "$tmp/err" "pin radius 9.5 m exceeds the whole mechanism"
+expect "run warns too" 0 "$cli" run "$tmp/mm.json" -o "$tmp/mm.h5" --t-end 0.001 --quiet
+contains "…the same lines" "$tmp/err" "lengths typed in millimetres?"
+expect "a shipped model: no warning" 0 "$cli" check models/slider_crank_clearance.json
+if grep -q warning "$tmp/err"; then bad "a shipped model is warned: $(cat "$tmp/err")"; else ok; fi
+
 finish

@@ -194,3 +194,12 @@ def test_sweep_checks_every_case_before_running():
     with pytest.raises(ValueError, match="one length"):
         clearsim.sweep(CLEARANCE, {"/solver/t_end": [0.01, 0.02], "/solver/rtol": [1e-6]},
                        mode="zip")
+
+
+def test_plausibility_says_what_looks_mistyped():
+    with clearsim.Model.from_file(CLEARANCE) as m:
+        assert m.plausibility == []
+        mm = m.with_values({"/clearance_joints/0/pin_radius": 9.5,
+                            "/clearance_joints/0/hole_radius": 9.7})
+        found = mm.plausibility
+        assert len(found) == 2 and "millimetres" in found[0] and "9.5 m" in found[1]

@@ -86,6 +86,20 @@ static int help(const char *usage)
 /* The options of a command that has none but --help. */
 static const struct option help_only[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
 
+/* A valid model's numbers that suggest a unit typed wrongly, one line each; never an error. */
+static void warn_plausibility(const char *path, const cs_model *model)
+{
+  char text[2048];
+  if (cs_model_plausibility(model, text, sizeof text) == 0)
+    return;
+  for (char *s = text, *next; s; s = next) {
+    next = strstr(s, "; ");
+    if (next)
+      *next = '\0', next += 2;
+    fprintf(stderr, "clearsim: warning: %s: %s\n", path, s);
+  }
+}
+
 /* Load a model or say why not; *code is the exit code for a failure (an unreadable model
  * file is bad input, not an output error). */
 static cs_model *load(const char *path, int *code)
@@ -95,7 +109,9 @@ static cs_model *load(const char *path, int *code)
   if (cs_model_load_file(path, NULL, &model, &err) != CS_OK) {
     fprintf(stderr, "clearsim: %s\n", err.message);
     *code = err.code == CS_ERR_IO ? EXIT_INPUT : exit_code(err.code);
+    return NULL;
   }
+  warn_plausibility(path, model);
   return model;
 }
 

@@ -75,6 +75,12 @@ cs_status cs_model_set_tolerances(cs_model *model, double rtol, double atol, cs_
 /* The tolerances simulations of the model will use (either pointer may be NULL). */
 void cs_model_tolerances(const cs_model *model, double *rtol, double *atol);
 const char *cs_model_json(const cs_model *model);        /* the input JSON, verbatim */
+/* What in a valid model suggests a unit typed wrongly: a clearance beyond 5 % of the
+ * mechanism's size, a pin larger than the mechanism or ten times its body, a Young's modulus
+ * outside 1e4 … 1e13 Pa, a body denser than any material, a crank beyond 10⁴ rad/s, a
+ * translation driver beyond 10³ m/s, gravity beyond 100 m/s². Never an error: the findings,
+ * joined by "; ", go to buf (truncated to size; NULL: only counted); returns how many. */
+int cs_model_plausibility(const cs_model *model, char *buf, size_t size);
 /* The points a drawing of `body` passes through, in its frame (m): its centre of mass (0, 0),
  * then the points of the ideal joints, forces and clearance joints (hole or pin centre)
  * attached to it, in that order and file order within each (repeats kept).

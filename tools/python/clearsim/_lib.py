@@ -159,6 +159,7 @@ _prototypes = {
     "cs_model_t_end": (c_double, [_M]),
     "cs_model_output_interval": (c_double, [_M]),
     "cs_model_json": (c_char_p, [_M]),
+    "cs_model_plausibility": (c_int, [_M, c_char_p, ctypes.c_size_t]),
     "cs_model_set_formulation": (None, [_M, c_int]),
     "cs_model_set_tolerances": (c_int, [_M, c_double, c_double, _E]),
     "cs_model_tolerances": (None, [_M, POINTER(c_double), POINTER(c_double)]),

@@ -146,6 +146,17 @@ class Model(Owned):
             return text(lib.cs_model_json(h))
 
     @property
+    def plausibility(self) -> list[str]:
+        """What in this valid model suggests a unit typed wrongly (a clearance beyond 5 % of
+        the mechanism, a pin larger than it, a Young's modulus outside any solid's, a crank
+        beyond 10^4 rad/s, ...), one sentence each; [] for a plausible model. Never an error:
+        `clearsim check` and `clearsim run` print the same as warnings."""
+        buf = ctypes.create_string_buffer(4096)
+        with self._using() as h:
+            n = lib.cs_model_plausibility(h, buf, len(buf))
+        return text(buf.value).split("; ") if n else []
+
+    @property
     def bodies(self) -> list[str]:
         """Body names in the model's order (the ground first), as Result.bodies."""
         with self._using() as h:
