@@ -164,6 +164,21 @@ expect "check with two models" 1 "$cli" check models/pendulum.json models/pendul
 expect "laws with two families" 1 "$cli" laws elastic damping
 contains "…the second is unexpected" "$tmp/err" 'clearsim laws: unexpected argument "damping"'
 
+# --set PTR=VALUE: the model edited by JSON pointer before it loads, through the loader's checks
+expect "check --set a hole radius" 0 "$cli" check models/slider_crank_clearance.json \
+  --set /clearance_joints/0/hole_radius=0.0102
+contains "…the clearance follows" "$tmp/out" "revolute clearance, clearance 0.0007 m"
+expect "run --set=PTR=VALUE, twice" 0 "$cli" run models/slider_crank_clearance.json \
+  --set=/solver/t_end=0.002 --set /output/interval=0.001 -o "$tmp/set.h5" --quiet
+holds "…the run took both" [ "$(py -c "import h5py; print(len(h5py.File('$tmp/set.h5')['time']))")" = 3 ]
+expect "a bare word is a string" 2 "$cli" check models/slider_crank_clearance.json \
+  --set /clearance_joints/0/contact/elastic/model=nosuchlaw
+contains "…which the loader refuses by name" "$tmp/err" "nosuchlaw"
+expect "--set of no place in the model" 2 "$cli" check models/slider_crank_clearance.json --set /nope=1
+contains "…names the file and the pointer" "$tmp/err" 'models/slider_crank_clearance.json: /: unknown key "nope"'
+expect "--set without a pointer" 1 "$cli" run models/slider_crank_clearance.json --set hole=1
+contains "…says what it expects" "$tmp/err" "--set expects POINTER=VALUE with a JSON pointer"
+
 # a valid model whose numbers suggest a unit typed wrongly: warned, never refused
 sed -e 's/"pin_radius": 0.0095, "hole_radius": 0.0100/"pin_radius": 9.5, "hole_radius": 9.7/' \
   models/slider_crank_clearance.json >"$tmp/mm.json"

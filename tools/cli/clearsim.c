@@ -11,6 +11,7 @@
 #include "clearsim_schema.h"
 #include "cli_common.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -39,7 +40,8 @@ static int exit_code(cs_status st)
 }
 
 static const char *const usage_run =
-  "usage: clearsim run MODEL.json [-o OUT.h5] [--t-end T] [--verify] [--quiet]\n"
+  "usage: clearsim run MODEL.json [-o OUT.h5] [--t-end T] [--set PTR=VALUE]... [--verify]\n"
+  "                    [--quiet]\n"
   "\n"
   "Assembles consistent initial conditions, integrates the model to its end time and writes\n"
   "the trajectory to HDF5 as it goes (a failed or interrupted run keeps what it wrote and is\n"
@@ -47,6 +49,9 @@ static const char *const usage_run =
   "\n"
   "  -o, --output OUT.h5   output file (default: the model's output.file, else MODEL.h5)\n"
   "  --t-end T             end time in seconds (default: the model's solver.t_end)\n"
+  "  --set PTR=VALUE       set the model's value at JSON pointer PTR before it is loaded,\n"
+  "                        e.g. --set /clearance_joints/0/hole_radius=0.0102 (VALUE is JSON;\n"
+  "                        a bare word is a string); repeatable, applied in order\n"
   "  --verify              run again at tolerances 100 times tighter and compare contacts,\n"
   "                        peak forces, final state and energy books; the verdict goes to\n"
   "                        the summary and the file's /verify; exit 8 if not converged\n"
@@ -54,10 +59,13 @@ static const char *const usage_run =
   "  -h, --help            this text\n";
 
 static const char *const usage_check =
-  "usage: clearsim check MODEL.json\n"
+  "usage: clearsim check MODEL.json [--set PTR=VALUE]...\n"
   "\n"
   "Validates the model, assembles its initial conditions and prints its bodies, joints,\n"
-  "constraint count and degrees of freedom. Nothing is integrated or written.\n";
+  "constraint count and degrees of freedom. Nothing is integrated or written.\n"
+  "\n"
+  "  --set PTR=VALUE       set the model's value at JSON pointer PTR first (as run's)\n"
+  "  -h, --help            this text\n";
 
 static const char *const usage_impact =
   "usage: clearsim impact IMPACT.json [-o OUT.h5] [--quiet]\n"
@@ -100,13 +108,57 @@ static void warn_plausibility(const char *path, const cs_model *model)
   }
 }
 
-/* Load a model or say why not; *code is the exit code for a failure (an unreadable model
- * file is bad input, not an output error). */
-static cs_model *load(const char *path, int *code)
+/* The --set options of a command: edits of the model by JSON pointer (cs_override). */
+enum { MAX_SETS = 64 };
+typedef struct model_sets {
+  cs_override edit[MAX_SETS];
+  char quoted[MAX_SETS][256]; /* a bare word's value as a JSON string */
+  int n;
+} model_sets;
+
+static int is_bare_word(const char *v)
+{
+  if (!*v || strcmp(v, "true") == 0 || strcmp(v, "false") == 0 || strcmp(v, "null") == 0)
+    return 0;
+  for (const char *c = v; *c; c++)
+    if (!(isalnum((unsigned char)*c) || *c == '_' || *c == '-'))
+      return 0;
+  return isalpha((unsigned char)*v);
+}
+
+/* Take "--set PTR=VALUE"; 0, or a usage error said. */
+static int add_set(model_sets *sets, const char *cmd, char *arg)
+{
+  char *eq = strchr(arg, '=');
+  if (arg[0] != '/' || !eq || !eq[1]) {
+    fprintf(stderr, "clearsim %s: --set expects POINTER=VALUE with a JSON pointer "
+                    "(/clearance_joints/0/hole_radius=0.0102), got \"%s\"\n", cmd, arg);
+    return EXIT_USAGE;
+  }
+  if (sets->n == MAX_SETS) {
+    fprintf(stderr, "clearsim %s: more than %d --set options\n", cmd, MAX_SETS);
+    return EXIT_USAGE;
+  }
+  *eq = '\0';
+  cs_override *o = &sets->edit[sets->n];
+  o->pointer = arg;
+  o->json = eq + 1;
+  if (is_bare_word(eq + 1) && strlen(eq + 1) + 3 <= sizeof sets->quoted[0]) {
+    snprintf(sets->quoted[sets->n], sizeof sets->quoted[0], "\"%s\"", eq + 1);
+    o->json = sets->quoted[sets->n];
+  }
+  sets->n++;
+  return 0;
+}
+
+/* Load a model, with the --set edits, or say why not; *code is the exit code for a failure
+ * (an unreadable model file is bad input, not an output error). */
+static cs_model *load(const char *path, const model_sets *sets, int *code)
 {
   cs_model *model = NULL;
   cs_error err;
-  if (cs_model_load_file(path, NULL, &model, &err) != CS_OK) {
+  if (cs_model_load_file_overrides(path, NULL, sets->edit, sets->n, NULL, &model, &err) !=
+      CS_OK) {
     fprintf(stderr, "clearsim: %s\n", err.message);
     *code = err.code == CS_ERR_IO ? EXIT_INPUT : exit_code(err.code);
     return NULL;
@@ -194,9 +246,11 @@ static int cmd_run(int argc, char **argv)
   const char *model_path = NULL, *out = NULL;
   double t_end = 0.0;
   int quiet = 0, verify = 0, c;
-  enum { OPT_T_END = 256, OPT_VERIFY };
+  enum { OPT_T_END = 256, OPT_VERIFY, OPT_SET };
+  model_sets sets = {.n = 0};
   static const struct option opts[] = {
     {"output", required_argument, NULL, 'o'}, {"t-end", required_argument, NULL, OPT_T_END},
+    {"set", required_argument, NULL, OPT_SET},
     {"verify", no_argument, NULL, OPT_VERIFY}, {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
   if (cli_wants_help(argc, argv))
@@ -216,6 +270,9 @@ static int cmd_run(int argc, char **argv)
       quiet = 1;
     } else if (c == OPT_VERIFY) {
       verify = 1;
+    } else if (c == OPT_SET) {
+      if (add_set(&sets, "run", optarg))
+        return EXIT_USAGE;
     } else {
       return c == 'h' ? help(usage_run) : EXIT_USAGE;
     }
@@ -228,7 +285,7 @@ static int cmd_run(int argc, char **argv)
   }
   cs_error err;
   int code;
-  cs_model *model = load(model_path, &code);
+  cs_model *model = load(model_path, &sets, &code);
   if (!model)
     return code;
 
@@ -293,11 +350,19 @@ static cs_status assembled_to_round_off(const cs_model *model, const cs_sim *sim
 static int cmd_check(int argc, char **argv)
 {
   const char *path = NULL;
+  model_sets sets = {.n = 0};
+  enum { OPT_SET = 256 };
+  static const struct option opts[] = {
+    {"set", required_argument, NULL, OPT_SET}, {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0}};
   if (cli_wants_help(argc, argv))
     return help(usage_check);
-  int c = cli_getopt(argc, argv, "h", help_only); /* -1: no option */
-  if (c != -1)
-    return c == 'h' ? help(usage_check) : EXIT_USAGE;
+  for (int c; (c = cli_getopt(argc, argv, "h", opts)) != -1;) {
+    if (c != OPT_SET)
+      return c == 'h' ? help(usage_check) : EXIT_USAGE;
+    if (add_set(&sets, "check", optarg))
+      return EXIT_USAGE;
+  }
   if (cli_arguments(argc, argv, 1, &path))
     return EXIT_USAGE;
   if (!path) {
@@ -306,7 +371,7 @@ static int cmd_check(int argc, char **argv)
   }
   cs_error err;
   int code;
-  cs_model *model = load(path, &code);
+  cs_model *model = load(path, &sets, &code);
   if (!model)
     return code;
   cs_sim *sim = NULL;
