@@ -35,7 +35,7 @@
 #include "cs_clock.h"
 #include "cs_impact.h"
 
-#include "cs_error.h"
+#include "cs_status.h"
 #include "cs_evidence.h"
 #include "cs_h5_util.h"
 #include "cs_linsol.h"

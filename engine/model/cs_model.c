@@ -2,7 +2,7 @@
 #include "cs_model.h"
 #include "cs_clearance.h"
 #include "cs_wear.h"
-#include "cs_error.h"
+#include "cs_status.h"
 
 #include <math.h>
 #include <stdlib.h>

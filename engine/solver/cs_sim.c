@@ -22,7 +22,7 @@
 #include "cs_clearances.h"
 #include "cs_consistent.h"
 #include "cs_diagnose.h"
-#include "cs_error.h"
+#include "cs_status.h"
 #include "cs_ida_pattern.h"
 #include "cs_linsol.h"
 #include "cs_project.h"
