@@ -16,6 +16,7 @@
 #ifndef CS_LAW_UTIL_H
 #define CS_LAW_UTIL_H
 
+#include "cs_contact.h"
 #include "cs_status.h"
 
 #include <stdlib.h>
