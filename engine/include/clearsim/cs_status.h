@@ -1,8 +1,14 @@
-/* cs_error.h — filling a cs_error (internal). */
-#ifndef CS_ERROR_H
-#define CS_ERROR_H
+/*
+ * cs_status.h — how every libclearsim function that can fail reports it: it returns a
+ * cs_status and fills the cs_error it is given (which may be NULL). Public, because a law an
+ * embedding program adds (cs_registry_add) fills its cs_error with cs_fail as the library's do.
+ */
+#ifndef CS_STATUS_H
+#define CS_STATUS_H
 
-/* ---------------------------------------------------------------- errors ----------------- */
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef enum cs_status {
   CS_OK = 0,
@@ -30,4 +36,7 @@ cs_status cs_fail(cs_error *err, cs_status code, const char *fmt, ...);
 /* Clear err to CS_OK with an empty message. */
 void cs_error_clear(cs_error *err);
 
+#ifdef __cplusplus
+}
+#endif
 #endif
