@@ -3,6 +3,24 @@
 
 #include <math.h>
 
+static const struct {
+  const char *name;
+  int rows;
+} joint_kinds[CS_JOINT_KIND_COUNT] = {
+  [CS_JOINT_REVOLUTE] = {"revolute", 2},
+  [CS_JOINT_PRISMATIC] = {"prismatic", 2},
+  [CS_JOINT_FIXED] = {"fixed", 3},
+  [CS_DRIVER_ANGLE] = {"angle driver", 1},
+  [CS_DRIVER_TRANSLATION] = {"translation driver", 1},
+};
+
+int cs_joint_rows(cs_joint_kind kind) { return joint_kinds[kind].rows; }
+const char *cs_joint_kind_name(cs_joint_kind kind) { return joint_kinds[kind].name; }
+int cs_joint_is_driver(const cs_joint *joint)
+{
+  return joint->kind == CS_DRIVER_ANGLE || joint->kind == CS_DRIVER_TRANSLATION;
+}
+
 extern const cs_constraint_ops cs_revolute_ops, cs_prismatic_ops, cs_fixed_ops,
     cs_driver_angle_ops, cs_driver_translation_ops;
 
