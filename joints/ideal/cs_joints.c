@@ -21,6 +21,16 @@ int cs_joint_is_driver(const cs_joint *joint)
   return joint->kind == CS_DRIVER_ANGLE || joint->kind == CS_DRIVER_TRANSLATION;
 }
 
+static const char *const row_labels[CS_JOINT_KIND_COUNT][3] = {
+  [CS_JOINT_REVOLUTE] = {"x", "y"},
+  [CS_JOINT_PRISMATIC] = {"angle", "normal"},
+  [CS_JOINT_FIXED] = {"x", "y", "angle"},
+  [CS_DRIVER_ANGLE] = {"angle"},
+  [CS_DRIVER_TRANSLATION] = {"distance"},
+};
+
+const char *cs_joint_row_label(cs_joint_kind kind, int row) { return row_labels[kind][row]; }
+
 extern const cs_constraint_ops cs_revolute_ops, cs_prismatic_ops, cs_fixed_ops,
     cs_driver_angle_ops, cs_driver_translation_ops;
 

@@ -55,6 +55,7 @@ typedef struct cs_constraint_ops {
 int cs_joint_rows(cs_joint_kind kind);
 const char *cs_joint_kind_name(cs_joint_kind kind);
 int cs_joint_is_driver(const cs_joint *joint);
+const char *cs_joint_row_label(cs_joint_kind kind, int row);
 const cs_constraint_ops *cs_constraint_ops_of(cs_joint_kind kind);
 
 /* f(t), f'(t), f''(t) of a driver's motion law. */
