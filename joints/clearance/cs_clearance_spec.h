@@ -1,3 +1,8 @@
+/*
+ * cs_clearance_spec.h — a clearance joint as the loader fills it (internal): kind, geometry,
+ * contact laws per region, lubrication, wear, start. The model (cs_model.h) holds an array of
+ * them; joints/ reads them without seeing the model.
+ */
 #ifndef CS_CLEARANCE_SPEC_H
 #define CS_CLEARANCE_SPEC_H
 

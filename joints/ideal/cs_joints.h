@@ -52,6 +52,8 @@ typedef struct cs_constraint_ops {
                   double H[36]);
 } cs_constraint_ops;
 
+/* The kinds' table (cs_joints.c): name, row count, driver or not, each row's label (names
+ * /constraints/names after the joint's name), ops. */
 int cs_joint_rows(cs_joint_kind kind);
 const char *cs_joint_kind_name(cs_joint_kind kind);
 int cs_joint_is_driver(const cs_joint *joint);
