@@ -1,10 +1,10 @@
+/* cs_impact_problem.c — the single-impact problem object: allocation, accessors and the check
+ * every way of filling it ends with (the loader's, cs_impact_create's). */
 #include "cs_impact.h"
 #include "cs_status.h"
 
 #include <math.h>
 #include <stdlib.h>
-
-/* ---------------------------------------------------------------- the object ------------- */
 
 cs_impact *cs_impact_alloc(void)
 {

@@ -1,5 +1,6 @@
 /*
- * cs_loader_impact.c — impact JSON → cs_impact, and back (a coded impact's equivalent file).
+ * cs_loader_impact.c — impact JSON → cs_impact, and back: cs_impact_create builds an impact
+ * from C values together with its equivalent file.
  * The format is specified in models/README.md "Impact files"; keep the two in step. Messages
  * follow the loader's: "<origin>: <JSON pointer>: <what was expected>".
  */
@@ -209,7 +210,9 @@ static int add_contact(cJSON *root, const cs_contact_model *c)
   return ok;
 }
 
-char *cs_impact_render_json(const cs_impact *imp)
+/* The impact file that describes a coded impact (models/README.md "Impact files"); malloc'd,
+ * NULL when out of memory. */
+static char *render_json(const cs_impact *imp)
 {
   const cs_contact_geometry *g = &imp->geometry;
   cJSON *root = cJSON_CreateObject(), *geo = NULL, *mats = NULL, *solver = NULL;
@@ -295,7 +298,7 @@ cs_status cs_impact_create(const cs_contact_geometry *geometry, const cs_contact
     imp->output_file = calloc(1, 1);
     if (imp->name)
       strcpy(imp->name, "impact");
-    imp->json = imp->name ? cs_impact_render_json(imp) : NULL;
+    imp->json = imp->name ? render_json(imp) : NULL;
     if (!imp->json || !imp->description || !imp->output_file)
       st = cs_fail(err, CS_ERR_MEMORY, "cs_impact_create: out of memory");
   }
