@@ -8,7 +8,7 @@
 #include "cs_h5.h"
 #include "cs_sim_linear.h"
 
-#include "cs_error.h"
+#include "cs_status.h"
 #include "cs_h5_util.h"
 #include "cs_model.h"
 #include "cs_clearance.h"

@@ -17,7 +17,7 @@
 #include "cs_clock.h"
 #include "cs_h5_util.h"
 
-#include "cs_error.h"
+#include "cs_status.h"
 #include "cs_h5_driver.h"
 
 #include <errno.h>

@@ -6,7 +6,7 @@
 
 #include <math.h>
 
-#include "cs_error.h"
+#include "cs_status.h"
 #include "cs_h5.h"
 #include "cs_json.h"
 #include "cs_model.h"

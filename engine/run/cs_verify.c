@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cs_error.h"
+#include "cs_status.h"
 #include "cs_model.h"
 #include "cs_scales.h"
 #include "cs_verify.h"

@@ -22,7 +22,7 @@
 #include "cs_clearances.h"
 #include "cs_consistent.h"
 #include "cs_diagnose.h"
-#include "cs_error.h"
+#include "cs_status.h"
 #include "cs_ida_pattern.h"
 #include "cs_linsol.h"
 #include "cs_project.h"
@@ -526,14 +526,6 @@ static cs_status fail_setup(cs_sim *s, cs_error *err, const char *what)
                  s->ida_message[0] ? ": " : "", s->ida_message);
 }
 
-static const char *const row_labels[CS_JOINT_KIND_COUNT][3] = {
-  [CS_JOINT_REVOLUTE] = {"x", "y"},
-  [CS_JOINT_PRISMATIC] = {"angle", "normal"},
-  [CS_JOINT_FIXED] = {"x", "y", "angle"},
-  [CS_DRIVER_ANGLE] = {"angle"},
-  [CS_DRIVER_TRANSLATION] = {"distance"},
-};
-
 static cs_status name_rows(cs_sim *s, cs_error *err)
 {
   s->row_names = calloc((size_t)s->m + 1, sizeof *s->row_names);
@@ -546,7 +538,7 @@ static cs_status name_rows(cs_sim *s, cs_error *err)
       char *name = malloc(len);
       if (!name)
         return cs_fail(err, CS_ERR_MEMORY, "out of memory");
-      snprintf(name, len, "%s.%s", j->name, row_labels[j->kind][r]);
+      snprintf(name, len, "%s.%s", j->name, cs_joint_row_label(j->kind, r));
       s->row_names[j->row0 + r] = name;
     }
   }

@@ -27,7 +27,7 @@ holds "soname libclearsim.so.$abi (got $soname)" [ "$soname" = "libclearsim.so.$
 # exports = the installed headers' declarations
 echo '#include <clearsim.h>' >"$tmp/decl.c"
 cc -std=c11 -fsyntax-only -aux-info "$tmp/decl.aux" -I"$prefix/include" "$tmp/decl.c"
-grep -E '^/\* [^ ]*/include/(clearsim|cs_contact)\.h:' "$tmp/decl.aux" | grep -v ' static ' |
+grep -E '^/\* [^ ]*/include/(clearsim|cs_contact|cs_status)\.h:' "$tmp/decl.aux" | grep -v ' static ' |
   sed -E 's/^[^*]*\*[^*]*\*\/ [^(]*[ *]([A-Za-z_][A-Za-z0-9_]*) \(.*/\1/' | sort -u >"$tmp/declared"
 nm -D --defined-only "$so" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' | sort -u >"$tmp/exported"
 ndecl=$(wc -l <"$tmp/declared")

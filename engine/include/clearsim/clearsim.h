@@ -20,7 +20,8 @@
 
 #include <stddef.h>
 
-#include "cs_contact.h" /* contact-law descriptors, cs_error, cs_status, cs_registry */
+#include "cs_status.h"  /* cs_status, cs_error */
+#include "cs_contact.h" /* contact-law descriptors, cs_registry */
 
 #ifdef __cplusplus
 extern "C" {

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cs_error.h"
+#include "cs_status.h"
 #include "sweep.h"
 
 enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_INTERRUPTED = 5, EXIT_OUTPUT = 6 };
