@@ -30,7 +30,7 @@
  * tolerance alone does not bound its error; the absolute tolerance is scaled to δ_U, the
  * penetration where U(δ_U) = ½ m* v0² (the undamped peak), unless the user gives one.
  *
- * HDF5 layout: engine/README.md "An impact" (the one copy; cs_h5_util.h does the writing).
+ * HDF5 layout: engine/output/README.md "An impact" (the one copy; cs_h5_util.h does the writing).
  */
 #include "cs_clock.h"
 #include "cs_impact.h"

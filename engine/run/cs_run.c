@@ -1,6 +1,6 @@
 /*
  * cs_run.c — a whole run: create the simulation, integrate to t_end, write the HDF5 file as
- * the run goes (engine/README.md "HDF5 files"), and mark the file complete, failed or interrupted.
+ * the run goes (engine/output/README.md "A run"), and mark the file complete, failed or interrupted.
  */
 #include "clearsim.h"
 

@@ -68,7 +68,7 @@ sed 's/"interval": [0-9.e-]*/"interval": 1e-15/' models/pendulum.json > "$tmp/de
 expect "an output interval below 1e-9 of t_end is bad input" 2 "$cli" check "$tmp/dense.json"
 contains "it names the JSON path" "$tmp/err" "/output/interval: expected at least"
 
-# run --verify (engine/README.md "Verifying a run"): the clearance slider-crank at loose tolerances finds
+# run --verify (engine/run/README.md "Verifying a run"): the clearance slider-crank at loose tolerances finds
 # 43 (GGL, rtol 1e-3, atol 1e-6) and 43 (index 3, rtol 1e-4, atol 1e-9) contacts where its
 # tighter run and an rtol 1e-11 one find 26: the run's own evidence flags it, --verify says "not
 # converged" in the summary and /verify and exits 8; as shipped (its file's tolerance, the

@@ -225,7 +225,7 @@ static void summary(const cs_sim *sim, const char *path, cs_status st)
     printf("WARNING        %s\n", warnings);
 }
 
-/* The verification's verdict and the figures it weighed (engine/README.md "Verifying a run"). */
+/* The verification's verdict and the figures it weighed (engine/run/README.md "Verifying a run"). */
 static void verify_summary(const cs_verify_result *v)
 {
   printf("verify         %s\n", v->verdict);

@@ -244,7 +244,7 @@ const char *cs_sim_warnings(const cs_sim *sim);
 /* ---------------------------------------------------------------- verification ---------- */
 
 /* What a completed run shares with the same run at tolerances 100 times tighter (rtol, atol
- * and the clearance cap of the position error all / 100), engine/README.md "Verifying a run": */
+ * and the clearance cap of the position error all / 100), engine/run/README.md "Verifying a run": */
 typedef struct cs_verify_result {
   double rtol, atol;          /* the tighter run's */
   int converged;              /* 1: every figure below within its threshold */
@@ -353,7 +353,7 @@ cs_status cs_impact_run(const cs_impact *impact, const char *h5_path, cs_impact_
 
 /* ---------------------------------------------------------------- in-memory output ------- */
 
-/* Every series the HDF5 file records (engine/README.md "HDF5 files"), one row per distinct output instant,
+/* Every series the HDF5 file records (engine/output/README.md "A run"), one row per distinct output instant,
  * kept in memory: for hosts that want a run's arrays without a file, and without running
  * their own code at every output instant. Pass cs_rows_output as an output callback
  * (cs_sim_set_output, or cs_run_options.progress) with the recorder as its user pointer. */

@@ -1,5 +1,5 @@
 /*
- * sweep.h — `clearsim sweep`: parameter studies over a model (tools/README.md "Parameter studies").
+ * sweep.h — `clearsim sweep`: parameter studies over a model (tools/cli/sweep/README.md).
  *
  * A sweep file names a base model and overrides by JSON pointer; the plan expands them into
  * cases (grid, zip or random) and validates every case before any runs. Each case is loaded

@@ -237,7 +237,7 @@ class Model(Owned):
         meanwhile leaves the model to the runs under way (freed when the last one returns).
 
         verify=True: a run that completes is repeated at tolerances 100 times tighter and
-        compared (`clearsim run --verify`, engine/README.md "Verifying a run"): Result.verify is then a
+        compared (`clearsim run --verify`, engine/run/README.md "Verifying a run"): Result.verify is then a
         dict with the verdict ("converged" or "not converged: ..."), converged (bool) and the
         figures weighed (contacts, contacts_tight, matched, onset_shift, peak_force_diff,
         state_diff, energy_diff, ..., steps_tight, wall_time_tight); None otherwise. The file,
