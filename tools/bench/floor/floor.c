@@ -166,15 +166,27 @@ static double err_norm(const dop *s, double h)
 static void stages(mech *m, dop *s, double h, int first, int last)
 {
   for (int st = first; st < last; st++) {
-    double ys[4];
-    for (int i = 0; i < 4; i++) {
-      double acc = 0.0;
-      for (int j = 0; j < st; j++)
-        acc += DOP_A[st][j] * s->k[j][i];
-      ys[i] = s->y[i] + h * acc;
-    }
+    double acc[4] = {0.0, 0.0, 0.0, 0.0}, ys[4];
+    for (int j = 0; j < st; j++) /* the tableau is half zeros */
+      if (DOP_A[st][j] != 0.0)
+        for (int i = 0; i < 4; i++)
+          acc[i] += DOP_A[st][j] * s->k[j][i];
+    for (int i = 0; i < 4; i++)
+      ys[i] = s->y[i] + h * acc[i];
     rhs(m, s->t + DOP_C[st] * h, ys, s->k[st]);
   }
+}
+
+/* y = the 8th-order solution from the stages of a step of size h. */
+static void combine(const dop *s, double h, double *y)
+{
+  double acc[4] = {0.0, 0.0, 0.0, 0.0};
+  for (int j = 0; j < 12; j++)
+    if (DOP_B[j] != 0.0)
+      for (int i = 0; i < 4; i++)
+        acc[i] += DOP_B[j] * s->k[j][i];
+  for (int i = 0; i < 4; i++)
+    y[i] = s->y[i] + h * acc[i];
 }
 
 /* One accepted step from s->t, rejections retried inside; returns its size. s->ynew and
@@ -185,12 +197,7 @@ static double step(mech *m, dop *s, double t_end)
   for (;;) {
     double h = fmin(s->h, t_end - s->t);
     stages(m, s, h, 1, 12);
-    for (int i = 0; i < 4; i++) {
-      double acc = 0.0;
-      for (int j = 0; j < 12; j++)
-        acc += DOP_B[j] * s->k[j][i];
-      s->ynew[i] = s->y[i] + h * acc;
-    }
+    combine(s, h, s->ynew);
     rhs(m, s->t + h, s->ynew, s->k[12]);
     double err = err_norm(s, h);
     double fac = err == 0.0 ? 10.0 : fmin(10.0, 0.9 * pow(err, -1.0 / 8.0));
@@ -209,12 +216,7 @@ static double step(mech *m, dop *s, double t_end)
 static void exact_step(mech *m, dop *s, double h, double *y)
 {
   stages(m, s, h, 1, 12);
-  for (int i = 0; i < 4; i++) {
-    double acc = 0.0;
-    for (int j = 0; j < 12; j++)
-      acc += DOP_B[j] * s->k[j][i];
-    y[i] = s->y[i] + h * acc;
-  }
+  combine(s, h, y);
 }
 
 /* The dense output of the step of size h just taken: three more stages. */
