@@ -317,13 +317,15 @@ static double force_at(const mech *m, const dense *o, double t)
   return d > 0.0 ? normal_force(m, d, dd) : 0.0;
 }
 
-/* The largest force on [a, b]: golden-section search on the dense output. */
+/* The largest force on [a, b]: golden-section search on the dense output, to 1e-6 of the step
+ * (the force is flat at its peak: its error is of the order of the square, 1e-12). */
 static double peak(const mech *m, const dense *o, double a, double b, double *tpk)
 {
   const double g = 0.5 * (sqrt(5.0) - 1.0);
   double c = b - g * (b - a), d = a + g * (b - a);
   double fc = force_at(m, o, c), fd = force_at(m, o, d);
-  while (b - a > 1e-15 * fabs(b)) {
+  const double tol = 1e-6 * (b - a);
+  while (b - a > tol) {
     if (fc > fd)
       b = d, d = c, fd = fc, c = b - g * (b - a), fc = force_at(m, o, c);
     else
