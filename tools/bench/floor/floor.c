@@ -14,13 +14,14 @@
  *   m3 s''    = -F_Jx,        J_A = J2 + m2 a^2,  a = L2/2.
  * The crank's own mass and inertia never enter: the driver supplies whatever torque it takes.
  *
- * DOP853 (dop853_tableau.h) with the step control of Hairer's code (safety 0.9, factors in
- * [0.2, 10], error exponent -1/8). Contact onsets (delta rising through 0 in free flight) and
- * separations (delta falling through -1 pm in contact, the hysteresis of the SciPy peer) are
- * located on the step's dense output and the integration restarts there in the new phase. The
- * peak force of a contact is found in the step where dF/dt changes sign, maximized on that step's
- * dense output. It prints evaluations, steps, the wall time of the integration and, per contact,
- * what tools/bench/bench-peer's equal-accuracy criterion compares (onset, delta'(-), peak). */
+ * DOP853 (dop853_tableau.h) with SciPy's step control (safety 0.9, factors in [0.2, 10], error
+ * exponent -1/8; atol defaults to rtol/1000 as bench-peer's ladder). Contact onsets (delta rising
+ * through 0 in free flight) and separations (delta falling through -1 pm in contact, the
+ * hysteresis of the SciPy peer) are located on the step's dense output; an exact step to the
+ * event gives its state, and the integration restarts there in the new phase. The peak force of
+ * a contact is found in the step where dF/dt changes sign, maximized on that step's dense output.
+ * It prints evaluations, steps, the wall time of the integration and, per contact, what
+ * tools/bench/bench-peer's equal-accuracy criterion compares (onset, delta'(-), peak). */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
 #include <stdio.h>
