@@ -93,3 +93,26 @@ def test_the_command_writes_every_figure(summary, tmp_path):
                             "solver-vs-hole_radius.png", "vs-velocity.png",
                             "accelerations-vs-velocity.png", "solver-vs-velocity.png",
                             "map-C.png"])
+
+
+def test_export_writes_the_summary_one_row_per_case(summary, tmp_path):
+    import csv
+    out = tmp_path / "s.csv"
+    p = subprocess.run(["/usr/bin/python3", "tools/viz/export", summary, "-o", str(out)],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    with open(out, newline="") as f:
+        rows = list(csv.reader(f))
+    head, body = rows[0], rows[1:]
+    assert head[:4] == ["/clearance_joints/0/hole_radius [m]",
+                        "/drivers/0/motion/velocity [rad/s]", "status", "message"]
+    assert "joints/C/max_force [N]" in head and "drivers/motor/rms_reaction [N·m]" in head
+    with h5py.File(summary, "r") as f:
+        c = f["cases"]
+        assert len(body) == len(c["status"]) == 4
+        k = head.index("joints/C/max_force [N]")
+        assert [float(r[k]) for r in body] == list(c["joints/C/max_force"][:])
+        assert [[float(r[0]), float(r[1])] for r in body] == c["parameters"][:].tolist()
+    p = subprocess.run(["/usr/bin/python3", "tools/viz/export", summary, "joints", "-o",
+                        str(tmp_path / "x.csv")], capture_output=True, text=True)
+    assert p.returncode == 1 and "exported whole" in p.stderr
