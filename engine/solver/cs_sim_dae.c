@@ -11,6 +11,7 @@
  * loads' power for the energy balance.
  */
 #include "cs_sim_impl.h"
+#include "cs_ida.h"
 #include "cs_linsol.h"
 #include "cs_sim_linear.h"
 
@@ -304,36 +305,30 @@ static cs_status setup_linear_solver(cs_sim *s, cs_error *err)
 cs_status cs_sim_dae_setup(cs_sim *s, N_Vector id, cs_error *err)
 {
   const cs_solver_settings *set = &s->model->solver;
-  s->ida = IDACreate(s->ctx);
-  if (!s->ida)
-    return fail_setup(s, err, "IDACreate");
-  IDASetErrHandlerFn(s->ida, ida_error, s);
-  if (IDAInit(s->ida, residual, s->t0, s->y, s->yp) || IDASetUserData(s->ida, s))
-    return fail_setup(s, err, "IDAInit");
-  if (IDAWFtolerances(s->ida, error_weights) || IDASetId(s->ida, id) ||
-      IDASetSuppressAlg(s->ida, SUNTRUE))
-    return fail_setup(s, err, "tolerances");
-
+  int nroot = cs_clearances_root_count(s->clear);
   cs_status st = setup_linear_solver(s, err);
   if (st != CS_OK)
     return st;
-  if (IDASetLinearSolver(s->ida, s->LS, s->J) || IDASetJacFn(s->ida, jacobian))
-    return fail_setup(s, err, "linear solver");
-  if ((set->max_step > 0 && IDASetMaxStep(s->ida, set->max_step)) ||
-      (set->initial_step > 0 && IDASetInitStep(s->ida, set->initial_step)) ||
-      IDASetMaxNumSteps(s->ida, set->max_steps + 1)) /* enforced per output in advance */
+  s->roots_found = calloc((size_t)nroot + 1, sizeof *s->roots_found);
+  if (!s->roots_found)
+    return cs_fail(err, CS_ERR_MEMORY, "out of memory");
+  const cs_ida_problem p = {
+      .residual = residual, .jacobian = jacobian, .user = s, .t0 = s->t0, .y = s->y,
+      .yp = s->yp, .J = s->J, .LS = s->LS, .max_step = set->max_step,
+      .initial_step = set->initial_step, .nroot = nroot, .roots = roots,
+      .on_error = ida_error, .error_user = s};
+  const char *stage;
+  s->ida = cs_ida_create(s->ctx, &p, &stage);
+  if (!s->ida)
+    return fail_setup(s, err, stage);
+  if (IDAWFtolerances(s->ida, error_weights) || IDASetId(s->ida, id) ||
+      IDASetSuppressAlg(s->ida, SUNTRUE))
+    return fail_setup(s, err, "tolerances");
+  if (IDASetMaxNumSteps(s->ida, set->max_steps + 1)) /* enforced per output in advance */
     return fail_setup(s, err, "step settings");
-
   if (IDAQuadInit(s->ida, quadrature, s->yq) || IDASetQuadErrCon(s->ida, SUNFALSE))
     return fail_setup(s, err, "quadratures");
-  int nroot = cs_clearances_root_count(s->clear);
   s->ida_live = 1;
-  if (nroot > 0) {
-    s->roots_found = calloc((size_t)nroot + 1, sizeof *s->roots_found);
-    if (!s->roots_found || IDARootInit(s->ida, nroot, roots))
-      return fail_setup(s, err, "root finding");
-    IDASetNoInactiveRootWarn(s->ida);
-  }
   return CS_OK;
 }
 
