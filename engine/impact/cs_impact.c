@@ -38,6 +38,7 @@
 #include "cs_status.h"
 #include "cs_evidence.h"
 #include "cs_h5_util.h"
+#include "cs_ida.h"
 #include "cs_linsol.h"
 
 #include <idas/idas.h>
@@ -229,24 +230,21 @@ static cs_status setup_ida(run *r, cs_error *err)
   at[RATE] = atol * r->v0 / r->delta_U;
   at[DISSIPATED] = atol * r->K0 / r->delta_U;
 
-  r->ida = IDACreate(r->ctx);
-  if (!r->ida)
-    return fail_setup(r, err, "IDACreate");
-  IDASetErrHandlerFn(r->ida, ida_error, r);
-  if (IDAInit(r->ida, residual, 0.0, r->y, r->yp) || IDASetUserData(r->ida, r) ||
-      IDASVtolerances(r->ida, rtol, r->atol))
-    return fail_setup(r, err, "IDAInit");
   r->J = SUNDenseMatrix(NSTATE, NSTATE, r->ctx);
   r->LS = r->J ? cs_linsol_lapack_dense(r->y, r->J, r->ctx) : NULL;
-  if (!r->LS || IDASetLinearSolver(r->ida, r->LS, r->J) || IDASetJacFn(r->ida, jacobian))
+  if (!r->LS)
     return fail_setup(r, err, "linear solver");
-  if (s->max_step > 0.0 && IDASetMaxStep(r->ida, s->max_step))
-    return fail_setup(r, err, "step settings");
   static const int directions[NROOT] = {-1, -1, -1};
-  if (IDARootInit(r->ida, NROOT, root_fns) ||
-      IDASetRootDirection(r->ida, (int *)directions))
-    return fail_setup(r, err, "root finding");
-  IDASetNoInactiveRootWarn(r->ida);
+  const cs_ida_problem p = {
+      .residual = residual, .jacobian = jacobian, .user = r, .t0 = 0.0, .y = r->y,
+      .yp = r->yp, .J = r->J, .LS = r->LS, .max_step = s->max_step, .nroot = NROOT,
+      .roots = root_fns, .directions = directions, .on_error = ida_error, .error_user = r};
+  const char *stage;
+  r->ida = cs_ida_create(r->ctx, &p, &stage);
+  if (!r->ida)
+    return fail_setup(r, err, stage);
+  if (IDASVtolerances(r->ida, rtol, r->atol))
+    return fail_setup(r, err, "tolerances");
   return CS_OK;
 }
 

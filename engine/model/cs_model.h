@@ -45,7 +45,7 @@ typedef struct cs_force {
 
 /* IDAS' iteration matrix and its factorization (GGL, index 3): */
 typedef enum cs_linear_solver {
-  CS_LINSOL_AUTO,   /* dense below cs_sim.c's SPARSE_FROM unknowns, sparse from there */
+  CS_LINSOL_AUTO,   /* dense below cs_sim_dae.c's SPARSE_FROM unknowns, sparse from there */
   CS_LINSOL_DENSE,  /* LAPACK LU (cs_linsol.c) */
   CS_LINSOL_SPARSE  /* CSC over the model's graph, KLU (cs_linsol_klu.c) */
 } cs_linear_solver;

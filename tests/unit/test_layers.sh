@@ -1,28 +1,18 @@
 #!/usr/bin/env bash
 # The house (issue 25): the include graph of the sources (tools/incgraph.py) has no header
 # cycle, no include against the layers (contact -> public headers; joints -> contact; engine ->
-# joints; tools, tests on top) and no file cycle but the few listed here, which are being
-# removed: the list only shrinks (the checker says when an entry is gone: delete it).
+# joints; tools, tests on top) and no file cycle (two files each using functions the other
+# defines).
 set -u
 . "$(dirname "$0")/../support/cs_test.sh"
 
-# shellcheck disable=SC2054 # (each entry is one comma-separated list: a cycle's files)
-allowed=(
-  # cs_sim.c <-> cs_evidence.c: being split (engine/solver/cs_sim.c)
-  engine/solver/cs_evidence.c,engine/solver/cs_sim.c
-)
-echo "file cycles allowed (${#allowed[@]}, being removed):"
-printf '  %s\n' "${allowed[@]}"
-args=()
-for a in "${allowed[@]}"; do args+=(--allow "$a"); done
-
-expect "tools/incgraph.py" 0 /usr/bin/python3 tools/incgraph.py . "${args[@]}"
+expect "tools/incgraph.py" 0 /usr/bin/python3 tools/incgraph.py .
 cat "$tmp/out"
 contains "no header cycle" "$tmp/out" "(1) header include cycles: 0"
+contains "no file cycle" "$tmp/out" "(2) file cycles"
+holds "…and none listed" [ "$(grep -c '^    [^ ].* <-> ' "$tmp/out")" -eq 0 ]
 contains "no wrong-way include" "$tmp/out" "(3) wrong-way includes between layers: 0"
 contains "no include unresolved" "$tmp/out" " 0 unresolved"
-holds "every file cycle allowed" [ "$(grep -c '^    [^ ].* <-> ' "$tmp/out")" -eq \
-  "$(grep -c '(allowed: being removed)$' "$tmp/out")" ]
 
 # the checker sees what it is for: a wrong-way include and a header cycle in a copy of the tree
 mkdir -p "$tmp/tree"
