@@ -99,7 +99,7 @@ static cs_status add_pointer(table *t, const cs_model *model, const cJSON *root,
   snprintf(v->pointer, sizeof v->pointer, "%s", pointer);
   snprintf(v->description, sizeof v->description, input ? "input: the model's %s while running"
            : "the model's %s, applied at initialization", pointer);
-  v->start = value->valuedouble;
+  v->start = value->valuedouble, v->index = index;
   return CS_OK;
 }
 

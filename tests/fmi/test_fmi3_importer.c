@@ -254,6 +254,193 @@ static void agreement(const fmu *f, const cs_rows *ref, const gaps *own, double 
   CHECK(log.errors == 0, "no error logged (%s)", log.last);
 }
 
+
+/* Step an instance n times by h from t = 0, the outputs after each step into y[k]. */
+static void steps(const fmu *f, fmi3Instance in, double h, int n, double (*y)[NVR])
+{
+  for (int k = 0; k < n; k++) {
+    bool event, stop, early;
+    double last;
+    CHECK(!f->step(in, k * h, h, true, &event, &stop, &early, &last), "doStep at t = %g", k * h);
+    outputs(f, in, y[k]);
+  }
+}
+
+/* Two instances stepped in turn, one with a larger clearance: each gives what it gives alone
+ * (the same bits: the same integration path), and the parameter acts as the same override
+ * in a run does. Then fmi3Reset: the instance starts again as new. */
+static void side_by_side(const fmu *f, const gaps *own)
+{
+  enum { N = 24 };
+  const double h = 1e-3, hole = 0.0102;
+  double alone[N][NVR], a[N][NVR], b[N][NVR], again[N][NVR];
+  logbook la = {0}, lb = {0}, lc = {0};
+  fmi3Instance c = start(f, &lc, 0);
+  if (!c)
+    return;
+  steps(f, c, h, N, alone);
+  fmi3Instance A = start(f, &la, 0), B = start(f, &lb, hole);
+  if (!A || !B)
+    return;
+  for (int k = 0; k < N; k++) {
+    bool event, stop, early;
+    double last;
+    CHECK(!f->step(A, k * h, h, true, &event, &stop, &early, &last), "A: doStep");
+    outputs(f, A, a[k]);
+    CHECK(!f->step(B, k * h, h, true, &event, &stop, &early, &last), "B: doStep");
+    outputs(f, B, b[k]);
+  }
+  int same = 1;
+  double apart = 0;
+  for (int k = 0; k < N; k++)
+    for (int i = 0; i < NVR; i++) {
+      same &= a[k][i] == alone[k][i];
+      if (i >= VR_CLEARANCE && i < VR_CLEARANCE + 2)
+        apart = fmax(apart, fabs(a[k][i] - b[k][i]));
+    }
+  CHECK(same, "an instance stepped beside another gives the bits it gives alone");
+  CHECK(apart > 1e-5, "the instance with a 0.7 mm clearance moves otherwise (%.3g m)", apart);
+  double hv;
+  uint32_t vr = VR_HOLE;
+  CHECK(!f->get(B, &vr, 1, &hv, 1) && hv == hole, "the parameter reads back");
+  cs_model *model = NULL;
+  cs_rows *ref = reference(hole, 1, &model);
+  gaps g = {0};
+  double want[NVR];
+  for (int k = 0; ref && k < N; k++) {
+    reference_at(ref, lround((k + 1) * h / 2e-5), want);
+    compare(b[k], want, &g);
+  }
+  CHECK(g.position <= 0.2 * own->position && g.eccentricity <= 0.2 * own->eccentricity,
+        "the parameter acts as the override does in a run (position %.3g m, eccentricity "
+        "%.3g m)", g.position, g.eccentricity);
+  cs_rows_free(ref);
+  cs_model_free(model);
+  CHECK(!f->reset(A), "reset");
+  CHECK(!f->enter_init(A, false, 0, 0.0, false, 0) && !f->exit_init(A), "initialize again");
+  steps(f, A, h, N, again);
+  CHECK(!memcmp(again, alone, sizeof again), "after fmi3Reset the instance runs as new");
+  f->free_instance(A);
+  f->free_instance(B);
+  f->free_instance(c);
+  CHECK(la.errors + lb.errors + lc.errors == 0, "no error logged");
+}
+
+/* The crank's speed, an input, changed mid-run: the crank turns at the new speed from there,
+ * its angle continuous. */
+static void speed_input(const fmu *f)
+{
+  enum { N = 12 };
+  double y[N][NVR];
+  logbook log = {0};
+  fmi3Instance in = start(f, &log, 0);
+  if (!in)
+    return;
+  steps(f, in, 1e-3, 10, y);
+  uint32_t vr = VR_SPEED;
+  double speed = 300.0;
+  CHECK(!f->set(in, &vr, 1, &speed, 1), "set the crank speed at t = 0.01 s: %s", log.last);
+  for (int k = 10; k < N; k++) {
+    bool event, stop, early;
+    double last;
+    CHECK(!f->step(in, k * 1e-3, 1e-3, true, &event, &stop, &early, &last),
+          "doStep after the speed change: %s", log.last);
+    outputs(f, in, y[k]);
+  }
+  const int omega = VR_BODIES + 5, theta = VR_BODIES + 2;
+  CHECK_REL(y[10][omega], speed, 1e-6, "the crank turns at the new speed at t = 0.011 s");
+  CHECK_REL(y[11][omega], speed, 1e-6, "and at t = 0.012 s");
+  CHECK_NEAR(y[11][theta] - y[9][theta], speed * 2e-3, 1e-6,
+             "the crank's angle goes on from where it was");
+  f->free_instance(in);
+}
+
+/* A torque, an input, stepped mid-run on a pendulum: its rate gains Δτ Δt / I about the
+ * pivot over the next step (gravity's share of the difference is second order). */
+static void torque_input(const char *cli)
+{
+  char model[128], fmu_path[128], dir[128];
+  snprintf(model, sizeof model, "%s/torque.json", tmp);
+  snprintf(fmu_path, sizeof fmu_path, "%s/torque.fmu", tmp);
+  snprintf(dir, sizeof dir, "%s/torque", tmp);
+  FILE *m = fopen(model, "w");
+  if (!m)
+    return;
+  fputs("{\"name\": \"torque_pendulum\", \"gravity\": [0, -9.81],\n"
+        " \"bodies\": [{\"name\": \"ground\", \"ground\": true},\n"
+        "  {\"name\": \"bob\", \"mass\": 1.0, \"inertia\": 0.0, \"position\": [1.0, 0.0, 0.0]}],\n"
+        " \"joints\": [{\"name\": \"pivot\", \"type\": \"revolute\", \"body1\": \"ground\",\n"
+        "  \"body2\": \"bob\", \"point1\": [0, 0], \"point2\": [-1.0, 0]}],\n"
+        " \"forces\": [{\"name\": \"drive\", \"type\": \"torque\", \"body\": \"bob\", \"torque\": 0}],\n"
+        " \"solver\": {\"t_end\": 1, \"rtol\": 1e-10, \"atol\": 1e-12}}\n", m);
+  fclose(m);
+  char cmd[1024];
+  snprintf(cmd, sizeof cmd, "%s fmu %s -o %s --input /forces/0/torque > /dev/null", cli, model,
+           fmu_path);
+  CHECK(system(cmd) == 0, "clearsim fmu of a pendulum with a torque input");
+  CHECK(sh("/usr/bin/python3 -m zipfile -e %s %s", fmu_path, dir) == 0, "it unzips");
+  fmu f;
+  if (open_fmu(&f, dir, "torque_pendulum"))
+    return;
+  logbook la = {0}, lb = {0};
+  fmi3Instance a = start(&f, &la, 0), b = start(&f, &lb, 0);
+  /* time 0, the input 1, bob x y θ vx vy ω 2…7 */
+  uint32_t all[8] = {0, 1, 2, 3, 4, 5, 6, 7}, vr = 1;
+  double ya[8], yb[8], tau = 5.0, dt = 0.01;
+  for (int k = 0; a && b && k < 11; k++) {
+    if (k == 10)
+      CHECK(!f.set(b, &vr, 1, &tau, 1), "set the torque at t = 0.1 s");
+    bool event, stop, early;
+    double last;
+    CHECK(!f.step(a, k * dt, dt, true, &event, &stop, &early, &last), "a: doStep");
+    CHECK(!f.step(b, k * dt, dt, true, &event, &stop, &early, &last), "b: doStep");
+  }
+  if (a && b) {
+    CHECK(!f.get(a, all, 8, ya, 8) && !f.get(b, all, 8, yb, 8), "get the outputs");
+    CHECK_NEAR(yb[7] - ya[7], tau * dt / 1.0, 1e-4, "the torque step adds Δτ Δt / I to ω");
+    CHECK(yb[1] == tau, "the input reads back");
+  }
+  f.free_instance(a);
+  f.free_instance(b);
+  dlclose(f.so);
+}
+
+/* A model the loader refuses: instantiate returns NULL, the logger has the loader's message
+ * (file and JSON path), nothing reaches stdout or stderr. */
+static void bad_model(const fmu *f, const char *dir)
+{
+  char bad[128], path[256], out[128];
+  snprintf(bad, sizeof bad, "%s/bad", tmp);
+  sh("cp -r %s %s", dir, bad);
+  snprintf(path, sizeof path, "%s/resources/model.json", bad);
+  FILE *m = fopen(path, "w");
+  if (!m)
+    return;
+  fputs("{\"name\": \"bad\", \"bodies\": [{\"name\": \"ground\", \"ground\": true},\n"
+        " {\"name\": \"bob\", \"mass\": -1.0, \"inertia\": 0.0, \"position\": [1, 0, 0]}],\n"
+        " \"joints\": []}\n", m);
+  fclose(m);
+  fmu g = *f;
+  snprintf(g.resources, sizeof g.resources, "%s/resources", bad);
+  snprintf(out, sizeof out, "%s/printed", tmp);
+  fflush(stdout), fflush(stderr);
+  int keep1 = dup(1), keep2 = dup(2), fd = open(out, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+  dup2(fd, 1), dup2(fd, 2);
+  logbook log = {0};
+  fmi3Instance in = g.instantiate("bad", "", g.resources, false, false, false, false, NULL, 0,
+                                  &log, logger, NULL);
+  fflush(stdout), fflush(stderr);
+  dup2(keep1, 1), dup2(keep2, 2);
+  close(fd), close(keep1), close(keep2);
+  struct stat st;
+  CHECK(in == NULL, "a bad model gives no instance");
+  CHECK(log.errors == 1, "one error reaches the logger (%d)", log.errors);
+  CHECK(strstr(log.last, "model.json") && strstr(log.last, "/bodies/1/mass"),
+        "the message names the file and the JSON path: %s", log.last);
+  CHECK(!stat(out, &st) && st.st_size == 0, "nothing printed (%ld bytes)", (long)st.st_size);
+  f->free_instance(in); /* NULL: nothing */
+}
+
 int main(void)
 {
   const char *build = getenv("CS_BUILD_DIR");
@@ -282,7 +469,11 @@ int main(void)
     agreement(&f, ref, &own, 1e-4);
     agreement(&f, ref, &own, 1e-3);
     agreement(&f, ref, &own, 1e-2);
+    side_by_side(&f, &own);
   }
+  speed_input(&f);
+  torque_input(cli);
+  bad_model(&f, dir);
 
   sh("rm -rf %s%s", tmp, "");
   cs_rows_free(ref);
