@@ -1,5 +1,5 @@
 /*
- * cli_fmu.c — `clearsim fmu MODEL.json -o MODEL.fmu`: an FMI 3.0 co-simulation FMU, a zip of
+ * cli_fmu.c — `clearsim fmu MODEL.json -o MODEL.fmu`: an FMI 3.0 or 2.0 co-simulation FMU, a zip of
  * modelDescription.xml, the FMU library the build made (engine/fmi, copied: no compiler at
  * export time) and the model under resources/ (engine/fmi/README.md).
  */
@@ -19,15 +19,15 @@
 enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_OUTPUT = 6, EXIT_MEMORY = 7 };
 
 static const char *const usage_fmu =
-  "usage: clearsim fmu MODEL.json -o MODEL.fmu [--fmi 3] [--parameter PTR]... [--input PTR]...\n"
+  "usage: clearsim fmu MODEL.json [-o MODEL.fmu] [--fmi 3|2] [--parameter PTR]... [--input PTR]...\n"
   "\n"
-  "Writes a co-simulation FMU (FMI 3.0) of the model: modelDescription.xml, the FMU library\n"
-  "(binaries/x86_64-linux) and the model (resources/). Its outputs are every moving body's\n"
-  "x, y, theta and velocities, each driver's reaction, each clearance joint's eccentricity,\n"
-  "penetration and normal force, and the energy balance error.\n"
+  "Writes a co-simulation FMU of the model: modelDescription.xml, the FMU library\n"
+  "(binaries/x86_64-linux, FMI 2.0: binaries/linux64) and the model (resources/). Its\n"
+  "outputs are every moving body's x, y, theta and velocities, each driver's reaction, each\n"
+  "clearance joint's eccentricity, penetration and normal force, and the energy balance error.\n"
   "\n"
   "  -o, --output FILE     the FMU to write (default: the model's base name, .fmu)\n"
-  "  --fmi VERSION         3 (FMI 3.0; 2.0 is not written yet)\n"
+  "  --fmi VERSION         3 (FMI 3.0, the default) or 2 (FMI 2.0)\n"
   "  --parameter PTR       the model's number at JSON pointer PTR as a parameter, set before\n"
   "                        initialization (e.g. /clearance_joints/0/hole_radius)\n"
   "  --input PTR           an input changed while running: a driver's speed\n"
@@ -183,14 +183,10 @@ static void xml_units(FILE *f)
   fputs("  </UnitDefinitions>\n", f);
 }
 
-/* modelDescription.xml (FMI 3.0, co-simulation), into a memory buffer. */
-static char *model_description(const cs_model *model, const char *id, const char *token,
-                               const cs_fmi_var *vars, int n, size_t *size)
+/* modelDescription.xml (FMI 3.0, co-simulation). */
+static void model_description3(FILE *f, const cs_model *model, const char *id,
+                               const char *token, const cs_fmi_var *vars, int n)
 {
-  char *text = NULL;
-  FILE *f = open_memstream(&text, size);
-  if (!f)
-    return NULL;
   fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<fmiModelDescription fmiVersion=\"3.0\" "
         "modelName=\"", f);
   xml_text(f, cs_model_name(model));
@@ -215,11 +211,55 @@ static char *model_description(const cs_model *model, const char *id, const char
     if (vars[i].causality == CS_FMI_OUTPUT)
       fprintf(f, "    <InitialUnknown valueReference=\"%d\"/>\n", i);
   fputs("  </ModelStructure>\n</fmiModelDescription>\n", f);
-  if (fclose(f)) {
-    free(text);
-    return NULL;
-  }
-  return text;
+}
+
+/* One ScalarVariable (FMI 2.0): value reference = the table's index, time left out. */
+static void xml_variable2(FILE *f, const cs_fmi_var *v, int vr)
+{
+  static const char *const causality[] = {"independent", "parameter", "input", "output"};
+  static const char *const variability[] = {"continuous", "fixed", "continuous", "continuous"};
+  fputs("    <ScalarVariable name=\"", f);
+  xml_text(f, v->name);
+  fprintf(f, "\" valueReference=\"%d\" causality=\"%s\" variability=\"%s\" description=\"", vr,
+          causality[v->causality], variability[v->causality]);
+  xml_text(f, v->description);
+  fputs("\"><Real", f);
+  if (v->unit && *v->unit)
+    fprintf(f, " unit=\"%s\"", v->unit);
+  if (v->causality == CS_FMI_PARAMETER || v->causality == CS_FMI_INPUT)
+    fprintf(f, " start=\"%.17g\"", v->start);
+  fputs("/></ScalarVariable>\n", f);
+}
+
+/* modelDescription.xml (FMI 2.0, co-simulation). ModelStructure's indices are 1-based
+ * positions in ModelVariables: the table without time, so position = value reference. */
+static void model_description2(FILE *f, const cs_model *model, const char *id,
+                               const char *token, const cs_fmi_var *vars, int n)
+{
+  fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<fmiModelDescription fmiVersion=\"2.0\" "
+        "modelName=\"", f);
+  xml_text(f, cs_model_name(model));
+  fprintf(f, "\" guid=\"%s\" generationTool=\"clearsim %s\" variableNamingConvention=\"flat\" "
+          "numberOfEventIndicators=\"0\">\n", token, cs_version());
+  fprintf(f, "  <CoSimulation modelIdentifier=\"%s\" canHandleVariableCommunicationStepSize="
+          "\"true\" canGetAndSetFMUstate=\"false\" canSerializeFMUstate=\"false\" "
+          "providesDirectionalDerivative=\"false\" canInterpolateInputs=\"false\" "
+          "maxOutputDerivativeOrder=\"0\" canRunAsynchronuously=\"false\"/>\n", id);
+  xml_units(f);
+  fprintf(f, "  <DefaultExperiment startTime=\"0\" stopTime=\"%.17g\" stepSize=\"%.17g\"/>\n",
+          cs_model_t_end(model), cs_model_output_interval(model));
+  fputs("  <ModelVariables>\n", f);
+  for (int i = 1; i < n; i++)
+    xml_variable2(f, &vars[i], i);
+  fputs("  </ModelVariables>\n  <ModelStructure>\n    <Outputs>\n", f);
+  for (int i = 1; i < n; i++)
+    if (vars[i].causality == CS_FMI_OUTPUT)
+      fprintf(f, "      <Unknown index=\"%d\"/>\n", i);
+  fputs("    </Outputs>\n    <InitialUnknowns>\n", f);
+  for (int i = 1; i < n; i++)
+    if (vars[i].causality == CS_FMI_OUTPUT)
+      fprintf(f, "      <Unknown index=\"%d\"/>\n", i);
+  fputs("    </InitialUnknowns>\n  </ModelStructure>\n</fmiModelDescription>\n", f);
 }
 
 /* The model's name as a C identifier (the library's file name and modelIdentifier). */
@@ -233,10 +273,26 @@ static void identifier(const cs_model *model, char *id, size_t size)
     *id = '_';
 }
 
+/* modelDescription.xml of FMI `version` (2 or 3), into a memory buffer. */
+static char *model_description(int version, const cs_model *model, const char *id,
+                               const char *token, const cs_fmi_var *vars, int n, size_t *size)
+{
+  char *text = NULL;
+  FILE *f = open_memstream(&text, size);
+  if (!f)
+    return NULL;
+  (version == 2 ? model_description2 : model_description3)(f, model, id, token, vars, n);
+  if (fclose(f)) {
+    free(text);
+    return NULL;
+  }
+  return text;
+}
+
 typedef struct fmu_options {
   const char *model, *output;
   const char **parameters, **inputs;
-  int nparameters, ninputs;
+  int nparameters, ninputs, version;
 } fmu_options;
 
 static int export_fmu(const fmu_options *o, const cs_model *model, const cs_fmi_var *vars,
@@ -250,11 +306,12 @@ static int export_fmu(const fmu_options *o, const cs_model *model, const cs_fmi_
   uint32_t h2 = config ? crc32_of((const unsigned char *)config, strlen(config)) : 0;
   snprintf(token, sizeof token, "{%08x-%04x-%04x-%04x-%08x%04x}", h1, h2 >> 16, h2 & 0xFFFF,
            (unsigned)(nvar & 0xFFFF), h1 ^ h2, 0x3u);
-  snprintf(lib_name, sizeof lib_name, "binaries/x86_64-linux/%s.so", id);
+  snprintf(lib_name, sizeof lib_name, "binaries/%s/%s.so",
+           o->version == 2 ? "linux64" : "x86_64-linux", id);
   size_t lib_size = 0, md_size = 0;
   const char *lib_path = fmu_library();
   unsigned char *lib = read_all(lib_path, &lib_size);
-  char *md = model_description(model, id, token, vars, nvar, &md_size);
+  char *md = model_description(o->version, model, id, token, vars, nvar, &md_size);
   int code = 0;
   if (!lib || !lib_size) {
     fprintf(stderr, "clearsim fmu: cannot read the FMU library %s (build the target "
@@ -273,8 +330,8 @@ static int export_fmu(const fmu_options *o, const cs_model *model, const cs_fmi_
       fprintf(stderr, "clearsim fmu: cannot write %s\n", o->output);
       code = EXIT_OUTPUT;
     } else {
-      printf("wrote %s: FMI 3.0 co-simulation, %d variables, model identifier %s\n",
-             o->output, nvar, id);
+      printf("wrote %s: FMI %d.0 co-simulation, %d variables, model identifier %s\n",
+             o->output, o->version, nvar - (o->version == 2), id);
     }
   }
   free(lib);
@@ -283,7 +340,7 @@ static int export_fmu(const fmu_options *o, const cs_model *model, const cs_fmi_
   return code;
 }
 
-static int parse(int argc, char **argv, fmu_options *o, int *version)
+static int parse(int argc, char **argv, fmu_options *o)
 {
   enum { OPT_FMI = 256, OPT_PARAMETER, OPT_INPUT };
   static const struct option opts[] = {
@@ -295,7 +352,7 @@ static int parse(int argc, char **argv, fmu_options *o, int *version)
     if (c == 'o')
       o->output = optarg;
     else if (c == OPT_FMI)
-      *version = atoi(optarg);
+      o->version = atoi(optarg);
     else if (c == OPT_PARAMETER)
       o->parameters[o->nparameters++] = optarg;
     else if (c == OPT_INPUT)
@@ -309,9 +366,9 @@ static int parse(int argc, char **argv, fmu_options *o, int *version)
     fputs(usage_fmu, stderr);
     return EXIT_USAGE;
   }
-  if (*version != 3) {
-    fprintf(stderr, "clearsim fmu: --fmi %d: this version writes FMI 3.0 only (--fmi 3)\n",
-            *version);
+  if (o->version != 2 && o->version != 3) {
+    fprintf(stderr, "clearsim fmu: --fmi %d: expected 3 (FMI 3.0) or 2 (FMI 2.0)\n",
+            o->version);
     return EXIT_USAGE;
   }
   return 0;
@@ -325,8 +382,8 @@ int cli_fmu(int argc, char **argv)
   }
   /* at most one pointer per argument */
   fmu_options o = {.parameters = calloc((size_t)argc, sizeof(char *)),
-                   .inputs = calloc((size_t)argc, sizeof(char *))};
-  int version = 3, code = o.parameters && o.inputs ? parse(argc, argv, &o, &version) : EXIT_MEMORY;
+                   .inputs = calloc((size_t)argc, sizeof(char *)), .version = 3};
+  int code = o.parameters && o.inputs ? parse(argc, argv, &o) : EXIT_MEMORY;
   char *default_output = NULL;
   if (!code && !o.output) {
     default_output = cli_default_output(o.model);
