@@ -92,3 +92,34 @@ def test_refused_input(tmp_path):
     assert r.returncode == 2
     assert "/bodies/1/mass" in r.stderr and "input" in r.stderr
     assert not (tmp_path / "x.fmu").exists()
+
+
+@pytest.mark.parametrize("model,args", CASES)
+def test_model_description_fmi2(tmp_path, model, args):
+    """The FMI 2.0 FMU: ScalarVariables with a Real each, unique value references, the
+    standard's causality and variability, ModelStructure's 1-based indices naming outputs."""
+    z = export(tmp_path, model, "--fmi", "2", *args)
+    root = ET.fromstring(z.read("modelDescription.xml"))
+    assert root.get("fmiVersion") == "2.0" and root.get("guid")
+    ident = root.find("CoSimulation").get("modelIdentifier")
+    assert f"binaries/linux64/{ident}.so" in z.namelist()
+    assert root.find("CoSimulation").get("canGetAndSetFMUstate") == "false"
+    units = {u.get("name") for u in root.find("UnitDefinitions")}
+    variables = root.find("ModelVariables").findall("ScalarVariable")
+    refs = [int(v.get("valueReference")) for v in variables]
+    assert len(refs) == len(set(refs))
+    outputs = set()
+    for i, v in enumerate(variables, 1):
+        c, var = v.get("causality"), v.get("variability")
+        assert c in {"parameter", "calculatedParameter", "input", "output", "local",
+                     "independent"} and var in VARIABILITY
+        real = v.find("Real")
+        assert real is not None
+        if real.get("unit"):
+            assert real.get("unit") in units
+        assert (real.get("start") is not None) == (c in ("parameter", "input"))
+        if c == "output":
+            outputs.add(i)
+    s = root.find("ModelStructure")
+    assert {int(u.get("index")) for u in s.find("Outputs")} == outputs
+    assert {int(u.get("index")) for u in s.find("InitialUnknowns")} == outputs
