@@ -13,7 +13,7 @@
 #include "cs_json.h"
 
 struct cs_fmi {
-  char *instance, *origin, *json;
+  char *instance, *origin, *json, *token;
   char **pointers; /* the configuration's parameters then inputs */
   int nparameters, ninputs;
   cs_fmi_var *vars;
@@ -62,6 +62,9 @@ static int read_config(cs_fmi *fmi, const char *text)
     fail |= !cJSON_IsString(s) || !(fmi->pointers[i] = cs_json_strdup(s->valuestring));
   }
   fmi->nparameters = np, fmi->ninputs = ni;
+  const cJSON *token = cJSON_GetObjectItemCaseSensitive(root, "token");
+  if (!fail && cJSON_IsString(token))
+    fail |= !(fmi->token = cs_json_strdup(token->valuestring));
   cJSON_Delete(root);
   return fail;
 }
@@ -94,7 +97,8 @@ static int load(cs_fmi *fmi, const char *resources)
   return 0;
 }
 
-cs_fmi *cs_fmi_new(const char *instance, const char *resources, cs_fmi_log_fn log, void *env)
+cs_fmi *cs_fmi_new(const char *instance, const char *token, const char *resources,
+                   cs_fmi_log_fn log, void *env)
 {
   cs_fmi *fmi = calloc(1, sizeof *fmi);
   if (!fmi) {
@@ -108,6 +112,10 @@ cs_fmi *cs_fmi_new(const char *instance, const char *resources, cs_fmi_log_fn lo
     return cs_fmi_log(fmi, 3, "no resource location given"), cs_fmi_free(fmi), NULL;
   if (load(fmi, resources))
     return cs_fmi_free(fmi), NULL;
+  if (token && *token && fmi->token && strcmp(token, fmi->token))
+    return cs_fmi_log(fmi, 3, "instantiation token %s: this FMU was written with %s (a "
+                      "modelDescription.xml of another FMU?)", token, fmi->token),
+           cs_fmi_free(fmi), NULL;
   fmi->values = calloc((size_t)fmi->nvar, sizeof *fmi->values);
   if (!fmi->values)
     return cs_fmi_log(fmi, 3, "out of memory"), cs_fmi_free(fmi), NULL;
@@ -138,6 +146,7 @@ void cs_fmi_free(cs_fmi *fmi)
   free(fmi->json);
   free(fmi->origin);
   free(fmi->instance);
+  free(fmi->token);
   free(fmi);
 }
 
@@ -255,7 +264,7 @@ int cs_fmi_set(cs_fmi *fmi, unsigned vr, double value)
 }
 
 char *cs_fmi_config_json(const char *const *parameters, int nparameters,
-                         const char *const *inputs, int ninputs)
+                         const char *const *inputs, int ninputs, const char *token)
 {
   cJSON *root = cJSON_CreateObject();
   cJSON *p = cJSON_AddArrayToObject(root, "parameters");
@@ -264,7 +273,8 @@ char *cs_fmi_config_json(const char *const *parameters, int nparameters,
     cJSON_AddItemToArray(p, cJSON_CreateString(parameters[i]));
   for (int i = 0; in && i < ninputs; i++)
     cJSON_AddItemToArray(in, cJSON_CreateString(inputs[i]));
-  char *text = p && in ? cJSON_Print(root) : NULL;
+  int ok = p && in && (!token || cJSON_AddStringToObject(root, "token", token));
+  char *text = ok ? cJSON_Print(root) : NULL;
   cJSON_Delete(root);
   return text;
 }

@@ -19,8 +19,11 @@ typedef void (*cs_fmi_log_fn)(void *env, int status, const char *category, const
 typedef struct cs_fmi cs_fmi;
 
 /* resources: the folder holding model.json and clearsim_fmu.json (with or without a trailing
- * '/'). NULL, after logging why, when they cannot be read or the model does not load. */
-cs_fmi *cs_fmi_new(const char *instance, const char *resources, cs_fmi_log_fn log, void *env);
+ * '/'); token: the importer's instantiation token (FMI 2.0: guid), checked against the one the
+ * FMU was written with unless NULL or "". NULL, after logging why, when they cannot be read,
+ * the token differs or the model does not load. */
+cs_fmi *cs_fmi_new(const char *instance, const char *token, const char *resources,
+                   cs_fmi_log_fn log, void *env);
 void cs_fmi_free(cs_fmi *fmi);
 /* Before initialization: the time the simulation starts at (s). */
 void cs_fmi_set_start(cs_fmi *fmi, double t_start);
@@ -40,9 +43,10 @@ int cs_fmi_set(cs_fmi *fmi, unsigned vr, double value);
 void cs_fmi_log(const cs_fmi *fmi, int status, const char *fmt, ...)
   __attribute__((format(printf, 3, 4)));
 
-/* The configuration file's text for the exporter: the parameters' and inputs' pointers as
- * {"parameters": [...], "inputs": [...]} (malloc'd, NULL when out of memory). */
+/* The configuration file's text for the exporter: the parameters' and inputs' pointers and the
+ * instantiation token as {"parameters": [...], "inputs": [...], "token": "..."} (malloc'd,
+ * NULL when out of memory; token NULL: none). */
 char *cs_fmi_config_json(const char *const *parameters, int nparameters,
-                         const char *const *inputs, int ninputs);
+                         const char *const *inputs, int ninputs, const char *token);
 
 #endif

@@ -105,7 +105,7 @@ EXPORT fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuType,
                                      const fmi2CallbackFunctions *functions,
                                      fmi2Boolean visible, fmi2Boolean loggingOn)
 {
-  (void)fmuGUID, (void)visible, (void)loggingOn;
+  (void)visible, (void)loggingOn;
   fmi2CallbackLogger log = functions ? functions->logger : NULL;
   void *env = functions ? functions->componentEnvironment : NULL;
   const char *name = instanceName ? instanceName : "";
@@ -128,7 +128,7 @@ EXPORT fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuType,
   }
   strcpy(c->name, name);
   c->log = log, c->env = env;
-  c->fmi = cs_fmi_new(name, resources, relay, c);
+  c->fmi = cs_fmi_new(name, fmuGUID, resources, relay, c);
   free(resources);
   if (!c->fmi) {
     free(c->name), free(c);

@@ -104,7 +104,7 @@ EXPORT fmi3Instance fmi3InstantiateCoSimulation(
   size_t nRequiredIntermediateVariables, fmi3InstanceEnvironment instanceEnvironment,
   fmi3LogMessageCallback logMessage, fmi3IntermediateUpdateCallback intermediateUpdate)
 {
-  (void)instantiationToken, (void)visible, (void)loggingOn, (void)earlyReturnAllowed;
+  (void)visible, (void)loggingOn, (void)earlyReturnAllowed;
   (void)requiredIntermediateVariables, (void)intermediateUpdate;
   instance *in = calloc(1, sizeof *in);
   if (!in) {
@@ -120,7 +120,7 @@ EXPORT fmi3Instance fmi3InstantiateCoSimulation(
     free(in);
     return NULL;
   }
-  in->fmi = cs_fmi_new(instanceName, resourcePath, relay, in);
+  in->fmi = cs_fmi_new(instanceName, instantiationToken, resourcePath, relay, in);
   if (!in->fmi) {
     free(in);
     return NULL;

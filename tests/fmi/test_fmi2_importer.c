@@ -176,8 +176,10 @@ int main(void)
   snprintf(uri, sizeof uri, "file://%s/resources", dir2);
   void *h = dlopen(so, RTLD_NOW | RTLD_LOCAL);
   CHECK(h != NULL, "dlopen %s: %s", so, dlerror());
-  if (!h)
+  if (!h) {
+    run("rm -rf %s%s", tmp, "");
     return cs_test_finish();
+  }
   f2.instantiate = (instantiate2_fn)dlsym(h, "fmi2Instantiate");
   f2.setup = (setup_fn)dlsym(h, "fmi2SetupExperiment");
   f2.enter = (comp_fn)dlsym(h, "fmi2EnterInitializationMode");

@@ -439,6 +439,12 @@ static void bad_model(const fmu *f, const char *dir)
         "the message names the file and the JSON path: %s", log.last);
   CHECK(!stat(out, &st) && st.st_size == 0, "nothing printed (%ld bytes)", (long)st.st_size);
   f->free_instance(in); /* NULL: nothing */
+
+  logbook other = {0};
+  in = f->instantiate("x", "{00000000-0000-0000-0000-000000000000}", f->resources, false, false,
+                      false, false, NULL, 0, &other, logger, NULL);
+  CHECK(in == NULL && other.errors == 1 && strstr(other.last, "instantiation token"),
+        "another FMU's instantiation token is refused: %s", other.last);
 }
 
 int main(void)
@@ -459,8 +465,10 @@ int main(void)
   CHECK(system(cmd) == 0, "clearsim fmu writes %s", fmu_path);
   CHECK(sh("/usr/bin/python3 -m zipfile -e %s %s", fmu_path, dir) == 0, "the FMU unzips");
   fmu f;
-  if (open_fmu(&f, dir, "slider_crank_clearance"))
+  if (open_fmu(&f, dir, "slider_crank_clearance")) {
+    sh("rm -rf %s%s", tmp, "");
     return cs_test_finish();
+  }
 
   cs_model *ref_model = NULL;
   cs_rows *ref = reference(0, 1, &ref_model);

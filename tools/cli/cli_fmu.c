@@ -300,12 +300,15 @@ static int export_fmu(const fmu_options *o, const cs_model *model, const cs_fmi_
 {
   char id[128], token[64], lib_name[200];
   identifier(model, id, sizeof id);
-  char *config = cs_fmi_config_json(o->parameters, o->nparameters, o->inputs, o->ninputs);
+  /* the token: the model's and the configuration's CRCs, a GUID's shape */
+  char *config = cs_fmi_config_json(o->parameters, o->nparameters, o->inputs, o->ninputs, NULL);
   const char *json = cs_model_json(model);
   uint32_t h1 = crc32_of((const unsigned char *)json, strlen(json));
   uint32_t h2 = config ? crc32_of((const unsigned char *)config, strlen(config)) : 0;
   snprintf(token, sizeof token, "{%08x-%04x-%04x-%04x-%08x%04x}", h1, h2 >> 16, h2 & 0xFFFF,
-           (unsigned)(nvar & 0xFFFF), h1 ^ h2, 0x3u);
+           (unsigned)(nvar & 0xFFFF), h1 ^ h2, (unsigned)o->version);
+  free(config);
+  config = cs_fmi_config_json(o->parameters, o->nparameters, o->inputs, o->ninputs, token);
   snprintf(lib_name, sizeof lib_name, "binaries/%s/%s.so",
            o->version == 2 ? "linux64" : "x86_64-linux", id);
   size_t lib_size = 0, md_size = 0;
