@@ -10,6 +10,7 @@
 #include "clearsim.h"
 #include "clearsim_schema.h"
 #include "cli_common.h"
+#include "cli_fmu.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -566,6 +567,7 @@ static const cli_command commands[] = {
   {"laws", "[FAMILY]", "list the contact-force laws", cmd_laws},
   {"schema", "model|impact", "JSON Schema of model or impact files", cs_cli_schema},
   {"sweep", "SWEEP.json", "a parameter study, on every core or MPI", sweep_main},
+  {"fmu", "MODEL.json", "export an FMI co-simulation FMU", cli_fmu},
 };
 enum { NCOMMAND = sizeof commands / sizeof commands[0] };
 

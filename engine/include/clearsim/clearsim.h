@@ -425,6 +425,18 @@ cs_status cs_model_apply_overrides(const char *json, const char *origin,
                                    const cs_override *overrides, int n, char **edited,
                                    cs_error *err);
 
+/* ---------------------------------------------------------------- inputs at run time ----- */
+
+/* Edits of a model that a simulation of it follows from its next step (engine/run/cs_inputs.c),
+ * for hosts that steer a mechanism between cs_sim_advance calls (an FMI master, engine/fmi).
+ * A driver (joint index) moves at `speed` (rad/s or m/s) from time t on, its position
+ * continuous at t: f(τ) = f(t) + speed (τ − t). A "torque" force (index in the model's
+ * "forces") applies `torque` N·m from now on. CS_ERR_ARGUMENT for a joint that is no driver, a
+ * force that is no torque, or a value that is not finite; the model is then unchanged. */
+cs_status cs_model_set_driver_speed(cs_model *model, int joint, double t, double speed,
+                                    cs_error *err);
+cs_status cs_model_set_applied_torque(cs_model *model, int force, double torque, cs_error *err);
+
 /* ---------------------------------------------------------------- interrupting an impact - */
 
 /* Polled at every step and every output row of cs_impact_run (so a stop request is met
