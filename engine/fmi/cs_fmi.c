@@ -21,6 +21,7 @@ struct cs_fmi {
   double *values;  /* parameters and inputs as set (outputs unused) */
   cs_model *model;
   cs_sim *sim;
+  int inputs_changed; /* an input was set since the last doStep */
   double t_start;
   cs_fmi_log_fn log;
   void *env;
@@ -128,6 +129,7 @@ void cs_fmi_reset(cs_fmi *fmi)
   cs_sim_free(fmi->sim);
   fmi->sim = NULL;
   fmi->t_start = 0.0;
+  fmi->inputs_changed = 0;
   for (int i = 0; i < fmi->nvar; i++)
     fmi->values[i] = fmi->vars[i].start;
 }
@@ -198,6 +200,9 @@ int cs_fmi_step(cs_fmi *fmi, double t, double h)
     return cs_fmi_log(fmi, 3, "doStep from t = %.17g s with step %g s: the instance is at t = "
                       "%.17g s", t, h, now), 1;
   cs_error err;
+  if (fmi->inputs_changed && cs_sim_inputs_changed(fmi->sim, &err))
+    return cs_fmi_log(fmi, 3, "%s", err.message), 1;
+  fmi->inputs_changed = 0;
   if (cs_sim_advance(fmi->sim, t + h - fmi->t_start, &err))
     return cs_fmi_log(fmi, 3, "%s", err.message), 1;
   return 0;
@@ -259,6 +264,8 @@ int cs_fmi_set(cs_fmi *fmi, unsigned vr, double value)
     st = cs_model_set_applied_torque(fmi->model, v->index, value, &err);
   if (st)
     return cs_fmi_log(fmi, 3, "%s: %s", v->name, err.message), 1;
+  if (fmi->sim && fmi->values[vr] != value)
+    fmi->inputs_changed = 1; /* the simulation restarts from it at the next doStep */
   fmi->values[vr] = value;
   return 0;
 }

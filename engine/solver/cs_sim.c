@@ -538,6 +538,29 @@ static cs_status step(cs_sim *s, double t_target, cs_error *err)
   return st;
 }
 
+/* The inputs changed between two advances: restart where the integration stands, the state
+ * brought onto the constraints the new inputs make (a prescribed speed's jump moves the bodies
+ * as an impulse along the constraints would, mass-orthogonally) and the kinetic energy that
+ * jump gives or takes booked as the drivers' work, which did it. */
+cs_status cs_sim_inputs_changed(cs_sim *s, cs_error *err)
+{
+  cs_error_clear(err);
+  if (!s)
+    return cs_fail(err, CS_ERR_ARGUMENT, "cs_sim_inputs_changed: sim must not be NULL");
+  double *v = V_OF(s, s->y), before = cs_kinetic_energy(s->model, v);
+  if (cs_project(s->proj, s->t_ida, Q_OF(s, s->y), v, 0, 0.0, 0.0))
+    return cs_fail(err, CS_ERR_SOLVER, "%s: at t = %.9g s the state cannot be brought onto the "
+                   "constraints the new inputs make", s->model->origin ? s->model->origin
+                   : "model", s->t_ida);
+  N_VGetArrayPointer(s->yq)[QUAD_DRIVER] += cs_kinetic_energy(s->model, v) - before;
+  cs_status st = cs_sim_restart(s, s->t_ida, 0, err);
+  if (!st)
+    st = view_current(s, err);
+  if (!st)
+    track_energy(s);
+  return st;
+}
+
 cs_status cs_sim_advance(cs_sim *s, double t_target, cs_error *err)
 {
   cs_error_clear(err);

@@ -427,7 +427,8 @@ cs_status cs_model_apply_overrides(const char *json, const char *origin,
 
 /* ---------------------------------------------------------------- inputs at run time ----- */
 
-/* Edits of a model that a simulation of it follows from its next step (engine/run/cs_inputs.c),
+/* Edits of a model that a simulation of it follows once told (cs_sim_inputs_changed below;
+ * engine/run/cs_inputs.c),
  * for hosts that steer a mechanism between cs_sim_advance calls (an FMI master, engine/fmi).
  * A driver (joint index) moves at `speed` (rad/s or m/s) from time t on, its position
  * continuous at t: f(τ) = f(t) + speed (τ − t). A "torque" force (index in the model's
@@ -436,6 +437,13 @@ cs_status cs_model_apply_overrides(const char *json, const char *origin,
 cs_status cs_model_set_driver_speed(cs_model *model, int joint, double t, double speed,
                                     cs_error *err);
 cs_status cs_model_set_applied_torque(cs_model *model, int force, double torque, cs_error *err);
+/* Tell a simulation of the model that its inputs changed (after the calls above, before the
+ * next cs_sim_advance): it restarts at its current time from the state brought onto the new
+ * constraints. A driver's speed that jumps changes the bodies' velocities as an impulse along
+ * the constraints would (mass-orthogonally), and the kinetic energy of that jump is booked as
+ * the drivers' work, so the energy balance stays closed; without this call the integrator would
+ * go on from a state the new constraints contradict. */
+cs_status cs_sim_inputs_changed(cs_sim *sim, cs_error *err);
 
 /* ---------------------------------------------------------------- interrupting an impact - */
 

@@ -61,7 +61,23 @@ static void speed(void)
   cs_sim_body_position(s, crank, q0);
   CHECK(!cs_model_set_driver_speed(m, motor, cs_sim_time(s), 300.0, &err), "set: %s",
         err.message);
+  cs_energy e0, e1, e2;
+  cs_sim_energy(s, &e0);
+  CHECK(!cs_sim_inputs_changed(s, &err), "the simulation told: %s", err.message);
+  cs_sim_body_velocity(s, crank, v);
+  CHECK_REL(v[2], 300.0, 1e-12, "at once, the crank turns at the new speed");
+  cs_sim_energy(s, &e1);
+  /* the jump's kinetic energy, given by the driver (negative: it brakes) */
+  CHECK(e1.kinetic < e0.kinetic, "braking takes kinetic energy (%g → %g J)", e0.kinetic,
+        e1.kinetic);
+  CHECK_NEAR(e1.driver_work - e0.driver_work, e1.kinetic - e0.kinetic, 1e-10 * e0.kinetic,
+             "…booked as the driver's work");
+  CHECK_NEAR(e1.balance_error, e0.balance_error, 1e-10 * e0.kinetic,
+             "…so the balance stays as it was");
   CHECK(!cs_sim_advance(s, 0.006, &err), "advance after the change: %s", err.message);
+  cs_sim_energy(s, &e2);
+  CHECK(fabs(e2.balance_error) < 1e-6 * e0.kinetic, "and after a step: balance %.3g J of %.3g J",
+        e2.balance_error, e0.kinetic);
   cs_sim_body_position(s, crank, q);
   cs_sim_body_velocity(s, crank, v);
   CHECK_REL(v[2], 300.0, 1e-7, "the crank turns at the new speed");
