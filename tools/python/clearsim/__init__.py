@@ -27,6 +27,7 @@ from .model import Model
 from .result import Result
 from .registry import Registry
 from .study import sweep
+from . import chaos
 
 
 def version() -> str:
@@ -37,4 +38,4 @@ def version() -> str:
 __version__ = version()
 __all__ = ["Model", "Result", "open", "sweep", "impact", "ImpactResult", "laws", "Law", "Param", "version",
            "Error", "InputError", "AssemblyError", "SolverError", "FileError", "OutOfMemory",
-           "ArgumentError", "Interrupted", "Registry", "library_path"]
+           "ArgumentError", "Interrupted", "Registry", "library_path", "chaos"]
