@@ -561,6 +561,35 @@ cs_status cs_sim_inputs_changed(cs_sim *s, cs_error *err)
   return st;
 }
 
+/* A state given from outside (a perturbed copy of another run, a state saved earlier): set,
+ * brought onto the constraints, and the integration restarted there as after a contact event
+ * (the contacts opened or closed as the new state has them). */
+cs_status cs_sim_set_body_states(cs_sim *s, const double (*q)[3], const double (*v)[3],
+                                 cs_error *err)
+{
+  cs_error_clear(err);
+  if (!s || !q || !v)
+    return cs_fail(err, CS_ERR_ARGUMENT, "cs_sim_set_body_states: sim, q and v must not be NULL");
+  const cs_model *m = s->model;
+  for (int b = 0; b < m->nbody; b++)
+    for (int c = 0; c < 3; c++)
+      if (!isfinite(q[b][c]) || !isfinite(v[b][c]))
+        return cs_fail(err, CS_ERR_ARGUMENT, "cs_sim_set_body_states: body %s: a coordinate or "
+                       "velocity is not finite", m->bodies[b].name);
+  for (int b = 0; b < m->nbody; b++)
+    for (int c = 0; !m->bodies[b].ground && c < 3; c++) {
+      Q_OF(s, s->y)[m->bodies[b].coord + c] = q[b][c];
+      V_OF(s, s->y)[m->bodies[b].coord + c] = v[b][c];
+    }
+  if (cs_project(s->proj, s->t_ida, Q_OF(s, s->y), V_OF(s, s->y), 0, 0.0, 0.0))
+    return cs_fail(err, CS_ERR_ARGUMENT, "%s: at t = %.9g s the state given cannot be brought "
+                   "onto the constraints", m->origin ? m->origin : "model", s->t_ida);
+  cs_status st = cs_sim_restart(s, s->t_ida, 1, err);
+  if (!st)
+    st = view_current(s, err);
+  return st;
+}
+
 cs_status cs_sim_advance(cs_sim *s, double t_target, cs_error *err)
 {
   cs_error_clear(err);

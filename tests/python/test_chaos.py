@@ -64,3 +64,28 @@ def test_spectrum_of_a_periodic_mechanism():
     whole = np.isclose(orders, np.round(orders), atol=1e-9)
     assert amp[whole].max() > 10.0  # N·m, the torque's harmonics
     assert amp[~whole].max() < 1e-3 * amp[whole].max()
+
+
+def test_lyapunov_of_an_integrable_pendulum_is_about_zero():
+    T = 60.0
+    r = chaos.lyapunov("models/pendulum.json", T, 0.5)
+    # separations of an integrable motion grow like t at most: the estimate decays as log(t)/t
+    assert abs(r["exponent"]) < 2 * np.log(T) / T, r["confidence"]
+    assert r["renormalizations"] == 120 and len(r["t"]) == len(r["running"]) == 120
+
+
+def test_lyapunov_of_the_double_pendulum_is_positive_and_reproducible():
+    """Released from horizontal, the double pendulum is chaotic: the estimate is positive, and
+    two perturbation sizes and two renormalization intervals give it within 20 %."""
+    est = [chaos.lyapunov("models/double_pendulum.json", 100.0, tau, d0=d0)["exponent"]
+           for d0 in (1e-5, 1e-6) for tau in (0.1, 0.2)]
+    mean = float(np.mean(est))
+    assert mean > 0.8, est
+    assert max(abs(e - mean) for e in est) < 0.2 * mean, est
+
+
+def test_lyapunov_refuses_and_warns():
+    with pytest.raises(ValueError, match="tau > 0"):
+        chaos.lyapunov("models/pendulum.json", 1.0, 0.0)
+    r = chaos.lyapunov("models/pendulum.json", 2.0, 0.5, d0=1e-9)
+    assert "may measure the integration's error" in r["confidence"]

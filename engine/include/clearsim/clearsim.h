@@ -444,6 +444,14 @@ cs_status cs_model_set_applied_torque(cs_model *model, int force, double torque,
  * the drivers' work, so the energy balance stays closed; without this call the integrator would
  * go on from a state the new constraints contradict. */
 cs_status cs_sim_inputs_changed(cs_sim *sim, cs_error *err);
+/* Set every body's state (q[b] = x, y, θ and v[b] their rates, for each of the model's bodies
+ * in its order; ground bodies' entries are ignored) where the simulation stands, brought onto
+ * the constraints (mass-orthogonally) and the integration restarted there, contacts opened or
+ * closed as the state has them: a perturbed copy of a run (clearsim.chaos.lyapunov), or a state
+ * saved with cs_sim_body_position/velocity. The energy books go on from their values: the jump's
+ * energy belongs to no book, and the balance error shows it. */
+cs_status cs_sim_set_body_states(cs_sim *sim, const double (*q)[3], const double (*v)[3],
+                                 cs_error *err);
 
 /* ---------------------------------------------------------------- interrupting an impact - */
 
