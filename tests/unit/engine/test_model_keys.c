@@ -37,7 +37,7 @@ static void final_state(cs_model *m, double q[3], int *contacts)
 }
 
 /* The model file's text with its first clearance joint's pin radius set to pin and its hole
- * given by hole_radius (gap < 0) or by clearance (gap > 0). */
+ * given by clearance (gap ≠ 0), else by hole_radius (hole > 0), else not at all. */
 static char *spelled(const char *path, double pin, double hole, double gap)
 {
   FILE *f = fopen(path, "rb");
@@ -51,9 +51,9 @@ static char *spelled(const char *path, double pin, double hole, double gap)
   cJSON_ReplaceItemInObject(joint, "pin_radius", cJSON_CreateNumber(pin));
   cJSON_DeleteItemFromObject(joint, "hole_radius");
   char num[32]; /* every bit (cJSON prints 15 digits when they read back within its epsilon) */
-  snprintf(num, sizeof num, "%.17g", gap > 0 ? gap : hole);
-  if (gap > 0 || hole > 0)
-    cJSON_AddItemToObject(joint, gap > 0 ? "clearance" : "hole_radius", cJSON_CreateRaw(num));
+  snprintf(num, sizeof num, "%.17g", gap != 0 ? gap : hole);
+  if (gap != 0 || hole > 0)
+    cJSON_AddItemToObject(joint, gap != 0 ? "clearance" : "hole_radius", cJSON_CreateRaw(num));
   char *text = cJSON_Print(doc);
   cJSON_Delete(doc);
   return text;
@@ -113,16 +113,7 @@ static void clearance_key(const char *path)
   CHECK(!m && strstr(err.message, "unknown key \"clearanxe\""),
         "%s: a misspelled clearance is named (%s)", path, err.message);
   cs_model_free(m);
-  text = spelled(path, pin, 0, c);
-  at = text ? strstr(text, "\"clearance\":") : NULL;
-  if (at) { /* a negative clearance */
-    char *num = at + strlen("\"clearance\":");
-    while (*num == ' ' || *num == '\t')
-      num++;
-    memmove(num + 1, num, strlen(num) + 1);
-    *num = '-';
-  }
-  m = load_text(path, text, &err);
+  m = load_text(path, spelled(path, pin, 0, -c), &err); /* a negative clearance */
   CHECK(!m && strstr(err.message, "/clearance_joints/0/clearance: expected a number > 0"),
         "%s: a negative clearance is refused (%s)", path, err.message);
   cs_model_free(m);
