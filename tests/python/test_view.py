@@ -72,21 +72,30 @@ def pages(tmp_path_factory):
     """Every model run, and its page (the clearance run's also decimated)."""
     chromium()
     d = tmp_path_factory.mktemp("view")
-    out = {}
-    for key, model in MODELS.items():
-        h5 = str(d / (key + ".h5"))
-        subprocess.run([CLI, "run", model, "-o", h5, "--quiet"], check=True)
-        out[key] = (h5, str(d / (key + ".html")))
-        subprocess.run([sys.executable, VIEW, h5, "-o", out[key][1]], check=True)
+    out = {key: (str(d / (key + ".h5")), str(d / (key + ".html"))) for key in MODELS}
     out["decimated"] = (out["clearance"][0], str(d / "decimated.html"))
-    subprocess.run([sys.executable, VIEW, out["clearance"][0], "-o", out["decimated"][1],
-                    "--max-frames", str(DECIMATED)], check=True)
+
+    def make(key):
+        h5, page = out[key]
+        if key in MODELS:
+            subprocess.run([CLI, "run", MODELS[key], "-o", h5, "--quiet"], check=True)
+        subprocess.run([sys.executable, VIEW, h5, "-o", page] +
+                       (["--max-frames", str(DECIMATED)] if key == "decimated" else []),
+                       check=True, stdout=subprocess.DEVNULL)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        list(pool.map(make, MODELS))
+        make("decimated")
     return d, out
+
+
+SHOTS = (("clearance", 0.004), ("clearance", 0.017), ("translational", 0.011),
+         ("pendulum", 0.8))
 
 
 @pytest.fixture(scope="module")
 def loaded(pages):
-    """Each page at a time about half-way through its run (loaded in parallel)."""
+    """Each page at a time about half-way through its run, and the screenshots' pages (all
+    loaded at once): {key: (t, <body> attributes, DOM)}, the screenshots' keys (name, t)."""
     d, out = pages
     jobs = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
@@ -94,7 +103,10 @@ def loaded(pages):
             with h5py.File(h5, "r") as f:
                 t = 0.4567 * float(f["time"][-1])
             jobs[key] = (t, pool.submit(load, page, "t=%.9g" % t, d))
-        return {k: (t, job.result()[0]) for k, (t, job) in jobs.items()}
+        for key, t in SHOTS:
+            png = str(d / ("%s_t%g.png" % (key, t)))
+            jobs[(key, t)] = (png, pool.submit(load, out[key][1], "t=%g" % t, d, png))
+        return {k: (t,) + job.result() for k, (t, job) in jobs.items()}
 
 
 def points_of(f, body):
@@ -119,7 +131,7 @@ def model_of(f):
 
 @pytest.mark.parametrize("key", list(MODELS) + ["decimated"])
 def test_page_opens_at_the_asked_time_without_error(loaded, pages, key):
-    t, body = loaded[key]
+    t, body, _ = loaded[key]
     assert body.get("data-ready") == "1", body
     assert not body.get("data-error"), "the page reported an error: %s" % body["data-error"]
     with h5py.File(pages[1][key][0], "r") as f:
@@ -141,7 +153,7 @@ def test_page_opens_at_the_asked_time_without_error(loaded, pages, key):
 def test_drawn_bodies_are_the_files_poses(loaded, pages, key):
     """Every moving body's drawn points: its pose at the row shown applied to its points;
     and on the screen, one scale for x and y (y up)."""
-    _, body = loaded[key]
+    _, body, _ = loaded[key]
     row = int(body["data-row"])
     drawn = json.loads(body["data-world"])
     screen = json.loads(body["data-screen"])
@@ -172,7 +184,7 @@ def test_drawn_bodies_are_the_files_poses(loaded, pages, key):
 def test_pin_is_drawn_at_the_magnified_eccentricity(loaded, pages):
     """The pin centre: hole reference + F × eccentricity, in the hole body's frame at the
     row shown (a bearing's centre curve is a point)."""
-    _, body = loaded["clearance"]
+    _, body, _ = loaded["clearance"]
     row, F = int(body["data-row"]), float(body["data-magnify"])
     assert F >= 1 and int(body["data-gaps"]) == 1
     pin = np.array(json.loads(body["data-pins"])["C"])
@@ -207,6 +219,29 @@ def test_page_is_self_contained_and_small(pages):
             assert data["status"] == "complete"
 
 
+def test_force_arrow_from_the_wall_inwards_while_in_contact(pages):
+    """The pin's arrow, in the hole body's frame: shown exactly while the normal force is
+    positive, from the magnified wall (F c from the hole reference) towards the centre, as
+    long as the force times the page's scale (the longest force ARROW_SHARE of the view)."""
+    _, out = pages
+    _, data = page_data(out["clearance"][1])
+    gap, F = data["gaps"][0], data["magnify"]
+    arrows = np.array([np.nan if v is None else v for v in gap["arrow"]]).reshape(-1, 2, 2)
+    with h5py.File(out["clearance"][0], "r") as f:
+        fn = f["joints/C/normal_force"][()]
+        c = f["joints/C"].attrs["clearance"]
+        hole = np.array(next(j for j in model_of(f)["clearance_joints"]
+                             if j["name"] == "C").get("point1", [0, 0]))
+    shown = np.isfinite(arrows[:, 0, 0])
+    np.testing.assert_array_equal(shown, fn > 0)
+    tail, head = arrows[shown, 0] - hole, arrows[shown, 1] - hole
+    np.testing.assert_allclose(np.hypot(*tail.T), F * c, rtol=1e-7)
+    length = np.hypot(*(tail - head).T)
+    scale = 0.12 * data["span"] / fn.max()  # m per N
+    np.testing.assert_allclose(length, scale * fn[shown], rtol=1e-6, atol=1e-9)
+    assert (np.hypot(*head.T) < np.hypot(*tail.T)).all()
+
+
 def test_decimated_page_keeps_the_peaks_and_says_so(pages, loaded):
     """Decimated, the plots keep each stretch's least and greatest value: the force's peak
     is the file's; the page says which rows it draws."""
@@ -219,9 +254,9 @@ def test_decimated_page_keeps_the_peaks_and_says_so(pages, loaded):
         fn = f["joints/C/normal_force"][()]
     assert max(v for v in force["hi"] if v is not None) == pytest.approx(fn.max(), rel=1e-8)
     assert max(v for v in force["value"] if v is not None) < fn.max()  # rows alone miss it
-    _, dom = load(out["decimated"][1], "t=0", pages[0])
-    assert re.search(r"every %dth row drawn \(%d frames\)" % (data["every"],
-                                                              len(data["frameRows"])), dom)
+    dom = loaded["decimated"][2]
+    assert re.search(r"one row in %d drawn \(%d frames\)" % (data["every"],
+                                                             len(data["frameRows"])), dom)
 
 
 def test_clicking_a_plot_moves_the_slider(pages):
@@ -254,19 +289,13 @@ def red_columns(png, left):
     return cols + left
 
 
-def test_screenshots_show_the_mechanism_moving(pages):
-    """Screenshots at two times (left in the test's temporary folder): the mechanism's
-    pixels change, and the plots' cursor moves right."""
+def test_screenshots_show_the_mechanism_moving(loaded):
+    """Screenshots (left in the test's temporary folder): the clearance run's at two times
+    differ in the mechanism, and the plots' cursor moved right."""
     from PIL import Image
-    d, out = pages
-    shots = []
-    for t in (0.004, 0.017):
-        png = str(d / ("clearance_t%g.png" % t))
-        body, _ = load(out["clearance"][1], "t=%g" % t, d, shot=png)
-        assert not body.get("data-error")
-        shots.append(png)
-    load(out["translational"][1], "t=0.011", d, shot=str(d / "translational_t0.011.png"))
-    load(out["pendulum"][1], "t=0.8", d, shot=str(d / "pendulum_t0.8.png"))
+    for key in SHOTS:
+        assert not loaded[key][1].get("data-error"), (key, loaded[key][1]["data-error"])
+    shots = [loaded[key][0] for key in SHOTS[:2]]
     a, b = (np.asarray(Image.open(p).convert("L"), dtype=int) for p in shots)
     assert a.shape == (900, 1200)
     mech = (slice(60, 600), slice(0, 690))
@@ -274,7 +303,7 @@ def test_screenshots_show_the_mechanism_moving(pages):
     assert (np.abs(a[mech] - b[mech]) > 40).sum() > 200  # and it moved
     ca, cb = red_columns(shots[0], 700), red_columns(shots[1], 700)
     assert len(ca) and len(cb) and cb.min() > ca.max(), (ca, cb)
-    print("screenshots in", d)
+    print("screenshots in", os.path.dirname(shots[0]))
 
 
 def test_not_a_run_file_is_a_clear_error(tmp_path):
