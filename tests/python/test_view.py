@@ -262,25 +262,40 @@ def test_decimated_page_keeps_the_peaks_and_says_so(pages, loaded):
                                                              len(data["frameRows"])), dom)
 
 
-def test_clicking_a_plot_moves_the_slider(pages):
-    """A click three quarters along a plot's time axis shows the frame nearest that time
-    (the click dispatched by a script added to a copy of the page)."""
+def test_clicking_a_plot_moves_the_slider_and_play_pause(pages):
+    """A click three quarters along a plot's time axis shows the frame nearest that time;
+    then play moves the frames on and pause stops them (the clicks dispatched by a script
+    added to a copy of the page, which notes the frames on <body>)."""
     d, out = pages
     text = open(out["clearance"][1], encoding="utf-8").read()
-    click = """<script>
+    script = """<script>
       const c = document.querySelectorAll("#plots canvas")[1], r = c.getBoundingClientRect();
       c.dispatchEvent(new PointerEvent("pointerdown", {bubbles: true, pointerId: 7,
         clientX: r.left + 58 + 0.75 * (r.width - 66), clientY: r.top + 40}));
+      B.dataset.clicked = B.dataset.time;
+      const play = document.getElementById("play");
+      play.click();
+      setTimeout(() => {
+        play.click();
+        B.dataset.played = B.dataset.frame;
+        setTimeout(() => { B.dataset.paused = B.dataset.frame; }, 500);
+      }, 1000);
     </script></body>"""
     copy = d / "clicked.html"
-    copy.write_text(text.replace("</body>", click), encoding="utf-8")
+    copy.write_text(text.replace("</body>", script), encoding="utf-8")
     body, _ = load(str(copy), "t=0", d)
     assert not body.get("data-error"), body["data-error"]
     with h5py.File(out["clearance"][0], "r") as f:
         time = f["time"][()]
     want = time[0] + 0.75 * (time[-1] - time[0])
-    assert abs(float(body["data-time"]) - want) <= 0.5 * (time[1] - time[0]) + 1e-12
-    assert body["data-time"] == body["data-time"] and int(body["data-frame"]) > 0
+    clicked = float(body["data-clicked"])
+    assert abs(clicked - want) <= 0.5 * (time[1] - time[0]) + 1e-12, (clicked, want)
+    clicked_frame = int(np.argmin(np.abs(time - clicked)))
+    # played on from the clicked time at speed ×1, the whole run in 10 s: a tenth in 1 s
+    played = int(body["data-played"]) - clicked_frame
+    assert 0.5 * 0.1 * len(time) < played <= 1.05 * 0.1 * len(time) + 1, played
+    assert body["data-paused"] == body["data-played"] == body["data-frame"]
+    assert body["data-playing"] == "0"
 
 
 def red_columns(png, left):
