@@ -133,8 +133,13 @@ def model_of(f):
 
 @pytest.mark.parametrize("key", list(MODELS) + ["decimated"])
 def test_page_opens_at_the_asked_time_without_error(loaded, pages, key):
-    t, body, _ = loaded[key]
+    t, body, dom = loaded[key]
     assert body.get("data-ready") == "1", body
+    with h5py.File(pages[1][key][0], "r") as f:
+        model = f.attrs["model_name"]
+    meta = re.search(r'<div id="meta">([^<]*)</div>', dom).group(1)
+    assert "model %s" % model in meta and "status complete" in meta, meta
+    assert re.search(r'<h1 id="title">%s: mechanism' % model, dom)
     assert not body.get("data-error"), "the page reported an error: %s" % body["data-error"]
     with h5py.File(pages[1][key][0], "r") as f:
         time = f["time"][:int(f["rows"][()])]
