@@ -1,7 +1,8 @@
 /* cs_contact.c — what cs_contact.h declares beyond the registry: the derived geometry (E*, R*,
  * m*), the check of a law's parameters against its table, and the composite contact model that
  * chains an elastic, a damping, a restitution and (optionally) a friction law. */
-#include "cs_error.h"
+#include "cs_contact.h"
+#include "cs_status.h"
 #include "cs_rolling.h"
 
 #include <math.h>

@@ -16,7 +16,8 @@
 #ifndef CS_LAW_UTIL_H
 #define CS_LAW_UTIL_H
 
-#include "cs_error.h"
+#include "cs_contact.h"
+#include "cs_status.h"
 
 #include <stdlib.h>
 

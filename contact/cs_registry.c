@@ -1,6 +1,7 @@
 /* cs_registry.c — the catalogue of contact laws, by family and name. No global mutable state:
  * the built-in descriptors are constants; a registry is an object the caller owns. */
-#include "cs_error.h"
+#include "cs_contact.h"
+#include "cs_status.h"
 
 #include <stdlib.h>
 #include <string.h>

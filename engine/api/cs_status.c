@@ -1,4 +1,4 @@
-#include "cs_error.h"
+#include "cs_status.h"
 
 #include <stdarg.h>
 #include <stdio.h>

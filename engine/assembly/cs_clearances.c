@@ -1,7 +1,7 @@
 /* cs_clearances.c — clearance joints at run time: contact forces, their Jacobian, events. */
 #include "cs_clearances.h"
 #include "cs_assembly.h"
-#include "cs_error.h"
+#include "cs_status.h"
 #include "cs_film_forces.h"
 #include "cs_clearance.h"
 #include "cs_planar.h"

@@ -2,7 +2,7 @@
 #include "cs_consistent.h"
 #include "cs_assembly.h"
 #include "cs_diagnose.h"
-#include "cs_error.h"
+#include "cs_status.h"
 #include "cs_linsol.h"
 #include "cs_schur.h"
 #include "cs_clearance.h"

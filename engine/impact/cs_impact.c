@@ -30,14 +30,15 @@
  * tolerance alone does not bound its error; the absolute tolerance is scaled to δ_U, the
  * penetration where U(δ_U) = ½ m* v0² (the undamped peak), unless the user gives one.
  *
- * HDF5 layout: engine/README.md "An impact" (the one copy; cs_h5_util.h does the writing).
+ * HDF5 layout: engine/output/README.md "An impact" (the one copy; cs_h5_util.h does the writing).
  */
 #include "cs_clock.h"
 #include "cs_impact.h"
 
-#include "cs_error.h"
+#include "cs_status.h"
 #include "cs_evidence.h"
 #include "cs_h5_util.h"
+#include "cs_ida.h"
 #include "cs_linsol.h"
 
 #include <idas/idas.h>
@@ -58,102 +59,6 @@ static const long MAX_STEPS = 1000000;
 static const double MAX_DURATION = 1e4; /* × δ_U/v0: no separation by then is a failure */
 static const long MAX_ROWS = 1000000;   /* output rows, as many as steps (MAX_STEPS) */
 static const double UNDAMPED_SPAN = 2.943275; /* the undamped Hertz contact's duration, δ_U/v0 */
-
-/* ---------------------------------------------------------------- the object ------------- */
-
-cs_impact *cs_impact_alloc(void)
-{
-  cs_impact *imp = calloc(1, sizeof *imp);
-  return imp;
-}
-
-void cs_impact_free(cs_impact *imp)
-{
-  if (!imp)
-    return;
-  free(imp->name);
-  free(imp->description);
-  free(imp->json);
-  free(imp->output_file);
-  free(imp);
-}
-
-const char *cs_impact_name(const cs_impact *imp) { return imp->name; }
-const char *cs_impact_json(const cs_impact *imp) { return imp->json; }
-const char *cs_impact_output_path(const cs_impact *imp) { return imp->output_file; }
-
-cs_status cs_impact_check(const cs_impact *imp, const char *where, cs_error *err)
-{
-  cs_contact_spec spec = cs_contact_model_spec(&imp->contact);
-  cs_contact *c = NULL;
-  if (!(cs_geometry_m_star(&imp->geometry) > 0.0) || !isfinite(imp->geometry.mass1) ||
-      !isfinite(imp->geometry.mass2))
-    return cs_fail(err, CS_ERR_INPUT, "%s: masses %g kg and %g kg, expected at least one > 0 "
-                   "(0: a fixed body)", where, imp->geometry.mass1, imp->geometry.mass2);
-  cs_error law_err;
-  if (cs_contact_create(&spec, &imp->geometry, &c, &law_err) != CS_OK)
-    return cs_fail(err, law_err.code, "%s: %s", where, law_err.message);
-  cs_contact_free(c);
-  return CS_OK;
-}
-
-static int settings_ok(const cs_impact_settings *s)
-{
-  return isfinite(s->rtol) && s->rtol < 1.0 && isfinite(s->atol) && isfinite(s->max_step) &&
-         isfinite(s->interval);
-}
-
-cs_status cs_impact_create(const cs_contact_geometry *geometry, const cs_contact_spec *spec,
-                           double velocity, const cs_impact_settings *settings,
-                           cs_impact **out, cs_error *err)
-{
-  static const cs_impact_settings defaults = {0};
-  if (!geometry || !spec || !out)
-    return cs_fail(err, CS_ERR_ARGUMENT, "cs_impact_create: NULL argument");
-  *out = NULL;
-  if (!settings)
-    settings = &defaults;
-  if (!(velocity > 0.0 && isfinite(velocity)))
-    return cs_fail(err, CS_ERR_ARGUMENT, "cs_impact_create: velocity %g m/s, expected > 0",
-                   velocity);
-  if (!settings_ok(settings))
-    return cs_fail(err, CS_ERR_ARGUMENT, "cs_impact_create: settings out of range (rtol %g, "
-                   "expected < 1; every value finite)", settings->rtol);
-  for (int f = 0; f < CS_FAMILY_COUNT; f++)
-    if (spec->law[f] && spec->law[f]->nparams > CS_MAX_LAW_PARAMS)
-      return cs_fail(err, CS_ERR_ARGUMENT, "cs_impact_create: %s law \"%s\" has more than %d "
-                     "parameters", cs_family_name((cs_family)f), spec->law[f]->name,
-                     CS_MAX_LAW_PARAMS);
-  cs_impact *imp = cs_impact_alloc();
-  if (!imp)
-    return cs_fail(err, CS_ERR_MEMORY, "cs_impact_create: out of memory");
-  imp->geometry = *geometry;
-  imp->velocity = velocity;
-  imp->settings = *settings;
-  for (int f = 0; f < CS_FAMILY_COUNT; f++) {
-    imp->contact.law[f] = spec->law[f];
-    if (spec->law[f] && spec->law[f]->nparams > 0 && spec->params[f])
-      memcpy(imp->contact.params[f], spec->params[f],
-             (size_t)spec->law[f]->nparams * sizeof(double));
-  }
-  cs_status st = cs_impact_check(imp, "cs_impact_create", err);
-  if (st == CS_OK) {
-    imp->name = malloc(sizeof "impact");
-    imp->description = calloc(1, 1);
-    imp->output_file = calloc(1, 1);
-    if (imp->name)
-      strcpy(imp->name, "impact");
-    imp->json = imp->name ? cs_impact_render_json(imp) : NULL;
-    if (!imp->json || !imp->description || !imp->output_file)
-      st = cs_fail(err, CS_ERR_MEMORY, "cs_impact_create: out of memory");
-  }
-  if (st != CS_OK) {
-    cs_impact_free(imp);
-    return st;
-  }
-  *out = imp;
-  return CS_OK;
-}
 
 /* ---------------------------------------------------------------- the run ---------------- */
 
@@ -325,24 +230,21 @@ static cs_status setup_ida(run *r, cs_error *err)
   at[RATE] = atol * r->v0 / r->delta_U;
   at[DISSIPATED] = atol * r->K0 / r->delta_U;
 
-  r->ida = IDACreate(r->ctx);
-  if (!r->ida)
-    return fail_setup(r, err, "IDACreate");
-  IDASetErrHandlerFn(r->ida, ida_error, r);
-  if (IDAInit(r->ida, residual, 0.0, r->y, r->yp) || IDASetUserData(r->ida, r) ||
-      IDASVtolerances(r->ida, rtol, r->atol))
-    return fail_setup(r, err, "IDAInit");
   r->J = SUNDenseMatrix(NSTATE, NSTATE, r->ctx);
   r->LS = r->J ? cs_linsol_lapack_dense(r->y, r->J, r->ctx) : NULL;
-  if (!r->LS || IDASetLinearSolver(r->ida, r->LS, r->J) || IDASetJacFn(r->ida, jacobian))
+  if (!r->LS)
     return fail_setup(r, err, "linear solver");
-  if (s->max_step > 0.0 && IDASetMaxStep(r->ida, s->max_step))
-    return fail_setup(r, err, "step settings");
   static const int directions[NROOT] = {-1, -1, -1};
-  if (IDARootInit(r->ida, NROOT, root_fns) ||
-      IDASetRootDirection(r->ida, (int *)directions))
-    return fail_setup(r, err, "root finding");
-  IDASetNoInactiveRootWarn(r->ida);
+  const cs_ida_problem p = {
+      .residual = residual, .jacobian = jacobian, .user = r, .t0 = 0.0, .y = r->y,
+      .yp = r->yp, .J = r->J, .LS = r->LS, .max_step = s->max_step, .nroot = NROOT,
+      .roots = root_fns, .directions = directions, .on_error = ida_error, .error_user = r};
+  const char *stage;
+  r->ida = cs_ida_create(r->ctx, &p, &stage);
+  if (!r->ida)
+    return fail_setup(r, err, stage);
+  if (IDASVtolerances(r->ida, rtol, r->atol))
+    return fail_setup(r, err, "tolerances");
   return CS_OK;
 }
 
@@ -382,12 +284,6 @@ static cs_status open_file(run *r, cs_error *err)
   if (st == CS_OK && H5Fflush(r->file, H5F_SCOPE_LOCAL) < 0)
     st = cs_h5_fail(err, r->path, "flush");
   return st;
-}
-
-void cs_impact_set_interrupt(cs_impact *impact, cs_interrupt_fn fn, void *user)
-{
-  if (impact)
-    impact->interrupt = fn, impact->interrupt_user = user;
 }
 
 static cs_status poll_interrupt(const run *r, double t, cs_error *err)

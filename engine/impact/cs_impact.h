@@ -1,11 +1,12 @@
 /*
- * cs_impact.h — the single-impact problem (internal): what the impact loader
- * (cs_loader_impact.c) and cs_impact_create fill, and cs_impact.c integrates.
+ * cs_impact.h — the single-impact problem (internal): the object of cs_impact_problem.c, which
+ * the impact loader and cs_impact_create (cs_loader_impact.c) fill and cs_impact.c integrates.
  */
 #ifndef CS_IMPACT_H
 #define CS_IMPACT_H
 
-#include "cs_model.h"
+#include "clearsim.h"
+#include "cs_clearance_spec.h" /* cs_contact_model */
 
 struct cs_impact {
   char *name;
@@ -25,9 +26,5 @@ cs_impact *cs_impact_alloc(void);
 /* Check what a loader or cs_impact_create filled that the JSON checks do not reach: the laws
  * can be made for this geometry (their own checks), m* > 0. Messages start with `where`. */
 cs_status cs_impact_check(const cs_impact *impact, const char *where, cs_error *err);
-
-/* The impact file that describes a coded impact (models/README.md "Impact files"); malloc'd,
- * NULL when out of memory. In cs_loader_impact.c, with the other code that handles JSON. */
-char *cs_impact_render_json(const cs_impact *impact);
 
 #endif

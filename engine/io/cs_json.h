@@ -19,7 +19,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "cs_error.h"
+#include "cs_status.h"
 #include "cs_model.h"
 
 enum { CS_JSON_PATH = 256 }; /* longest path kept; deeper ones are cut */

@@ -295,8 +295,27 @@ static const char *const translation_keys[] = {"name",   "type", "body",  "joint
 /* in the order of cs_motion's members */
 static const char *const motion_keys[] = {"initial",   "velocity",  "acceleration",
                                           "amplitude", "frequency", "phase", NULL};
+/* and, for an angle driver, its rate in revolutions per minute instead of velocity */
+static const char *const angle_motion_keys[] = {"initial",   "velocity",  "acceleration",
+                                                "amplitude", "frequency", "phase",
+                                                "rpm",       NULL};
 
-static cs_status load_motion(const loader *ld, const cJSON *obj, const char *path,
+/* An angle driver's "rpm": the rate engineers give a crank, for "velocity" (rad/s). */
+static cs_status motion_rpm(const loader *ld, const cJSON *v, const char *kp, cs_motion *motion)
+{
+  char rp[CS_JSON_PATH];
+  if (!cs_json_member(v, "rpm"))
+    return CS_OK;
+  cs_json_child(rp, kp, "rpm");
+  if (cs_json_member(v, "velocity"))
+    return cs_json_fail(ld->js, rp, "give velocity (rad/s) or rpm (r/min), not both");
+  double rpm;
+  CS_TRY(cs_json_number(ld->js, v, kp, "rpm", CS_JSON_ANY, 0.0, &rpm));
+  motion->velocity = rpm * (2.0 * M_PI / 60.0);
+  return CS_OK;
+}
+
+static cs_status load_motion(const loader *ld, const cJSON *obj, const char *path, int angular,
                              cs_motion *motion)
 {
   char kp[CS_JSON_PATH];
@@ -306,12 +325,13 @@ static cs_status load_motion(const loader *ld, const cJSON *obj, const char *pat
   cs_json_child(kp, path, "motion");
   if (!v)
     return cs_json_fail(ld->js, kp, "missing, expected an object with any of: initial, velocity, "
-                "acceleration, amplitude, frequency, phase");
+                "acceleration, amplitude, frequency, phase%s", angular ? ", rpm" : "");
   CS_TRY(cs_json_object(ld->js, v, kp));
-  CS_TRY(cs_json_keys(ld->js, v, kp, motion_keys, ""));
+  CS_TRY(cs_json_keys(ld->js, v, kp, angular ? angle_motion_keys : motion_keys,
+                      angular ? " for an angle driver's motion" : ""));
   for (int i = 0; motion_keys[i]; i++)
     CS_TRY(cs_json_number(ld->js, v, kp, motion_keys[i], CS_JSON_ANY, 0.0, coef[i]));
-  return CS_OK;
+  return angular ? motion_rpm(ld, v, kp, motion) : CS_OK;
 }
 
 /* A driver on an ideal joint (the first nideal of model->joints) takes the joint's bodies,
@@ -383,7 +403,7 @@ static cs_status load_driver(loader *ld, const cJSON *obj, const char *path, int
   if (!body && !joint)
     return cs_json_fail(ld->js, path, "missing \"body\" or \"joint\", expected what the driver drives");
   CS_TRY(joint ? drive_joint(ld, obj, path, nideal, j) : drive_body(ld, obj, path, j));
-  return load_motion(ld, obj, path, &j->motion);
+  return load_motion(ld, obj, path, j->kind == CS_DRIVER_ANGLE, &j->motion);
 }
 
 /* Ideal joints first, then drivers, each in file order (cs_model.h). */
@@ -417,9 +437,10 @@ static const char *const clearance_types[] = {"revolute", "spherical", "slot", "
                                               "translational", NULL};
 #define CLEARANCE_COMMON "name", "type", "body1", "body2", "point1", "point2", "pin_radius", \
                          "materials", "contact", "regions", "min_impact_velocity", "start"
-static const char *const revolute_clearance_keys[] = {CLEARANCE_COMMON, "hole_radius", "length",
-                                                      "lubrication", "wear", NULL};
-static const char *const spherical_clearance_keys[] = {CLEARANCE_COMMON, "hole_radius", NULL};
+static const char *const revolute_clearance_keys[] = {CLEARANCE_COMMON, "hole_radius", "clearance",
+                                                      "length", "lubrication", "wear", NULL};
+static const char *const spherical_clearance_keys[] = {CLEARANCE_COMMON, "hole_radius", "clearance",
+                                                       NULL};
 static const char *const slot_keys[] = {CLEARANCE_COMMON, "length", "axis", "half_length",
                                         "half_width", "wear", NULL};
 static const char *const curved_slot_keys[] = {CLEARANCE_COMMON, "length", "axis",
@@ -444,6 +465,31 @@ static cs_status exceeds(const loader *ld, const char *path, const char *key, do
   cs_json_child(kp, path, key);
   return cs_json_fail(ld->js, kp, "expected a number > %s (%.6g m), got %.6g", what, floor,
                       value);
+}
+
+/* A round hole: its radius, or the radial clearance over the pin's ("clearance", what
+ * designers and studies vary: hole_radius = pin_radius + clearance); one of the two. */
+static cs_status hole(const loader *ld, const cJSON *obj, const char *path, cs_clearance *c)
+{
+  const cs_json *js = ld->js;
+  char kp[CS_JSON_PATH];
+  int radius = cs_json_member(obj, "hole_radius") != NULL;
+  if (cs_json_member(obj, "clearance")) {
+    cs_json_child(kp, path, "clearance");
+    if (radius)
+      return cs_json_fail(js, kp, "give hole_radius or clearance (hole_radius − pin_radius), "
+                          "not both");
+    double gap;
+    CS_TRY(cs_json_number(js, obj, path, "clearance", CS_JSON_POSITIVE, CS_JSON_REQUIRED, &gap));
+    c->hole_radius = c->pin_radius + gap;
+    return CS_OK;
+  }
+  if (!radius)
+    return cs_json_fail(js, path, "missing \"hole_radius\" (the bearing's or socket's radius, m) "
+                        "or \"clearance\" (hole_radius − pin_radius, m)");
+  CS_TRY(cs_json_number(js, obj, path, "hole_radius", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                        &c->hole_radius));
+  return exceeds(ld, path, "hole_radius", c->hole_radius, c->pin_radius, "pin_radius");
 }
 
 /* The block (half_length × half_width, corners rounded to corner_radius, kept in pin_radius)
@@ -483,9 +529,7 @@ static cs_status clearance_dimensions(const loader *ld, const cJSON *obj, const 
   switch (c->kind) {
   case CS_CLEARANCE_REVOLUTE:
   case CS_CLEARANCE_SPHERICAL:
-    CS_TRY(cs_json_number(js, obj, path, "hole_radius", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
-                          &c->hole_radius));
-    return exceeds(ld, path, "hole_radius", c->hole_radius, c->pin_radius, "pin_radius");
+    return hole(ld, obj, path, c);
   case CS_CLEARANCE_SLOT:
     CS_TRY(cs_json_axis(js, obj, path, "axis", c->axis));
     CS_TRY(cs_json_number(js, obj, path, "half_length", CS_JSON_NONNEG, CS_JSON_REQUIRED,

@@ -1,5 +1,6 @@
 /*
- * cs_loader_impact.c — impact JSON → cs_impact, and back (a coded impact's equivalent file).
+ * cs_loader_impact.c — impact JSON → cs_impact, and back: cs_impact_create builds an impact
+ * from C values together with its equivalent file.
  * The format is specified in models/README.md "Impact files"; keep the two in step. Messages
  * follow the loader's: "<origin>: <JSON pointer>: <what was expected>".
  */
@@ -209,7 +210,9 @@ static int add_contact(cJSON *root, const cs_contact_model *c)
   return ok;
 }
 
-char *cs_impact_render_json(const cs_impact *imp)
+/* The impact file that describes a coded impact (models/README.md "Impact files"); malloc'd,
+ * NULL when out of memory. */
+static char *render_json(const cs_impact *imp)
 {
   const cs_contact_geometry *g = &imp->geometry;
   cJSON *root = cJSON_CreateObject(), *geo = NULL, *mats = NULL, *solver = NULL;
@@ -245,4 +248,64 @@ char *cs_impact_render_json(const cs_impact *imp)
   char *text = ok ? cJSON_Print(root) : NULL;
   cJSON_Delete(root);
   return text;
+}
+
+/* ---------------------------------------------------------------- a coded impact --------- */
+
+static int settings_ok(const cs_impact_settings *s)
+{
+  return isfinite(s->rtol) && s->rtol < 1.0 && isfinite(s->atol) && isfinite(s->max_step) &&
+         isfinite(s->interval);
+}
+
+cs_status cs_impact_create(const cs_contact_geometry *geometry, const cs_contact_spec *spec,
+                           double velocity, const cs_impact_settings *settings,
+                           cs_impact **out, cs_error *err)
+{
+  static const cs_impact_settings defaults = {0};
+  if (!geometry || !spec || !out)
+    return cs_fail(err, CS_ERR_ARGUMENT, "cs_impact_create: NULL argument");
+  *out = NULL;
+  if (!settings)
+    settings = &defaults;
+  if (!(velocity > 0.0 && isfinite(velocity)))
+    return cs_fail(err, CS_ERR_ARGUMENT, "cs_impact_create: velocity %g m/s, expected > 0",
+                   velocity);
+  if (!settings_ok(settings))
+    return cs_fail(err, CS_ERR_ARGUMENT, "cs_impact_create: settings out of range (rtol %g, "
+                   "expected < 1; every value finite)", settings->rtol);
+  for (int f = 0; f < CS_FAMILY_COUNT; f++)
+    if (spec->law[f] && spec->law[f]->nparams > CS_MAX_LAW_PARAMS)
+      return cs_fail(err, CS_ERR_ARGUMENT, "cs_impact_create: %s law \"%s\" has more than %d "
+                     "parameters", cs_family_name((cs_family)f), spec->law[f]->name,
+                     CS_MAX_LAW_PARAMS);
+  cs_impact *imp = cs_impact_alloc();
+  if (!imp)
+    return cs_fail(err, CS_ERR_MEMORY, "cs_impact_create: out of memory");
+  imp->geometry = *geometry;
+  imp->velocity = velocity;
+  imp->settings = *settings;
+  for (int f = 0; f < CS_FAMILY_COUNT; f++) {
+    imp->contact.law[f] = spec->law[f];
+    if (spec->law[f] && spec->law[f]->nparams > 0 && spec->params[f])
+      memcpy(imp->contact.params[f], spec->params[f],
+             (size_t)spec->law[f]->nparams * sizeof(double));
+  }
+  cs_status st = cs_impact_check(imp, "cs_impact_create", err);
+  if (st == CS_OK) {
+    imp->name = malloc(sizeof "impact");
+    imp->description = calloc(1, 1);
+    imp->output_file = calloc(1, 1);
+    if (imp->name)
+      strcpy(imp->name, "impact");
+    imp->json = imp->name ? render_json(imp) : NULL;
+    if (!imp->json || !imp->description || !imp->output_file)
+      st = cs_fail(err, CS_ERR_MEMORY, "cs_impact_create: out of memory");
+  }
+  if (st != CS_OK) {
+    cs_impact_free(imp);
+    return st;
+  }
+  *out = imp;
+  return CS_OK;
 }

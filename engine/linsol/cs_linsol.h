@@ -13,7 +13,7 @@
 #include <lapacke.h>
 
 /* Pivot ratio of the equilibrated LU below which a matrix is taken as rank-deficient and
- * factored rank-revealing (engine/README.md, "Redundant constraints and singular positions": healthy
+ * factored rank-revealing (engine/solver/README.md, "Redundant constraints and singular positions": healthy
  * GGL ≥ 1.4e-8, redundant ≤ 3e-15; index 3's healthy ones reach 4e-14, for which the COD is
  * exact, only slower). */
 #define CS_LINSOL_PIVOT_RATIO 1e-11

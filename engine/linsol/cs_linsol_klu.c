@@ -10,7 +10,7 @@
  * times the column scales, at O(nnz). A refactorization whose ratio fell below REFRESH of the
  * last full one (its stale pivot order lost accuracy) is redone with fresh pivoting. When KLU
  * meets a singular matrix or the ratio is below CS_LINSOL_PIVOT_RATIO (redundant constraints:
- * engine/README.md "Redundant constraints and singular positions"), that factorization goes to the
+ * engine/solver/README.md "Redundant constraints and singular positions"), that factorization goes to the
  * dense solver, whose complete orthogonal decomposition gives minimum-norm Newton steps.
  * Above DENSE_MAX unknowns there is no fallback: a factorization KLU completed is used as it
  * is (a healthy index-3 matrix at a small step has pivot ratios below the rule's, and LU

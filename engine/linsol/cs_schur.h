@@ -11,8 +11,7 @@
  * a row (each row's pivot waits for the rows before it, so the divisions and square roots of
  * L Lᵀ were a serial chain: a quarter of the projected formulation's time on the clearance
  * slider-crank, measured by perf). Cost and storage O(m·b²) for the envelope's width b,
- * linear in the number of bodies for chains and trees (measured: tools/bench/chain, tools/README.md
- * "Benchmarks and robustness").
+ * linear in the number of bodies for chains and trees (measured: tools/bench/chain, tools/bench/README.md).
  *
  * No pivoting, so the order is fixed. A row whose pivot (what is left of its diagonal after
  * the rows before it: the squared sine of its angle to their span, as a share of the diagonal)

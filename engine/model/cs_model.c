@@ -2,29 +2,11 @@
 #include "cs_model.h"
 #include "cs_clearance.h"
 #include "cs_wear.h"
-#include "cs_error.h"
+#include "cs_status.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const struct {
-  const char *name;
-  int rows;
-} joint_kinds[CS_JOINT_KIND_COUNT] = {
-  [CS_JOINT_REVOLUTE] = {"revolute", 2},
-  [CS_JOINT_PRISMATIC] = {"prismatic", 2},
-  [CS_JOINT_FIXED] = {"fixed", 3},
-  [CS_DRIVER_ANGLE] = {"angle driver", 1},
-  [CS_DRIVER_TRANSLATION] = {"translation driver", 1},
-};
-
-int cs_joint_rows(cs_joint_kind kind) { return joint_kinds[kind].rows; }
-const char *cs_joint_kind_name(cs_joint_kind kind) { return joint_kinds[kind].name; }
-int cs_joint_is_driver(const cs_joint *joint)
-{
-  return joint->kind == CS_DRIVER_ANGLE || joint->kind == CS_DRIVER_TRANSLATION;
-}
 
 void cs_model_default_settings(cs_model *model)
 {

@@ -1,6 +1,6 @@
 /*
  * cs_h5.c — the HDF5 output sink of a mechanism's run. The file's layout (groups, datasets,
- * attributes, units) is written down once, in engine/README.md "HDF5 files"; keep the two in
+ * attributes, units) is written down once, in engine/output/README.md "A run"; keep the two in
  * step. Every dataset is created, whatever the model (a model without constraints has names [0]
  * and lambda [N, 0]), so readers need no special cases. The machinery (quiet errors, the common
  * root, buffered and flushed time series) is shared with the other sinks: cs_h5_util.h.
@@ -8,7 +8,7 @@
 #include "cs_h5.h"
 #include "cs_sim_linear.h"
 
-#include "cs_error.h"
+#include "cs_status.h"
 #include "cs_h5_util.h"
 #include "cs_model.h"
 #include "cs_clearance.h"
@@ -388,7 +388,7 @@ cs_status cs_h5_append(cs_h5 *h5, const cs_sim *sim, cs_error *err)
   return st;
 }
 
-/* Which linear solver the run's IDAS factored its iteration matrix with (engine/README.md "HDF5 files"):
+/* Which linear solver the run's IDAS factored its iteration matrix with (engine/output/README.md "A run"):
  * "dense" (LAPACK LU), "sparse" (KLU) or "none" (the projected formulation), and how many
  * factorizations took the fallback (the rank-revealing decomposition, or dense for KLU). */
 static herr_t put_linear_solver(hid_t file, const cs_sim *sim)
@@ -458,7 +458,7 @@ cs_status cs_h5_write_failure(const char *path, const cs_model *model, const cha
   return st;
 }
 
-/* /verify: the verdict and the figures it weighed (engine/README.md "Verifying a run"). */
+/* /verify: the verdict and the figures it weighed (engine/run/README.md "Verifying a run"). */
 static herr_t put_verify(hid_t file, const cs_verify_result *v)
 {
   const struct {

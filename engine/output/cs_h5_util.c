@@ -6,7 +6,7 @@
  * extend-and-write per dataset; the file is committed (H5Fflush, which cs_h5_driver turns
  * into a commit with barriers) when a block was written and CS_H5_COMMIT_SECONDS have passed
  * since the last commit, or when CS_H5_COMMIT_MAX_SECONDS have (a slow run), so that the
- * barriers' cost does not grow with the rows (engine/README.md "Crash safety"). Files use
+ * barriers' cost does not grow with the rows (engine/output/README.md "Crash safety"). Files use
  * HDF5's earliest formats but the superblock, version 2 for the file space strategy NONE
  * (cs_h5_create_file); no version up to 2 records an "open for writing" flag, so the file of a
  * killed run opens without h5clear. They are written through cs_h5_driver, whose commits keep
@@ -17,7 +17,7 @@
 #include "cs_clock.h"
 #include "cs_h5_util.h"
 
-#include "cs_error.h"
+#include "cs_status.h"
 #include "cs_h5_driver.h"
 
 #include <errno.h>

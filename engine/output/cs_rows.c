@@ -1,6 +1,6 @@
 /*
  * cs_rows.c — the in-memory output sink: every series the HDF5 writer records (engine/output/cs_h5.c,
- * engine/README.md "HDF5 files"), one row per output instant, from the same accessors, kept in one
+ * engine/output/README.md "A run"), one row per output instant, from the same accessors, kept in one
  * growing row-major table. For hosts that want a run's arrays without a file and without
  * running their own code at every output instant (the Python package: its runs then never
  * take the interpreter's lock, and two threads integrate in parallel).

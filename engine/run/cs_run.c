@@ -1,12 +1,12 @@
 /*
  * cs_run.c — a whole run: create the simulation, integrate to t_end, write the HDF5 file as
- * the run goes (engine/README.md "HDF5 files"), and mark the file complete, failed or interrupted.
+ * the run goes (engine/output/README.md "A run"), and mark the file complete, failed or interrupted.
  */
 #include "clearsim.h"
 
 #include <math.h>
 
-#include "cs_error.h"
+#include "cs_status.h"
 #include "cs_h5.h"
 #include "cs_json.h"
 #include "cs_model.h"

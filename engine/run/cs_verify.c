@@ -1,6 +1,6 @@
 /*
  * cs_verify.c — a completed run checked against itself at tolerances 100 times tighter
- * (clearsim.h cs_verify, engine/README.md "Verifying a run"). It reads both simulations through the
+ * (clearsim.h cs_verify, engine/run/README.md "Verifying a run"). It reads both simulations through the
  * public accessors; the tighter run integrates a copy of the model's settings.
  */
 #include "clearsim.h"
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cs_error.h"
+#include "cs_status.h"
 #include "cs_model.h"
 #include "cs_scales.h"
 #include "cs_verify.h"

@@ -1,15 +1,8 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 /*
- * cs_sim.c — the simulation: the DAE handed to IDAS, its analytic Jacobian, output instants,
- * energy books.
- *
- * y = (q, v, λ) for index 3, y = (q, v, λ, μ) for GGL:
- *   index3:  q' − v = 0,            M v' + Φqᵀλ − Q = 0,  Φ = 0
- *   ggl:     q' − v + Φqᵀμ = 0,     M v' + Φqᵀλ − Q = 0,  Φ = 0,  Φq v + Φt = 0
- * Variables without a derivative in the error test: λ and μ always; v too for index 3, where
- * IDA stalls otherwise (its error estimate of index-3 velocities does not shrink with h).
- * The quadratures (IDAS) integrate the dissipated power, the drivers' power and the applied
- * loads' power for the energy balance.
+ * cs_sim.c — the simulation: its life cycle and set-up, output instants, energy books, and
+ * the step loop; the formulations' integrators are cs_sim_dae.c (index3, ggl on IDAS),
+ * cs_sim_projected.c (projected on cs_rk) and cs_sim_auto.c (auto), on cs_sim_impl.h.
  *
  * IDAS runs one step at a time: after each step the clearance joints commit their contact
  * histories, outputs due within the step are interpolated, and located roots switch contacts
@@ -18,34 +11,13 @@
  * last advance ended.
  */
 #include "cs_clock.h"
-#include "cs_assembly.h"
-#include "cs_clearances.h"
-#include "cs_consistent.h"
-#include "cs_diagnose.h"
-#include "cs_error.h"
-#include "cs_ida_pattern.h"
-#include "cs_linsol.h"
-#include "cs_project.h"
-#include "cs_regime.h"
-#include "cs_rk.h"
-#include "cs_schur.h"
-#include "cs_scales.h"
-#include "cs_sim_linear.h"
-#include "cs_evidence.h"
+#include "cs_sim_impl.h"
 
 #include <idas/idas.h>
-#include <idas/idas_ls.h>
 #include <math.h>
-#include <nvector/nvector_serial.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sunmatrix/sunmatrix_dense.h>
-#include <sunmatrix/sunmatrix_sparse.h>
-#include <time.h>
-
-enum { QUAD_DISSIPATED, QUAD_DRIVER, QUAD_APPLIED, NQUAD };
 
 /* Round-off floor of an absolute tolerance, in ulps of its unknown's scale: IDA's Newton
  * corrections cannot shrink below a few ulps of the largest terms of the residual, and a
@@ -64,10 +36,6 @@ static const double ROUNDOFF_ULPS = 100.0;
  * rtol up to 1e-3 (1,890 steps), for 15 % more GGL steps (6,179 → 7,093). */
 static const double CLEARANCE_SHARE = CS_CLEARANCE_SHARE;
 
-/* A restart projects the state only when its drift exceeds this share of atol (atol·Ω for
- * velocities): below, the drift is harmless and the projection's own round-off is not. */
-static const double PROJECT_BELOW = 1e-3;
-
 /* An algebraic unknown's weight relative to its scale where its Newton corrections stall at
  * round-off amplified by 1/h or 1/h², which outgrows any fixed scale as steps shrink: none to
  * speak of. Index-3 v and λ (measured: weights on the scales V and F stalled the clearance
@@ -77,462 +45,7 @@ static const double PROJECT_BELOW = 1e-3;
  * q', which the test weighs. */
 static const double INDEX3_FREE = 1e12;
 
-/* Under "auto": the steps since cs_rk's restart before a contact may be handed to IDAS. On
- * trial, IDAS must then cover the span cs_rk's last steps would have covered in TRIAL_SPAN
- * steps in at most TRIAL_SPAN / HANDOVER_GAIN of its own, its start from order 1 included, or
- * the contact goes back to cs_rk, which then waits four times longer before the next trial: a
- * lost trial costs at most TRIAL_SPAN / HANDOVER_GAIN IDAS steps, a bounded share of the
- * contact, and a contact that turns stiff later is still handed over. An IDAS step costs
- * about 1.3 explicit ones (11.4 against 8.8 µs on the clearance slider-crank); the lasting
- * contacts of liu2022 and flores2010, held by stability at rtol 1e-3, took IDAS more and
- * shorter steps than cs_rk (twice the time without the trial); the resting sphere takes it
- * a tenth of cs_rk's steps. */
-enum { HANDOVER_AFTER = 64, TRIAL_SPAN = 256 };
-static const double HANDOVER_GAIN = 2.0;
-
-/* Samples of each step's interpolant searched for a contact's peak force (sample_peaks). */
-enum { CS_PEAK_SAMPLES = 4, PEAK_REFINE = 3 };
-/* Samples of each explicit step's interpolant searched for a pin out of contact inside its
- * wall (grazed_pin). */
-enum { GRAZE_SAMPLES = 8 };
-
-struct cs_sim {
-  const cs_model *model;
-  cs_formulation form; /* what IDAS integrates (index3, ggl; ggl under auto), or projected */
-  int n, m, N; /* coordinates, constraint rows, unknowns */
-  int nz;       /* internal states of the force elements, the last nz unknowns (Z_OF) */
-
-  SUNContext ctx;
-  void *ida;            /* index3 and ggl: IDAS on the DAE */
-  cs_rk *rk;            /* projected: explicit Runge-Kutta on the index-1 ODE */
-  cs_regime *regime;    /* its step in each contact regime, for restarts (cs_regime.h) */
-  int hybrid;           /* "auto": cs_rk and IDAS (ggl) both set up, one of them running */
-  int explicit_on;      /* cs_rk is the one running (projected; auto between handovers) */
-  int ida_live;         /* IDAS has counted steps since its last (re)start, not yet banked */
-  long handovers;       /* auto: stiff contacts handed to IDAS */
-  long stiff_mark;      /* cs_rk's stiff steps counted so far */
-  uint64_t stiff_recent; /* which of cs_rk's last 64 steps since its restart were stiff */
-  long steps_recent;     /* cs_rk's steps since its restart */
-  double t_recent[64];   /* where they ended, the last 64 (by steps_recent mod 64) */
-  int trial;             /* auto: a handover on trial: is IDAS faster on this contact? */
-  long patience;         /* auto: cs_rk's steps before a handover (HANDOVER_AFTER, times 4
-                          * after each trial IDAS lost in this regime) */
-  double h_explicit, t_handover; /* cs_rk's mean step before it, and when it was */
-  long ida_steps;        /* IDAS' steps since */
-  cs_schur *schur;      /* its accelerations (cs_schur.h) */
-  double *Minv, *gamma, *sample;
-  int *root_start, *root_idx; /* what each root reads (root_support) */
-  int *peak_pin;        /* pins in contact, and their forces at the samples (sample_peaks) */
-  double *peak_force;
-  N_Vector y, yp, yq;  /* IDAS' state at t_ida and its quadratures */
-  N_Vector view, viewq; /* the state and quadratures reported, at t */
-  cs_clearances *clear;
-  cs_projector *proj;   /* restarts start on the constraint manifold */
-  cs_consistent *cons;  /* consistent starts and the reported a, λ */
-  cs_jac jac;           /* Φq by rows, at the last evaluation */
-  int *roots_found;
-  long base[6];         /* IDAS counters before its last restart (restarts zero them) */
-  SUNMatrix J;
-  SUNLinearSolver LS;
-  int sparse;             /* J is CSC over `pattern`, LS is KLU (setup_ida) */
-  cs_ida_pattern pattern;
-
-  double t0, t, t_ida;
-  long next_output; /* index k of the next output instant t0 + k·interval */
-  double *M, *Q, *phi, *work;
-  double *a, *lambda; /* consistent with (q, v) at t */
-  double *qa, *qlambda; /* the same, for the quadrature's current (q, v) */
-  double energy0, potential0;
-  int rank0;           /* rank of Φq at the start: a later loss is a singular position */
-  double *q_start;     /* the assembled start's q, against which such a loss is judged */
-  cs_scales scales;    /* the mechanism's own (cs_scales.h), from the assembled start */
-  double *atol, *cap;  /* each unknown's absolute tolerance, and the most its error may be */
-  double *tested;      /* 1 for the unknowns in IDAS' error test, else 0 */
-  double energy_scale, worst_balance; /* the run's own evidence (cs_sim_warnings) */
-  cs_evidence evidence;                /* and the rest of it (cs_evidence.h) */
-  char warnings[1024];
-  char **row_names;
-
-  cs_output_fn output;
-  void *output_user;
-  cs_interrupt_fn interrupt;
-  void *interrupt_user;
-  int started;  /* the output at t0 has been emitted */
-  long steps_since_output;
-  int has_drivers;
-  int *driver_rows, ndriver_rows; /* the drivers' constraint rows, for their power */
-  double wall;  /* seconds spent integrating in cs_sim_advance (the output callback's excluded) */
-  double output_wall; /* seconds spent in the output callback */
-  double t_near_root; /* where IDAS last refused a root 'at and very near t' */
-  char ida_message[512]; /* IDAS' last error, kept for our cs_error */
-};
-
-#define Q_OF(sim, y) N_VGetArrayPointer(y)
-#define V_OF(sim, y) (N_VGetArrayPointer(y) + (sim)->n)
-#define L_OF(sim, y) (N_VGetArrayPointer(y) + 2 * (sim)->n)
-#define MU_OF(sim, y) (N_VGetArrayPointer(y) + 2 * (sim)->n + (sim)->m)
-#define Z_OF(sim, y) (N_VGetArrayPointer(y) + (sim)->N - (sim)->nz)
-
-/* ---------------------------------------------------------------- internal states -------- */
-
-/* Force elements with an internal state z (a clearance joint's LuGre bristles), z' = f(q, v,
- * z), are the last nz unknowns of y: differential, with residual z' − f. The forces read z
- * through the clearance joints' binding (cs_clearances_bind_state), set from the y at hand. */
-static void bind_states(const cs_sim *s, N_Vector y)
-{
-  cs_clearances_bind_state(s->clear, s->nz ? Z_OF(s, y) : NULL);
-}
-
-static void state_residual(cs_sim *s, N_Vector yy, N_Vector yyp, N_Vector rr)
-{
-  if (!s->nz)
-    return;
-  double *rz = Z_OF(s, rr);
-  const double *zp = Z_OF(s, yyp);
-  cs_clearances_state_rate(s->clear, Q_OF(s, yy), V_OF(s, yy), rz, NULL, NULL, NULL, NULL, 0);
-  for (int i = 0; i < s->nz; i++)
-    rz[i] = zp[i] - rz[i];
-}
-
-/* Where the Jacobian's writers put their entries (cs_acc.h): blocks of the dense J, or the
- * sparse J's values at the pattern's positions. One per block and writer, since the sparse
- * positions are per writer (forces and pins share the dense ∂Q blocks). */
-typedef struct jac_sinks {
-  cs_acc qq, qv, vv, zz;                /* the diagonals (slot: the coordinate or state) */
-  cs_acc force_vq, force_vv, pin_vq, pin_vv;
-  cs_acc hess_vq, hess_qq, phi_lq, phi_vl, phi_mv, phi_qm, rate_mq;
-  cs_acc z_q, z_v, z_z, v_z;
-} jac_sinks;
-
-static void dense_sinks(const cs_sim *s, double *J, jac_sinks *k)
-{
-  const int n = s->n, N = s->N, z0 = N - s->nz, mu0 = 2 * n + s->m;
-#define BLOCK(i, j) ((cs_acc){.dense = J + (i) + (size_t)(j) * N, .ld = N})
-  k->qq = k->qv = k->vv = k->zz = BLOCK(0, 0);
-  k->force_vq = k->pin_vq = k->hess_vq = BLOCK(n, 0);
-  k->force_vv = k->pin_vv = BLOCK(n, n);
-  k->hess_qq = BLOCK(0, 0);
-  k->phi_lq = BLOCK(2 * n, 0);
-  k->phi_vl = BLOCK(n, 2 * n);
-  k->phi_mv = BLOCK(mu0, n);
-  k->phi_qm = BLOCK(0, mu0);
-  k->rate_mq = BLOCK(mu0, 0);
-  k->z_q = BLOCK(z0, 0);
-  k->z_v = BLOCK(z0, n);
-  k->z_z = BLOCK(z0, z0);
-  k->v_z = BLOCK(n, z0);
-#undef BLOCK
-}
-
-static void sparse_sinks(const cs_sim *s, double *val, jac_sinks *k)
-{
-  const cs_ida_pattern *p = &s->pattern;
-#define AT(table) ((cs_acc){.val = val, .pos = p->table})
-  k->qq = AT(qq_diag), k->qv = AT(qv_diag), k->vv = AT(vv_diag), k->zz = AT(zz_diag);
-  k->force_vq = AT(force_vq), k->force_vv = AT(force_vv);
-  k->pin_vq = AT(pin_vq), k->pin_vv = AT(pin_vv);
-  k->hess_vq = AT(hess_vq), k->hess_qq = AT(hess_qq);
-  k->phi_lq = AT(phi_lq), k->phi_vl = AT(phi_vl);
-  k->phi_mv = AT(phi_mv), k->phi_qm = AT(phi_qm), k->rate_mq = AT(rate_mq);
-  k->z_q = AT(z_q), k->z_v = AT(z_v), k->z_z = AT(z_z), k->v_z = AT(v_z);
-#undef AT
-}
-
-/* The z rows (cj I − ∂f/∂z, −∂f/∂q, −∂f/∂v) and the z columns of the force rows (−∂Q/∂z) of
- * J; `scratch` takes f (N doubles). */
-static void state_jacobian(cs_sim *s, double cj, N_Vector yy, const jac_sinks *k,
-                           N_Vector scratch)
-{
-  if (!s->nz)
-    return;
-  const int z0 = s->N - s->nz;
-  for (int i = 0; i < s->nz; i++)
-    cs_acc_add(&k->zz, z0 + i, z0 + i, i, cj);
-  cs_clearances_state_rate(s->clear, Q_OF(s, yy), V_OF(s, yy), N_VGetArrayPointer(scratch),
-                           &k->z_q, &k->z_v, &k->z_z, &k->v_z, -1.0);
-}
-
-/* yp's z part at the consistent (re)start: z' = f. */
-static void state_rates(cs_sim *s)
-{
-  if (s->nz)
-    cs_clearances_state_rate(s->clear, Q_OF(s, s->y), V_OF(s, s->y), Z_OF(s, s->yp), NULL,
-                             NULL, NULL, NULL, 0);
-}
-
-/* ---------------------------------------------------------------- the DAE ---------------- */
-
-static int residual(realtype t, N_Vector yy, N_Vector yyp, N_Vector rr, void *user)
-{
-  cs_sim *s = user;
-  const cs_model *m = s->model;
-  const double *q = Q_OF(s, yy), *v = V_OF(s, yy), *lam = L_OF(s, yy);
-  const double *qp = Q_OF(s, yyp), *vp = V_OF(s, yyp);
-  double *rq = N_VGetArrayPointer(rr), *rv = rq + s->n, *rl = rv + s->n;
-  double *phit = s->work;
-
-  cs_constraints(m, q, t, rl, &s->jac, phit, NULL);
-  bind_states(s, yy);
-  cs_forces(m, q, v, t, s->Q, NULL, NULL, 0.0);
-  cs_clearances_forces(s->clear, q, v, s->Q, NULL, NULL, 0.0);
-  state_residual(s, yy, yyp, rr);
-  /* Φqᵀλ (and Φqᵀμ) summed first, then added: the zero-inertia pendulum's GGL run moves
-   * by 7× its error at rtol 1e-10 when these sums round otherwise (IDAS's step sequence
-   * follows round-off there). */
-  memset(rq, 0, 2 * (size_t)s->n * sizeof *rq);
-  cs_jac_tmul_add(&s->jac, lam, 1.0, rv);
-  if (s->form == CS_GGL)
-    cs_jac_tmul_add(&s->jac, MU_OF(s, yy), 1.0, rq);
-  for (int i = 0; i < s->n; i++) {
-    rq[i] = (qp[i] - v[i]) + rq[i];
-    rv[i] = (s->M[i] * vp[i] - s->Q[i]) + rv[i];
-  }
-  if (s->form == CS_GGL) {
-    double *rmu = rl + s->m;
-    cs_jac_mul(&s->jac, v, rmu);
-    for (int r = 0; r < s->m; r++)
-      rmu[r] += phit[r];
-  }
-  for (int i = 0; i < s->N; i++)
-    if (!isfinite(rq[i]))
-      return 1; /* recoverable: IDAS retries with a smaller step */
-  return 0;
-}
-
-/* J = ∂F/∂y + cj ∂F/∂y': dense (column-major, leading dimension N), or CSC over s->pattern,
- * through the same writers. The sparse pattern is copied in at every call: IDAS zeroes J first,
- * and SUNMatZero of a sparse matrix clears its indices with its values. */
-static int jacobian(realtype t, realtype cj, N_Vector yy, N_Vector yyp, N_Vector rr,
-                    SUNMatrix Jm, void *user, N_Vector t1, N_Vector t2, N_Vector t3)
-{
-  (void)yyp, (void)rr, (void)t2, (void)t3;
-  cs_sim *s = user;
-  const cs_model *m = s->model;
-  const int n = s->n;
-  const double *q = Q_OF(s, yy), *v = V_OF(s, yy), *lam = L_OF(s, yy);
-  jac_sinks k;
-  if (s->sparse) {
-    const cs_ida_pattern *p = &s->pattern;
-    memcpy(SM_INDEXPTRS_S(Jm), p->colptr, ((size_t)p->N + 1) * sizeof *p->colptr);
-    memcpy(SM_INDEXVALS_S(Jm), p->rowidx, (size_t)p->nnz * sizeof *p->rowidx);
-    memset(SM_DATA_S(Jm), 0, (size_t)p->nnz * sizeof(realtype));
-    sparse_sinks(s, SM_DATA_S(Jm), &k);
-  } else {
-    SUNMatZero(Jm);
-    dense_sinks(s, SM_DATA_D(Jm), &k);
-  }
-
-  cs_constraints(m, q, t, NULL, &s->jac, NULL, NULL);
-  for (int i = 0; i < n; i++) {
-    cs_acc_add(&k.qq, i, i, i, cj);                /* ∂(q' − v)/∂q' */
-    cs_acc_add(&k.qv, i, n + i, i, -1.0);          /* ∂(q' − v)/∂v */
-    cs_acc_add(&k.vv, n + i, n + i, i, cj * s->M[i]);
-  }
-  /* ∂(M v' − Q)/∂(q, v) */
-  bind_states(s, yy);
-  cs_forces(m, q, v, t, s->Q, &k.force_vq, &k.force_vv, -1.0);
-  cs_clearances_forces(s->clear, q, v, s->Q, &k.pin_vq, &k.pin_vv, -1.0);
-  state_jacobian(s, cj, yy, &k, t1);
-  /* ∂(Φqᵀλ)/∂q, Φqᵀ into the λ columns, Φq into the Φ rows */
-  cs_constraints_add_hessian(m, q, lam, 1.0, &k.hess_vq);
-  cs_jac_scatter(&s->jac, &k.phi_lq, &k.phi_vl);
-  if (s->form == CS_GGL) {
-    cs_constraints_add_hessian(m, q, MU_OF(s, yy), 1.0, &k.hess_qq);
-    cs_constraints_add_rate_jacobian(m, q, v, 1.0, &k.rate_mq);
-    cs_jac_scatter(&s->jac, &k.phi_mv, &k.phi_qm); /* ∂(Φq v)/∂v, ∂(Φqᵀμ)/∂μ */
-  }
-  return 0;
-}
-
-int cs_sim_iteration_matrix(cs_sim *s, double cj, int sparse, double *A)
-{
-  const int N = s->N;
-  if (!s->ida || (sparse && !s->sparse))
-    return -1;
-  if (!A)
-    return N;
-  SUNMatrix J = sparse ? SUNSparseMatrix(N, N, s->pattern.nnz, CSC_MAT, s->ctx)
-                       : SUNDenseMatrix(N, N, s->ctx);
-  N_Vector scratch = N_VClone(s->y);
-  if (!J || !scratch) {
-    SUNMatDestroy(J);
-    N_VDestroy(scratch);
-    return -1;
-  }
-  const int was = s->sparse;
-  s->sparse = sparse;
-  jacobian(s->t_ida, cj, s->y, s->yp, NULL, J, s, scratch, NULL, NULL);
-  s->sparse = was;
-  memset(A, 0, (size_t)N * N * sizeof *A);
-  for (int j = 0; j < N; j++)
-    if (sparse)
-      for (sunindextype e = SM_INDEXPTRS_S(J)[j]; e < SM_INDEXPTRS_S(J)[j + 1]; e++)
-        A[SM_INDEXVALS_S(J)[e] + (size_t)j * N] = SM_DATA_S(J)[e];
-    else
-      memcpy(A + (size_t)j * N, SM_COLUMN_D(J, j), (size_t)N * sizeof *A);
-  SUNMatDestroy(J);
-  N_VDestroy(scratch);
-  return N;
-}
-
-int cs_sim_linear_solver(const cs_sim *s, long *fallbacks)
-{
-  if (fallbacks)
-    *fallbacks = s->LS ? cs_linsol_fallbacks(s->LS) : 0;
-  return s->ida ? s->sparse : -1;
-}
-
-/* Q of everything: gravity, force elements, clearance joints. */
-static void total_forces(cs_sim *s, const double *q, const double *v, double t, double *Q)
-{
-  cs_forces(s->model, q, v, t, Q, NULL, NULL, 0.0);
-  cs_clearances_forces(s->clear, q, v, Q, NULL, NULL, 0.0);
-}
-
-static int roots(realtype t, N_Vector yy, N_Vector yyp, realtype *g, void *user)
-{
-  (void)t, (void)yyp;
-  cs_sim *s = user;
-  cs_clearances_roots(s->clear, Q_OF(s, yy), V_OF(s, yy), g);
-  return 0;
-}
-
-/* Power of the drivers on the mechanism: −Σ λ_r (Φq v)_r over driver rows, Φq in J. */
-static double driver_power(const cs_sim *s, const cs_jac *J, const double *v, const double *lam)
-{
-  double P = 0.0;
-  for (int i = 0; i < s->ndriver_rows; i++) {
-    int r = s->driver_rows[i];
-    double pv = 0.0;
-    for (int e = CS_JAC_WIDTH * r; e < CS_JAC_WIDTH * (r + 1); e++)
-      if (J->col[e] >= 0)
-        pv += J->val[e] * v[J->col[e]];
-    P -= lam[r] * pv;
-  }
-  return P;
-}
-
-/* The drivers' power takes λ from the augmented system at (q, v), not from y: the λ of y is
- * left out of the Newton convergence test (see setup_ida), and measured on the slider-crank
- * its driver work was off by 0.08 J in 63 J over two turns; the consistent λ closes the
- * balance to the tolerance. One LU of size n + m per quadrature evaluation is the price. */
-static int quadrature(realtype t, N_Vector yy, N_Vector yyp, N_Vector rq, void *user)
-{
-  (void)yyp;
-  cs_sim *s = user;
-  const double *q = Q_OF(s, yy), *v = V_OF(s, yy);
-  double *out = N_VGetArrayPointer(rq);
-  bind_states(s, yy);
-  cs_force_power(s->model, q, v, t, &out[QUAD_DISSIPATED], &out[QUAD_APPLIED]);
-  /* Q and the contacts' power from one evaluation of each contact, as the projected
-   * right-hand side does (it was evaluated twice here: power, then Q for the drivers) */
-  cs_forces(s->model, q, v, t, s->Q, NULL, NULL, 0.0);
-  out[QUAD_DISSIPATED] += cs_clearances_forces_power(s->clear, q, v, s->Q);
-  out[QUAD_DRIVER] = 0.0;
-  if (!s->has_drivers)
-    return 0;
-  if (cs_solve_accelerations(s->cons, q, v, t, s->Q, s->qa, s->qlambda, NULL))
-    return 1; /* singular here: recoverable, IDAS retries with a smaller step */
-  out[QUAD_DRIVER] = driver_power(s, cs_consistent_jacobian(s->cons), v, s->qlambda);
-  return 0;
-}
-
-/* ---------------------------------------------------------------- the projected ODE ------ */
-
-/* y = (q, v): q' = v, v' = a from the augmented system at (q, v, t); the quadratures'
- * integrands alongside, with the drivers' power from the same λ. */
-static int ode_rhs(double t, const double *y, double *ydot, double *yqdot, void *user)
-{
-  cs_sim *s = user;
-  const double *q = y, *v = y + s->n;
-  cs_forces(s->model, q, v, t, s->Q, NULL, NULL, 0.0);
-  double contact_loss = cs_clearances_forces_power(s->clear, q, v, s->Q);
-  cs_constraints_and_gamma(s->model, q, v, t, &s->jac, s->gamma);
-  cs_schur_accelerations(s->schur, &s->jac, s->Minv, s->Q, s->gamma, 1, ydot + s->n, s->qlambda);
-  memcpy(ydot, v, (size_t)s->n * sizeof *v);
-  cs_force_power(s->model, q, v, t, &yqdot[QUAD_DISSIPATED], &yqdot[QUAD_APPLIED]);
-  yqdot[QUAD_DISSIPATED] += contact_loss;
-  yqdot[QUAD_DRIVER] = s->has_drivers ? driver_power(s, &s->jac, v, s->qlambda) : 0.0;
-  for (int i = 0; i < 2 * s->n; i++)
-    if (!isfinite(ydot[i]))
-      return 1;
-  return 0;
-}
-
-static void ode_roots(double t, const double *y, int which, double *g, void *user)
-{
-  (void)t;
-  cs_sim *s = user;
-  if (which < 0)
-    cs_clearances_roots(s->clear, y, y + s->n, g);
-  else
-    g[which] = cs_clearances_root(s->clear, which, y, y + s->n);
-}
-
-/* The entries of y = (q, v) pin k reads: its two bodies' positions and velocities (≤ 12). */
-static int pin_support(const cs_sim *s, int k, int *idx)
-{
-  int count = 0;
-  const int *body = cs_clearances_bodies(s->clear, k);
-  for (int b = 0; b < 2; b++) {
-    const cs_body *bd = &s->model->bodies[body[b]];
-    for (int e = 0; !bd->ground && e < 3; e++)
-      idx[count++] = bd->coord + e, idx[count++] = s->n + bd->coord + e;
-  }
-  return count;
-}
-
-/* What each root reads: its pin's (CSR, two roots per pin). */
-static int root_support(cs_sim *s)
-{
-  int nroot = cs_clearances_root_count(s->clear);
-  s->root_start = malloc(((size_t)nroot + 1) * sizeof *s->root_start);
-  s->root_idx = malloc((12 * (size_t)nroot + 1) * sizeof *s->root_idx);
-  if (!s->root_start || !s->root_idx)
-    return -1;
-  int count = 0;
-  for (int r = 0; r < nroot; r++) {
-    s->root_start[r] = count;
-    count += pin_support(s, r / 2, s->root_idx + count);
-  }
-  s->root_start[nroot] = count;
-  return 0;
-}
-
-/* Every step ends on the constraint manifold: an explicit method keeps Φ = 0 only to its
- * local error, and the drift would grow with the run. Drift below PROJECT_BELOW of the
- * tolerance is left alone (its projection would only add round-off). */
-static int ode_project(double t, double *y, void *user)
-{
-  cs_sim *s = user;
-  const double atol = s->model->solver.atol;
-  return cs_project(s->proj, t, y, y + s->n, 0, PROJECT_BELOW * atol,
-                    PROJECT_BELOW * atol * s->scales.frequency) ? -1 : 0;
-}
-
-static void ida_error(int code, const char *module, const char *function, char *msg, void *user)
-{
-  (void)code, (void)module;
-  cs_sim *s = user;
-  snprintf(s->ida_message, sizeof s->ida_message, "%s: %s", function, msg);
-}
-
 /* ---------------------------------------------------------------- set-up ----------------- */
-
-static cs_status fail_setup(cs_sim *s, cs_error *err, const char *what)
-{
-  return cs_fail(err, CS_ERR_SOLVER, "%s: setting up the integrator failed (%s)%s%s",
-                 s->model->origin ? s->model->origin : "model", what,
-                 s->ida_message[0] ? ": " : "", s->ida_message);
-}
-
-static const char *const row_labels[CS_JOINT_KIND_COUNT][3] = {
-  [CS_JOINT_REVOLUTE] = {"x", "y"},
-  [CS_JOINT_PRISMATIC] = {"angle", "normal"},
-  [CS_JOINT_FIXED] = {"x", "y", "angle"},
-  [CS_DRIVER_ANGLE] = {"angle"},
-  [CS_DRIVER_TRANSLATION] = {"distance"},
-};
 
 static cs_status name_rows(cs_sim *s, cs_error *err)
 {
@@ -546,7 +59,7 @@ static cs_status name_rows(cs_sim *s, cs_error *err)
       char *name = malloc(len);
       if (!name)
         return cs_fail(err, CS_ERR_MEMORY, "out of memory");
-      snprintf(name, len, "%s.%s", j->name, row_labels[j->kind][r]);
+      snprintf(name, len, "%s.%s", j->name, cs_joint_row_label(j->kind, r));
       s->row_names[j->row0 + r] = name;
     }
   }
@@ -570,26 +83,6 @@ static cs_status allocate(cs_sim *s, cs_error *err)
       !(s->cons = cs_consistent_create(s->model)))
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   return name_rows(s, err);
-}
-
-/* y's multipliers and yp from the augmented system at y's (q, v) and the current contact
- * states: a consistent start or restart. */
-static cs_status make_consistent(cs_sim *s, double t, cs_error *err)
-{
-  const double *q = Q_OF(s, s->y), *v = V_OF(s, s->y);
-  bind_states(s, s->y);
-  total_forces(s, q, v, t, s->Q);
-  cs_status st = cs_solve_accelerations(s->cons, q, v, t, s->Q, s->a, s->lambda, err);
-  if (st)
-    return st;
-  memcpy(L_OF(s, s->y), s->lambda, (size_t)s->m * sizeof *s->lambda);
-  if (s->form == CS_GGL)
-    memset(MU_OF(s, s->y), 0, (size_t)s->m * sizeof(double));
-  N_VConst(0.0, s->yp);
-  memcpy(Q_OF(s, s->yp), v, (size_t)s->n * sizeof *v);
-  memcpy(V_OF(s, s->yp), s->a, (size_t)s->n * sizeof *s->a);
-  state_rates(s);
-  return CS_OK;
 }
 
 /* Initial state: assembled positions and velocities, contacts already closed at t0, then a
@@ -621,7 +114,7 @@ static cs_status initial_state(cs_sim *s, cs_error *err)
   for (int k = 0; k < cs_clearances_count(s->clear); k++) /* on their wall, δ's sign round-off */
     if (cs_clearances_starts_resting(s->clear, k) && !cs_clearances_in_contact(s->clear, k))
       cs_clearances_open(s->clear, k, s->t0, q, v);
-  return make_consistent(s, s->t0, err);
+  return cs_sim_make_consistent(s, s->t0, err);
 }
 
 /* Each unknown's absolute tolerance on its own physical scale (cs_scales.h), and whether it
@@ -680,136 +173,6 @@ static void absolute_tolerances(const cs_sim *s, double *at, double *cap, double
   }
 }
 
-/* IDA's error weights: 1 / min(rtol |y| + atol, cap), each unknown's tolerance with its cap. */
-static int error_weights(N_Vector y, N_Vector ewt, void *user)
-{
-  const cs_sim *s = user;
-  const double *yd = N_VGetArrayPointer(y), rtol = s->model->solver.rtol;
-  double *w = N_VGetArrayPointer(ewt);
-  for (int i = 0; i < s->N; i++)
-    w[i] = 1.0 / fmin(rtol * fabs(yd[i]) + s->atol[i], s->cap[i]);
-  return 0;
-}
-
-/* The projected formulation's integrator: q and v in the error test with the weights of
- * absolute_tolerances (their first 2n entries), the energy quadratures alongside. */
-static int pin_open(const void *clear, int i) { return cs_clearances_in_contact(clear, i); }
-
-/* Why the projected formulation cannot take this model (NULL: it can). */
-static const char *projected_refusal(const cs_sim *s)
-{
-  if (s->nz)
-    return "integrates no internal state, and a friction law with one (\"lugre\") has some";
-  for (int i = 0; i < s->n; i++)
-    if (!(s->M[i] > 0.0))
-      return "needs every moving body to have a positive mass and inertia (the accelerations "
-             "come from M⁻¹)";
-  return NULL;
-}
-
-static cs_status setup_rk(cs_sim *s, cs_error *err)
-{
-  const cs_solver_settings *set = &s->model->solver;
-  const char *why = projected_refusal(s);
-  if (why)
-    return cs_fail(err, CS_ERR_INPUT, "%s: /solver/formulation: \"projected\" %s; use \"ggl\" "
-                   "or \"auto\"", s->model->origin ? s->model->origin : "model", why);
-  s->schur = cs_schur_create(&s->jac);
-  s->Minv = calloc(3 * (size_t)s->n + (size_t)s->m + 1, sizeof *s->Minv); /* + γ, sample */
-  if (!s->schur || !s->Minv)
-    return cs_fail(err, CS_ERR_MEMORY, "out of memory");
-  s->gamma = s->Minv + s->n;
-  s->sample = s->gamma + s->m;
-  for (int i = 0; i < s->n; i++)
-    s->Minv[i] = 1.0 / s->M[i];
-  s->rk = cs_rk_create(2 * s->n, NQUAD, 1, cs_clearances_root_count(s->clear), ode_rhs,
-                       ode_roots, ode_project, s);
-  if (!s->roots_found)
-    s->roots_found = calloc((size_t)cs_clearances_root_count(s->clear) + 1,
-                            sizeof *s->roots_found);
-  int npin = cs_clearances_count(s->clear);
-  s->peak_pin = calloc((size_t)npin + 1, sizeof *s->peak_pin);
-  s->peak_force = calloc(((size_t)npin + 1) * (CS_PEAK_SAMPLES + 1), sizeof *s->peak_force);
-  s->regime = cs_regime_create(npin, pin_open, s->clear);
-  if (!s->rk || !s->roots_found || !s->peak_pin || !s->peak_force || !s->regime ||
-      root_support(s))
-    return cs_fail(err, CS_ERR_MEMORY, "out of memory");
-  cs_rk_set_tolerances(s->rk, set->rtol, s->atol, s->cap);
-  cs_rk_set_root_support(s->rk, s->root_start, s->root_idx);
-  cs_rk_set_max_step(s->rk, set->max_step);
-  cs_rk_set_initial_step(s->rk, set->initial_step);
-  if (cs_rk_init(s->rk, s->t0, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yq)))
-    return cs_fail(err, CS_ERR_ASSEMBLY, "%s: the accelerations cannot be solved for at t = "
-                   "%g s", s->model->origin ? s->model->origin : "model", s->t0);
-  s->explicit_on = 1;
-  return CS_OK;
-}
-
-/* Under "auto", the sparse iteration matrix and KLU from this many unknowns on, the dense LU
- * below. Measured (callgrind, GGL, whole runs less ~45M of start-up): KLU is never slower
- * from 10 unknowns up, but gains little below 50 (pendulum 10: −5 %; chain of 3, 30: −13 %;
- * clearance slider-crank, 32: −13 %; chain of 5, 50: −29 %) and 3.6× at 100 (chain of 10),
- * while a different solver moves a small model's round-off-driven step sequence (the GGL
- * pendulum at rtol 1e-10: 1.2e-8 m dense, 7e-9 … 1.9e-7 m with KLU's orderings). Small models
- * keep the dense LU's results (engine/README.md "IDAS"). */
-enum { SPARSE_FROM = 50 };
-
-/* The iteration matrix and its solver: dense LAPACK LU, or CSC over the model's pattern with
- * KLU (solver.linear_solver). */
-static cs_status setup_linear_solver(cs_sim *s, cs_error *err)
-{
-  cs_linear_solver choice = s->model->solver.linear_solver;
-  s->sparse = choice == CS_LINSOL_SPARSE || (choice == CS_LINSOL_AUTO && s->N >= SPARSE_FROM);
-  if (!s->sparse) {
-    s->J = SUNDenseMatrix(s->N, s->N, s->ctx);
-    s->LS = s->J ? cs_linsol_lapack_dense(s->y, s->J, s->ctx) : NULL;
-    return s->LS ? CS_OK : fail_setup(s, err, "linear solver");
-  }
-  if (cs_ida_pattern_init(&s->pattern, s->model, s->clear, s->form == CS_GGL))
-    return cs_fail(err, CS_ERR_MEMORY, "out of memory");
-  if (s->pattern.N != s->N)
-    return fail_setup(s, err, "sparse pattern of the wrong order");
-  s->J = SUNSparseMatrix(s->N, s->N, s->pattern.nnz, CSC_MAT, s->ctx);
-  s->LS = s->J ? cs_linsol_klu(s->y, s->J, s->ctx) : NULL;
-  return s->LS ? CS_OK : fail_setup(s, err, "sparse linear solver");
-}
-
-static cs_status setup_ida(cs_sim *s, N_Vector id, cs_error *err)
-{
-  const cs_solver_settings *set = &s->model->solver;
-  s->ida = IDACreate(s->ctx);
-  if (!s->ida)
-    return fail_setup(s, err, "IDACreate");
-  IDASetErrHandlerFn(s->ida, ida_error, s);
-  if (IDAInit(s->ida, residual, s->t0, s->y, s->yp) || IDASetUserData(s->ida, s))
-    return fail_setup(s, err, "IDAInit");
-  if (IDAWFtolerances(s->ida, error_weights) || IDASetId(s->ida, id) ||
-      IDASetSuppressAlg(s->ida, SUNTRUE))
-    return fail_setup(s, err, "tolerances");
-
-  cs_status st = setup_linear_solver(s, err);
-  if (st != CS_OK)
-    return st;
-  if (IDASetLinearSolver(s->ida, s->LS, s->J) || IDASetJacFn(s->ida, jacobian))
-    return fail_setup(s, err, "linear solver");
-  if ((set->max_step > 0 && IDASetMaxStep(s->ida, set->max_step)) ||
-      (set->initial_step > 0 && IDASetInitStep(s->ida, set->initial_step)) ||
-      IDASetMaxNumSteps(s->ida, set->max_steps + 1)) /* enforced per output in advance */
-    return fail_setup(s, err, "step settings");
-
-  if (IDAQuadInit(s->ida, quadrature, s->yq) || IDASetQuadErrCon(s->ida, SUNFALSE))
-    return fail_setup(s, err, "quadratures");
-  int nroot = cs_clearances_root_count(s->clear);
-  s->ida_live = 1;
-  if (nroot > 0) {
-    s->roots_found = calloc((size_t)nroot + 1, sizeof *s->roots_found);
-    if (!s->roots_found || IDARootInit(s->ida, nroot, roots))
-      return fail_setup(s, err, "root finding");
-    IDASetNoInactiveRootWarn(s->ida);
-  }
-  return CS_OK;
-}
-
 /* Tolerances on the unknowns' own scales, then the formulation's integrator. */
 static cs_status setup_integrator(cs_sim *s, cs_error *err)
 {
@@ -825,12 +188,12 @@ static cs_status setup_integrator(cs_sim *s, cs_error *err)
   memcpy(s->tested, N_VGetArrayPointer(id), (size_t)s->N * sizeof *s->tested);
   cs_status st;
   if (s->form == CS_PROJECTED) {
-    st = setup_rk(s, err);
+    st = cs_sim_projected_setup(s, err);
   } else {
-    st = setup_ida(s, id, err);
-    s->hybrid = s->hybrid && !projected_refusal(s); /* else ggl alone */
+    st = cs_sim_dae_setup(s, id, err);
+    s->hybrid = s->hybrid && !cs_sim_projected_refusal(s); /* else ggl alone */
     if (s->hybrid && !st) { /* auto: both, the explicit one first (form stays IDAS' DAE) */
-      st = setup_rk(s, err);
+      st = cs_sim_projected_setup(s, err);
       s->ida_live = 0;
       s->patience = HANDOVER_AFTER;
     }
@@ -1070,16 +433,6 @@ static cs_status view_current(cs_sim *s, cs_error *err)
   return refresh(s, err);
 }
 
-/* ---- what the simulation asks of its integrator, IDAS or cs_rk ---- */
-
-/* The state and quadratures at t within the integrator's last step. */
-static int state_at(cs_sim *s, double t, N_Vector y, N_Vector yq)
-{
-  if (s->explicit_on)
-    return cs_rk_state_at(s->rk, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yq));
-  return IDAGetDky(s->ida, t, 0, y) || IDAGetQuadDky(s->ida, t, 0, yq);
-}
-
 /* The same for an output row: interpolated by both integrators (cs_rk_dense_at: an exact
  * step per row was 26 % of the evaluations of the clearance slider-crank's file, with a row
  * every 2.4 steps; the rows moved by 3e-9 m and 6e-7 of the velocities' scale, within rtol
@@ -1088,35 +441,7 @@ static int report_at(cs_sim *s, double t, N_Vector y, N_Vector yq)
 {
   if (s->explicit_on)
     return cs_rk_dense_at(s->rk, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yq));
-  return state_at(s, t, y, yq);
-}
-
-/* Where the integrator's last step began. */
-static double last_step_start(const cs_sim *s)
-{
-  if (s->explicit_on)
-    return cs_rk_step_start(s->rk);
-  realtype tn = 0, h = 0;
-  IDAGetCurrentTime(s->ida, &tn);
-  IDAGetLastStep(s->ida, &h);
-  return tn - h;
-}
-
-/* Under "auto", stability has held a quarter or more of cs_rk's last 64 steps: a lasting
- * stiff contact, which IDAS on ggl steps through at the tolerances' pace. (Under projected the
- * resting sphere's steps are held at nine in ten: 73,645 of 81,185 to 2 s. A contact held by
- * accuracy, the clearance slider-crank's, sits at a tenth of the boundary.) */
-static int held_by_stability(cs_sim *s)
-{
-  cs_rk_counters c;
-  cs_rk_counters_get(s->rk, &c);
-  s->stiff_recent = s->stiff_recent << 1 | (uint64_t)(c.stiff_steps > s->stiff_mark);
-  s->stiff_mark = c.stiff_steps;
-  s->t_recent[s->steps_recent++ % 64] = s->t_ida;
-  int stiff = 0;
-  for (uint64_t h = s->stiff_recent; h; h &= h - 1)
-    stiff++;
-  return s->steps_recent >= s->patience && 4 * stiff >= 64;
+  return cs_sim_state_at(s, t, y, yq);
 }
 
 /* Emit every output instant up to t_limit, interpolated within the integrator's last step. */
@@ -1146,102 +471,16 @@ static cs_status emit_until(cs_sim *s, double t_limit, cs_error *err)
   }
 }
 
-static const char *flag_text(int flag, char *buf, size_t size)
-{
-  char *name = IDAGetReturnFlagName(flag); /* malloc'd by SUNDIALS */
-  snprintf(buf, size, "%s", name ? name : "?");
-  free(name);
-  return buf;
-}
-
-/* IDAS' counters since its last (re)start, added to c[0 … 4]: steps, residuals, Jacobians,
- * error-test and convergence failures (nothing when they are banked already or it never ran). */
-static void add_ida_counters(const cs_sim *s, long c[5])
-{
-  long now[5] = {0};
-  if (!s->ida || !s->ida_live)
-    return;
-  IDAGetNumSteps(s->ida, &now[0]);
-  IDAGetNumResEvals(s->ida, &now[1]);
-  IDAGetNumJacEvals(s->ida, &now[2]);
-  IDAGetNumErrTestFails(s->ida, &now[3]);
-  IDAGetNumNonlinSolvConvFails(s->ida, &now[4]);
-  for (int i = 0; i < 5; i++)
-    c[i] += now[i];
-}
-
-/* IDAS zeroes its counters on a restart: bank them first. */
-static void bank_counters(cs_sim *s)
-{
-  add_ida_counters(s, s->base);
-  s->ida_live = 0;
-}
-
-/* Under "auto": run cs_rk (explicit) or IDAS on ggl from the next restart on. */
-static void run_explicit(cs_sim *s, int explicit_on)
-{
-  if (explicit_on == s->explicit_on)
-    return;
-  if (explicit_on)
-    bank_counters(s);
-  else
-    s->handovers++;
-  s->explicit_on = explicit_on;
-}
-
-/* Restart the integrator at t_ida from y (q, v) with the contact states as they now are. Under
- * "auto", a contact event (`event`: the contact regime changed) restarts cs_rk; any other
- * restart keeps the integrator run_explicit chose. */
-static cs_status restart(cs_sim *s, double t_target, int event, cs_error *err)
-{
-  /* drift far below every tolerance needs no projection (cs_project.h) */
-  if (cs_project(s->proj, s->t_ida, Q_OF(s, s->y), V_OF(s, s->y), 0,
-                 PROJECT_BELOW * s->model->solver.atol,
-                 PROJECT_BELOW * s->model->solver.atol * s->scales.frequency))
-    return cs_fail(err, CS_ERR_SOLVER, "%s: at t = %.9g s the state left the constraints and "
-                   "could not be brought back onto them", s->model->origin ? s->model->origin
-                   : "model", s->t_ida);
-  cs_clearances_settle(s->clear, s->t_ida, Q_OF(s, s->y), V_OF(s, s->y));
-  if (s->nz)
-    cs_clearances_reset_states(s->clear, Z_OF(s, s->y));
-  s->base[5]++;
-  double hint = 0.0;
-  if (s->rk)
-    hint = cs_regime_switch(s->regime, cs_rk_next_step(s->rk), cs_rk_largest_step(s->rk));
-  if (s->hybrid && event) {
-    run_explicit(s, 1);
-    s->trial = 0, s->patience = HANDOVER_AFTER;
-  }
-  if (s->explicit_on) { /* cs_rk_init evaluates the accelerations itself */
-    cs_rk_set_initial_step(s->rk, hint);
-    if (cs_rk_init(s->rk, s->t_ida, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yq)))
-      return cs_fail(err, CS_ERR_SOLVER, "%s: the accelerations cannot be solved for at t = "
-                     "%.9g s", s->model->origin ? s->model->origin : "model", s->t_ida);
-    s->stiff_recent = 0, s->steps_recent = 0;
-    return CS_OK;
-  }
-  cs_status st = make_consistent(s, s->t_ida, err);
-  if (st)
-    return st;
-  bank_counters(s);
-  if (IDAReInit(s->ida, s->t_ida, s->y, s->yp) || IDAQuadReInit(s->ida, s->yq) ||
-      IDASetStopTime(s->ida, t_target))
-    return cs_fail(err, CS_ERR_SOLVER, "restarting the integrator at t = %.9g s failed: %s",
-                   s->t_ida, s->ida_message);
-  s->ida_live = 1;
-  return CS_OK;
-}
-
 /* A step jumped the onset of joint k: δ > 0 at t_peak, out of contact. Find where δ
  * rose through 0 on the step's interpolant (free flight until then is right), emit the
  * outputs before it, and restart there with the contact open. */
 static cs_status recover_onset(cs_sim *s, int k, double t_peak, double t_target, cs_error *err)
 {
-  double start = last_step_start(s);
+  double start = cs_sim_last_step_start(s);
   double lo = fmax(start, s->t < t_peak ? s->t : start), hi = t_peak;
   for (int i = 0; i < 200 && hi - lo > 1e-15 * fmax(1.0, fabs(hi)); i++) {
     double mid = 0.5 * (lo + hi);
-    state_at(s, mid, s->y, s->yq);
+    cs_sim_state_at(s, mid, s->y, s->yq);
     if (cs_clearances_gap(s->clear, k, Q_OF(s, s->y)) > 0.0)
       hi = mid;
     else
@@ -1250,321 +489,27 @@ static cs_status recover_onset(cs_sim *s, int k, double t_peak, double t_target,
   cs_status st = emit_until(s, hi, err);
   if (st)
     return st;
-  state_at(s, hi, s->y, s->yq);
+  cs_sim_state_at(s, hi, s->y, s->yq);
   s->t_ida = hi;
   cs_clearances_open(s->clear, k, hi, Q_OF(s, s->y), V_OF(s, s->y));
-  return restart(s, t_target, 1, err);
-}
-
-/* Why the integrator stopped, in the mechanism's terms (cs_diagnose.h), at its last state;
- * `errors`: its local error estimates say something (a failed step, not refused input). */
-static void explain_failure(cs_sim *s, int errors, char *why, size_t size)
-{
-  N_Vector ele = N_VClone(s->y), w = N_VClone(s->y), y = N_VClone(s->y);
-  int *contact = calloc((size_t)s->model->nclearance + 1, sizeof *contact);
-  const double *weighted = NULL;
-  realtype t = s->t_ida;
-  int nweighted = s->N;
-  const double *q = Q_OF(s, s->y), *v = V_OF(s, s->y);
-  if (s->explicit_on) {
-    weighted = cs_rk_weighted_error(s->rk);
-    nweighted = 2 * s->n;
-  } else {
-    if (errors && ele && w && y && contact && !IDAGetEstLocalErrors(s->ida, ele) &&
-        !IDAGetErrWeights(s->ida, w)) {
-      N_VProd(ele, w, ele);
-      double *e = N_VGetArrayPointer(ele);
-      for (int i = 0; i < s->N; i++)
-        e[i] *= s->tested[i]; /* what the error test did not weigh did not fail it */
-      weighted = e;
-    }
-    if (y && !IDAGetCurrentTime(s->ida, &t) && !IDAGetDky(s->ida, t, 0, y))
-      q = Q_OF(s, y), v = V_OF(s, y);
-  }
-  for (int k = 0; contact && k < s->model->nclearance; k++) {
-    cs_clearance_state st;
-    cs_clearances_output(s->clear, k, q, v, &st);
-    contact[k] = st.in_contact;
-  }
-  cs_diagnose_start start = {s->rank0, s->q_start, s->t0, s->scales.length};
-  cs_diagnose(s->model, q, t, &start, weighted, nweighted, contact, why, size);
-  N_VDestroy(ele);
-  N_VDestroy(w);
-  N_VDestroy(y);
-  free(contact);
-}
-
-/* One explicit Runge-Kutta step; *root says whether it ended at a root. */
-static cs_status rk_step(cs_sim *s, double t_target, int *root, cs_error *err)
-{
-  /* An explicit step in free flight is exact on straight motion and grows without bound; the
-   * roots are looked at its ends only, where a grazed wall may not be the nearest one. No pin
-   * may cross its clearance within a step (IDAS's steps grow at most twofold: it sees them). */
-  double max_step = s->model->solver.max_step > 0 ? s->model->solver.max_step : INFINITY;
-  cs_rk_set_max_step(s->rk, fmin(max_step, cs_clearances_crossing_time(s->clear, Q_OF(s, s->y),
-                                                                       V_OF(s, s->y))));
-  int flag = cs_rk_step(s->rk, t_target);
-  s->t_ida = cs_rk_time(s->rk);
-  memcpy(Q_OF(s, s->y), cs_rk_y(s->rk), 2 * (size_t)s->n * sizeof(double));
-  memcpy(N_VGetArrayPointer(s->yq), cs_rk_yq(s->rk), NQUAD * sizeof(double));
-  if (flag < 0) {
-    char why[768];
-    explain_failure(s, 1, why, sizeof why);
-    return cs_fail(err, CS_ERR_SOLVER, "%s: the integrator failed at t = %.9g s: %s (%s)",
-                   s->model->origin ? s->model->origin : "model", s->t_ida, why,
-                   cs_rk_failure(s->rk));
-  }
-  *root = flag == CS_RK_ROOT;
-  if (*root)
-    memcpy(s->roots_found, cs_rk_root_info(s->rk),
-           (size_t)cs_clearances_root_count(s->clear) * sizeof *s->roots_found);
-  return CS_OK;
-}
-
-/* One IDAS step; *root says whether it ended at a root. */
-static cs_status ida_step(cs_sim *s, double t_target, int *root, cs_error *err)
-{
-  realtype t_reached = s->t_ida;
-  s->ida_message[0] = '\0';
-  int flag = IDASolve(s->ida, t_target, &t_reached, s->y, s->yp, IDA_ONE_STEP);
-  /* IDAS refuses to go on from a root it returned when a root function is exactly 0 there and
-   * again a round-off later ("root found at and very near t": the state did not change over
-   * its probe; the lubricated slider-crank under index 3 at rtol 1e-9, its guard root δ' = 0 at
-   * t = 5.6e-3 s). It has not moved: a restart there sets such a root aside until it moves. */
-  if (flag == IDA_ILL_INPUT && strstr(s->ida_message, "very near") &&
-      s->t_near_root != s->t_ida) {
-    s->t_near_root = s->t_ida;
-    *root = 0;
-    return restart(s, t_target, 0, err);
-  }
-  if (flag < 0) /* an input error leaves t_reached and y unset: where IDAS stands */
-    IDAGetCurrentTime(s->ida, &t_reached);
-  s->t_ida = t_reached;
-  if (flag < 0) {
-    char name[64], why[768];
-    /* the local errors describe a failed step; after refused input they are stale */
-    explain_failure(s, flag == IDA_ERR_FAIL || flag == IDA_CONV_FAIL || flag == IDA_TOO_MUCH_ACC,
-                    why, sizeof why);
-    /* IDAS carries λ through a singular position, where it has a pole; the projected
-     * formulation does not (engine/README.md, "Redundant constraints and singular positions") */
-    int singular = strstr(why, "singular position") != NULL;
-    return cs_fail(err, CS_ERR_SOLVER, "%s: the integrator failed at t = %.9g s: %s%s (%s%s%s)",
-                   s->model->origin ? s->model->origin : "model", t_reached, why,
-                   singular ? "; the projected formulation passes singular positions "
-                              "(/solver/formulation \"projected\")" : "",
-                   flag_text(flag, name, sizeof name), s->ida_message[0] ? ": " : "",
-                   s->ida_message);
-  }
-  IDAGetQuad(s->ida, &t_reached, s->yq);
-  *root = flag == IDA_ROOT_RETURN;
-  if (*root)
-    IDAGetRootInfo(s->ida, s->roots_found);
-  return CS_OK;
-}
-
-/* What is sought at its peak within a step: pin k's value at t, on the interpolant of its
- * bodies only. */
-typedef double (*pin_value)(cs_sim *s, int k, const int *idx, int nidx, double t);
-
-static double pin_force_at(cs_sim *s, int k, const int *idx, int nidx, double t)
-{
-  cs_rk_interpolate_some(s->rk, t, idx, nidx, s->sample);
-  return cs_clearances_normal_force(s->clear, k, s->sample, s->sample + s->n);
-}
-
-static double pin_gap_at(cs_sim *s, int k, const int *idx, int nidx, double t)
-{
-  cs_rk_interpolate_some(s->rk, t, idx, nidx, s->sample);
-  return cs_clearances_gap(s->clear, k, s->sample);
-}
-
-/* The vertex of the parabola through (x[e], F[e]), or NAN when it opens upwards. */
-static double vertex(const double x[3], const double F[3])
-{
-  double d01 = (F[1] - F[0]) / (x[1] - x[0]), d12 = (F[2] - F[1]) / (x[2] - x[1]);
-  double curv = (d12 - d01) / (x[2] - x[0]);
-  return curv < 0.0 ? 0.5 * (x[0] + x[1]) - 0.5 * d01 / curv : NAN;
-}
-
-/* Successive parabolic interpolation for the largest F within the bracket x[0] < x[1] < x[2],
- * F[1] the largest: each vertex replaces the end beyond it, or becomes the middle. */
-static double refine_peak(cs_sim *s, int k, const int *idx, int nidx, double x[3], double F[3],
-                          pin_value at)
-{
-  for (int it = 0; it < PEAK_REFINE; it++) {
-    double xv = vertex(x, F);
-    if (!(xv > x[0] && xv < x[2]) || xv == x[1])
-      break; /* flat to round-off: x[1] is as good as any */
-    double fv = at(s, k, idx, nidx, xv);
-    int side = xv < x[1] ? 0 : 2;
-    if (fv > F[1]) { /* the vertex is the new middle, the old middle an end */
-      x[2 - side] = x[1], F[2 - side] = F[1];
-      x[1] = xv, F[1] = fv;
-    } else {
-      x[side] = xv, F[side] = fv;
-    }
-  }
-  return x[1];
-}
-
-/* The largest sample at the step's end e (0 or SAMPLES) hides a peak between it and its
- * neighbour when the parabola through the three end samples peaks there: bracket it. */
-static int end_bracket(cs_sim *s, int k, const int *idx, int nidx, double x[3], double F[3],
-                       int e)
-{
-  const int end = e == 0 ? 0 : 2, inner = 1; /* x[end] holds the largest */
-  double xv = vertex(x, F), lo = fmin(x[end], x[inner]), hi = fmax(x[end], x[inner]);
-  if (!(xv > lo && xv < hi))
-    return 0;
-  double fv = pin_force_at(s, k, idx, nidx, xv);
-  if (!(fv > F[end]))
-    return 0;
-  x[2 - end] = x[inner], F[2 - end] = F[inner];
-  x[1] = xv, F[1] = fv; /* x[end] stays: (inner, vertex, end) in order */
-  return 1;
-}
-
-/* Contact peaks inside an explicit step. Its steps span a tenth of a contact, and the largest
- * force at step ends missed the peak by up to 5e-3 (clearance slider-crank, rtol 1e-9): the
- * step's interpolant is sampled, and the largest interior sample refined by successive
- * parabolas on its pin's own entries; each candidate is committed like a step end. Eight
- * samples and one parabola cost 11 % of the instructions at 300 r/min; four samples and
- * PEAK_REFINE parabolas find the same peaks (bench-peer's peak errors) for about half. */
-static void sample_peaks(cs_sim *s)
-{
-  enum { SAMPLES = CS_PEAK_SAMPLES };
-  const double t1 = s->t_ida, t0 = last_step_start(s), *y = s->sample;
-  int count = 0, *pin = s->peak_pin;
-  for (int k = 0; k < cs_clearances_count(s->clear); k++)
-    if (cs_clearances_in_contact(s->clear, k)) /* the same throughout the step */
-      pin[count++] = k;
-  /* each sample interpolates the state once for every pin: O(N) per sample */
-  for (int i = 0; count > 0 && i <= SAMPLES; i++) {
-    cs_rk_interpolate(s->rk, t0 + (t1 - t0) * i / SAMPLES, s->sample);
-    for (int c = 0; c < count; c++)
-      s->peak_force[(SAMPLES + 1) * c + i] =
-          cs_clearances_normal_force(s->clear, pin[c], y, y + s->n);
-  }
-  for (int c = 0; c < count; c++) {
-    const double *F = s->peak_force + (SAMPLES + 1) * c;
-    int best = 0;
-    for (int i = 1; i <= SAMPLES; i++)
-      best = F[i] > F[best] ? i : best;
-    /* the refined candidate: only this pin's bodies' entries, O(1) per pin */
-    int idx[12], nidx = pin_support(s, pin[c], idx);
-    int first = best == 0 ? 0 : best == SAMPLES ? SAMPLES - 2 : best - 1;
-    double x[3], Fx[3];
-    for (int e = 0; e < 3; e++)
-      x[e] = t0 + (t1 - t0) * (first + e) / SAMPLES, Fx[e] = F[first + e];
-    if ((best == 0 || best == SAMPLES) && !end_bracket(s, pin[c], idx, nidx, x, Fx, best))
-      continue; /* the step's end is the largest: committed as a step end */
-    double t_peak = refine_peak(s, pin[c], idx, nidx, x, Fx, pin_force_at);
-    cs_rk_interpolate_some(s->rk, t_peak, idx, nidx, s->sample);
-    cs_clearances_commit_one(s->clear, pin[c], y, y + s->n);
-  }
-}
-
-/* The value at the vertex of the parabola through (x[e], F[e]) (its largest, when it opens
- * downwards). */
-static double vertex_value(const double x[3], const double F[3])
-{
-  double d01 = (F[1] - F[0]) / (x[1] - x[0]), d12 = (F[2] - F[1]) / (x[2] - x[1]);
-  double curv = (d12 - d01) / (x[2] - x[0]), xv = vertex(x, F);
-  return isnan(xv) ? F[1] : F[0] + (xv - x[0]) * (d01 + curv * (xv - x[1]));
-}
-
-/* Where pin k's δ, sampled (F, SAMPLES + 1 at the step's t0 + (t1 − t0) i / SAMPLES) on its
- * interpolant, is above 0 inside the step: its first positive interior sample, or an interior
- * local maximum refined by parabolas when the parabola through its neighbours could reach 0
- * (one sample interval's change of δ within it). NAN when nowhere. */
-static double inside_wall(cs_sim *s, int k, const int *idx, int nidx, const double *F,
-                          int samples, double t0, double t1)
-{
-  for (int i = 1; i < samples; i++)
-    if (F[i] > 0.0)
-      return t0 + (t1 - t0) * i / samples;
-  for (int i = 1; i < samples; i++) {
-    if (F[i] < F[i - 1] || F[i] < F[i + 1])
-      continue;
-    double x[3], Fx[3] = {F[i - 1], F[i], F[i + 1]};
-    for (int e = 0; e < 3; e++)
-      x[e] = t0 + (t1 - t0) * (i - 1 + e) / samples;
-    if (vertex_value(x, Fx) <= -(F[i] - fmin(Fx[0], Fx[2])))
-      continue; /* far from the wall: no need to look closer */
-    double t_peak = refine_peak(s, k, idx, nidx, x, Fx, pin_gap_at);
-    if (Fx[1] > 0.0)
-      return t_peak;
-  }
-  return NAN;
-}
-
-/* A pin out of contact whose δ rose above 0 and fell back within the last explicit step: its
- * roots, looked at the step's ends only, see neither when δ' changed sign twice in the step (a
- * pin receding from its wall that turns back and grazes it; a free-flight step is exact on
- * such motion and grows long). δ is sampled on each such pin's interpolant (O(1) per pin); an
- * excursion confirmed on the exact state returns the pin and *t_in, a time inside its wall,
- * the earliest of all pins'; −1 when none. */
-static int grazed_pin(cs_sim *s, double *t_in)
-{
-  enum { SAMPLES = GRAZE_SAMPLES };
-  const double t1 = s->t_ida, t0 = last_step_start(s);
-  int found = -1;
-  *t_in = INFINITY;
-  for (int k = 0; k < cs_clearances_count(s->clear); k++) {
-    if (cs_clearances_in_contact(s->clear, k))
-      continue;
-    int idx[12], nidx = pin_support(s, k, idx);
-    double F[SAMPLES + 1], yq[NQUAD];
-    for (int i = 0; i <= SAMPLES; i++)
-      F[i] = pin_gap_at(s, k, idx, nidx, t0 + (t1 - t0) * i / SAMPLES);
-    double t = inside_wall(s, k, idx, nidx, F, SAMPLES, t0, t1);
-    /* the interpolant is of lower order than the step: the exact state decides */
-    if (t < *t_in && !cs_rk_state_at(s->rk, t, s->sample, yq) &&
-        cs_clearances_gap(s->clear, k, s->sample) > 0.0)
-      found = k, *t_in = t;
-  }
-  return found;
-}
-
-/* Under "auto": the contact now open goes to IDAS, on trial. */
-static cs_status hand_over(cs_sim *s, double t_target, cs_error *err)
-{
-  s->h_explicit = (s->t_ida - s->t_recent[s->steps_recent % 64]) / 64.0;
-  run_explicit(s, 0);
-  s->trial = 1, s->t_handover = s->t_ida, s->ida_steps = 0;
-  return restart(s, t_target, 0, err);
-}
-
-/* Under "auto", after each IDAS step on trial: has it covered cs_rk's TRIAL_SPAN steps in
- * TRIAL_SPAN / HANDOVER_GAIN of its own (it stays), or not (the contact goes back to cs_rk)? */
-static cs_status judge_trial(cs_sim *s, double t_target, cs_error *err)
-{
-  if (s->t_ida - s->t_handover >= TRIAL_SPAN * s->h_explicit) {
-    s->trial = 0;
-    return CS_OK;
-  }
-  if (++s->ida_steps < TRIAL_SPAN / HANDOVER_GAIN)
-    return CS_OK;
-  s->trial = 0, s->patience *= 4;
-  run_explicit(s, 1);
-  return restart(s, t_target, 0, err);
+  return cs_sim_restart(s, t_target, 1, err);
 }
 
 /* One integrator step (or the rest of one after a root), and what follows from it. */
 static cs_status step(cs_sim *s, double t_target, cs_error *err)
 {
   int root = 0;
-  cs_status st = s->explicit_on ? rk_step(s, t_target, &root, err)
-                                : ida_step(s, t_target, &root, err);
+  cs_status st = s->explicit_on ? cs_sim_projected_step(s, t_target, &root, err)
+                                : cs_sim_dae_step(s, t_target, &root, err);
   if (st)
     return st;
   const double *q = Q_OF(s, s->y), *v = V_OF(s, s->y);
   if (s->explicit_on) {
     double t_in;
-    int grazed = grazed_pin(s, &t_in);
+    int grazed = cs_sim_projected_grazed_pin(s, &t_in);
     if (grazed >= 0)
       return recover_onset(s, grazed, t_in, t_target, err);
-    sample_peaks(s);
+    cs_sim_projected_sample_peaks(s);
   }
   cs_clearances_commit(s->clear, q, v);
   int missed = -1;
@@ -1576,11 +521,11 @@ static cs_status step(cs_sim *s, double t_target, cs_error *err)
     st = emit_until(s, s->t_ida, err);
     if (!st && cs_clearances_wear(s->clear, s->t_ida, q, v, &worn)) {
       N_VGetArrayPointer(s->yq)[QUAD_DISSIPATED] += worn;
-      st = restart(s, t_target, 0, err);
-    } else if (!st && s->hybrid && s->explicit_on && held_by_stability(s)) {
-      st = hand_over(s, t_target, err);
+      st = cs_sim_restart(s, t_target, 0, err);
+    } else if (!st && s->hybrid && s->explicit_on && cs_sim_auto_held_by_stability(s)) {
+      st = cs_sim_auto_hand_over(s, t_target, err);
     } else if (!st && s->trial) {
-      st = judge_trial(s, t_target, err);
+      st = cs_sim_auto_judge_trial(s, t_target, err);
     }
     return st;
   }
@@ -1589,7 +534,59 @@ static cs_status step(cs_sim *s, double t_target, cs_error *err)
   if (!st && cs_clearances_wear(s->clear, s->t_ida, q, v, &worn))
     N_VGetArrayPointer(s->yq)[QUAD_DISSIPATED] += worn, changed++;
   if (!st && changed)
-    st = restart(s, t_target, 1, err);
+    st = cs_sim_restart(s, t_target, 1, err);
+  return st;
+}
+
+/* The inputs changed between two advances: restart where the integration stands, the state
+ * brought onto the constraints the new inputs make (a prescribed speed's jump moves the bodies
+ * as an impulse along the constraints would, mass-orthogonally) and the kinetic energy that
+ * jump gives or takes booked as the drivers' work, which did it. */
+cs_status cs_sim_inputs_changed(cs_sim *s, cs_error *err)
+{
+  cs_error_clear(err);
+  if (!s)
+    return cs_fail(err, CS_ERR_ARGUMENT, "cs_sim_inputs_changed: sim must not be NULL");
+  double *v = V_OF(s, s->y), before = cs_kinetic_energy(s->model, v);
+  if (cs_project(s->proj, s->t_ida, Q_OF(s, s->y), v, 0, 0.0, 0.0))
+    return cs_fail(err, CS_ERR_SOLVER, "%s: at t = %.9g s the state cannot be brought onto the "
+                   "constraints the new inputs make", s->model->origin ? s->model->origin
+                   : "model", s->t_ida);
+  N_VGetArrayPointer(s->yq)[QUAD_DRIVER] += cs_kinetic_energy(s->model, v) - before;
+  cs_status st = cs_sim_restart(s, s->t_ida, 0, err);
+  if (!st)
+    st = view_current(s, err);
+  if (!st)
+    track_energy(s);
+  return st;
+}
+
+/* A state given from outside (a perturbed copy of another run, a state saved earlier): set,
+ * brought onto the constraints, and the integration restarted there as after a contact event
+ * (the contacts opened or closed as the new state has them). */
+cs_status cs_sim_set_body_states(cs_sim *s, const double (*q)[3], const double (*v)[3],
+                                 cs_error *err)
+{
+  cs_error_clear(err);
+  if (!s || !q || !v)
+    return cs_fail(err, CS_ERR_ARGUMENT, "cs_sim_set_body_states: sim, q and v must not be NULL");
+  const cs_model *m = s->model;
+  for (int b = 0; b < m->nbody; b++)
+    for (int c = 0; c < 3; c++)
+      if (!isfinite(q[b][c]) || !isfinite(v[b][c]))
+        return cs_fail(err, CS_ERR_ARGUMENT, "cs_sim_set_body_states: body %s: a coordinate or "
+                       "velocity is not finite", m->bodies[b].name);
+  for (int b = 0; b < m->nbody; b++)
+    for (int c = 0; !m->bodies[b].ground && c < 3; c++) {
+      Q_OF(s, s->y)[m->bodies[b].coord + c] = q[b][c];
+      V_OF(s, s->y)[m->bodies[b].coord + c] = v[b][c];
+    }
+  if (cs_project(s->proj, s->t_ida, Q_OF(s, s->y), V_OF(s, s->y), 0, 0.0, 0.0))
+    return cs_fail(err, CS_ERR_ARGUMENT, "%s: at t = %.9g s the state given cannot be brought "
+                   "onto the constraints", m->origin ? m->origin : "model", s->t_ida);
+  cs_status st = cs_sim_restart(s, s->t_ida, 1, err);
+  if (!st)
+    st = view_current(s, err);
   return st;
 }
 
@@ -1628,142 +625,3 @@ cs_status cs_sim_advance(cs_sim *s, double t_target, cs_error *err)
   s->wall += cs_wall_clock() - s->output_wall - start;
   return st;
 }
-
-/* ---------------------------------------------------------------- accessors -------------- */
-
-const cs_model *cs_sim_model(const cs_sim *s) { return s->model; }
-cs_formulation cs_sim_formulation(const cs_sim *s) { return s->hybrid ? CS_AUTO : s->form; }
-
-const cs_scales *cs_sim_scales(const cs_sim *s) { return &s->scales; }
-double cs_sim_time(const cs_sim *s) { return s->t; }
-
-static void body_vector(const cs_sim *s, int b, const double *src, const double *ground,
-                        double out[3])
-{
-  const cs_body *body = &s->model->bodies[b];
-  if (body->ground)
-    memcpy(out, ground, 3 * sizeof *out);
-  else
-    memcpy(out, src + body->coord, 3 * sizeof *out);
-}
-
-static const double zeros[3] = {0, 0, 0};
-
-void cs_sim_body_position(const cs_sim *s, int b, double q[3])
-{
-  body_vector(s, b, Q_OF(s, s->view), s->model->bodies[b].q0, q);
-}
-
-void cs_sim_body_velocity(const cs_sim *s, int b, double v[3])
-{
-  body_vector(s, b, V_OF(s, s->view), zeros, v);
-}
-
-void cs_sim_body_acceleration(const cs_sim *s, int b, double a[3])
-{
-  body_vector(s, b, s->a, zeros, a);
-}
-
-double cs_sim_lambda(const cs_sim *s, int row) { return s->lambda[row]; }
-const char *cs_sim_constraint_name(const cs_sim *s, int row) { return s->row_names[row]; }
-
-double cs_sim_driver_reaction(const cs_sim *s, int joint)
-{
-  const cs_joint *j = &s->model->joints[joint];
-  return cs_joint_is_driver(j) ? -s->lambda[j->row0] : 0.0;
-}
-
-static double drift(const cs_sim *s, int velocity)
-{
-  cs_sim *w = (cs_sim *)s; /* scratch arrays only */
-  const double *q = Q_OF(s, s->view), *v = V_OF(s, s->view);
-  cs_constraints(s->model, q, s->t, w->phi, &w->jac, w->work, NULL);
-  if (velocity) {
-    cs_jac_mul(&w->jac, v, w->phi);
-    for (int r = 0; r < s->m; r++)
-      w->phi[r] += w->work[r];
-  }
-  double worst = 0.0;
-  for (int r = 0; r < s->m; r++)
-    worst = fmax(worst, fabs(w->phi[r]));
-  return worst;
-}
-
-double cs_sim_position_drift(const cs_sim *s) { return drift(s, 0); }
-double cs_sim_velocity_drift(const cs_sim *s) { return drift(s, 1); }
-
-int cs_sim_constraint_rank(const cs_sim *s)
-{
-  return cs_consistent_rank(s->cons, Q_OF(s, s->view), s->t);
-}
-
-void cs_sim_energy(const cs_sim *s, cs_energy *e)
-{
-  const double *quad = N_VGetArrayPointer(s->viewq);
-  memset(e, 0, sizeof *e);
-  e->kinetic = cs_kinetic_energy(s->model, V_OF(s, s->view));
-  e->potential = cs_potential_energy(s->model, Q_OF(s, s->view));
-  e->strain = cs_clearances_strain(s->clear, Q_OF(s, s->view));
-  e->dissipated = quad[QUAD_DISSIPATED];
-  e->driver_work = quad[QUAD_DRIVER];
-  e->applied_work = quad[QUAD_APPLIED];
-  e->balance_error = e->kinetic + e->potential + e->strain + e->dissipated - e->driver_work -
-                     e->applied_work - s->energy0;
-}
-
-void cs_sim_stats(const cs_sim *s, cs_stats *st)
-{
-  memset(st, 0, sizeof *st);
-  long c[5] = {s->base[0], s->base[1], s->base[2], s->base[3], s->base[4]};
-  realtype h = 0.0;
-  add_ida_counters(s, c);
-  st->steps = c[0], st->residual_evals = c[1], st->jacobian_evals = c[2];
-  st->error_test_failures = c[3], st->convergence_failures = c[4];
-  if (s->hybrid)
-    st->implicit_steps = c[0], st->handovers = s->handovers;
-  if (s->rk) {
-    cs_rk_counters r;
-    cs_rk_counters_get(s->rk, &r);
-    st->steps += r.steps;
-    st->residual_evals += r.rhs_evals;
-    st->error_test_failures += r.error_test_failures;
-    st->convergence_failures += r.rejected_states;
-    h = r.last_step;
-  }
-  if (!s->explicit_on)
-    IDAGetLastStep(s->ida, &h);
-  st->last_step = h;
-  st->root_events = s->base[5];
-  st->outputs = s->next_output - 1;
-  st->wall_time = s->wall;
-}
-
-void cs_sim_clearance(const cs_sim *s, int k, cs_clearance_state *state)
-{
-  bind_states(s, s->view);
-  cs_clearances_output(s->clear, k, Q_OF(s, s->view), V_OF(s, s->view), state);
-}
-
-void cs_sim_clearance_corner(const cs_sim *s, int k, int corner, cs_clearance_state *state)
-{
-  bind_states(s, s->view);
-  cs_clearances_pin_output(s->clear, k, corner, Q_OF(s, s->view), V_OF(s, s->view), state);
-}
-
-int cs_sim_clearance_wear(const cs_sim *s, int k, double *depth, int max)
-{
-  return cs_clearances_wear_profile(s->clear, k, depth, max);
-}
-
-int cs_sim_event_count(const cs_sim *s) { return cs_clearances_event_count(s->clear); }
-
-void cs_sim_event(const cs_sim *s, int i, cs_contact_event *event)
-{
-  *event = *cs_clearances_event(s->clear, i);
-}
-
-long cs_sim_clip_count(const cs_sim *s) { return cs_clearances_clip_count(s->clear); }
-
-const char *cs_sim_warnings(const cs_sim *s) { return s->warnings; }
-
-const char *cs_version(void) { return CS_VERSION; }

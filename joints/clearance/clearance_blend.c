@@ -15,6 +15,7 @@
 #include "cs_clearance.h"
 
 #include <math.h>
+#include <stddef.h>
 
 /* w = S(t) over ξ ∈ [−ℓ, ℓ] with ∇ξ = g and ∇²ξ = H (H NULL: 0) */
 static void step(double xi, double l, const double g[2], const double *H, cs_blend *b)

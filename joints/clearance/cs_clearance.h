@@ -11,7 +11,8 @@
 #ifndef CS_CLEARANCE_H
 #define CS_CLEARANCE_H
 
-#include "cs_model.h"
+#include "cs_clearance_spec.h"
+#include "cs_joints.h"
 
 typedef struct cs_gap {
   int region;

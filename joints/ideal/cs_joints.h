@@ -14,7 +14,32 @@
 #ifndef CS_JOINTS_H
 #define CS_JOINTS_H
 
-#include "cs_model.h"
+/* f(t) = initial + velocity t + ½ acceleration t² + amplitude sin(frequency t + phase) */
+typedef struct cs_motion {
+  double initial, velocity, acceleration, amplitude, frequency, phase;
+} cs_motion;
+
+typedef enum cs_joint_kind {
+  CS_JOINT_REVOLUTE = 0,    /* point1 on body1 = point2 on body2: 2 rows */
+  CS_JOINT_PRISMATIC,       /* relative angle fixed, point2 on body1's axis line: 2 rows */
+  CS_JOINT_FIXED,           /* revolute + relative angle fixed: 3 rows */
+  CS_DRIVER_ANGLE,          /* θ2 − θ1 = f(t): 1 row */
+  CS_DRIVER_TRANSLATION,    /* axis1ᵀ (P2 − P1) = f(t): 1 row */
+  CS_JOINT_KIND_COUNT
+} cs_joint_kind;
+
+/* An ideal joint or a driver: constraint rows between body[0] and body[1] (either may be a
+ * ground body). */
+typedef struct cs_joint {
+  char *name;
+  cs_joint_kind kind;
+  int body[2];
+  double point[2][2]; /* joint point in each body's frame, m */
+  double axis[2];     /* unit axis in body[0]'s frame (prismatic, translation driver) */
+  double angle;       /* θ2 − θ1 held by prismatic and fixed joints, rad */
+  cs_motion motion;   /* drivers */
+  int row0, nrows;    /* this joint's rows in Φ */
+} cs_joint;
 
 typedef struct cs_constraint_ops {
   /* phi[r], jac[6 r + c], phit[r], phitt[r], curv[r] for r < rows; any output may be NULL
@@ -27,6 +52,12 @@ typedef struct cs_constraint_ops {
                   double H[36]);
 } cs_constraint_ops;
 
+/* The kinds' table (cs_joints.c): name, row count, driver or not, each row's label (names
+ * /constraints/names after the joint's name), ops. */
+int cs_joint_rows(cs_joint_kind kind);
+const char *cs_joint_kind_name(cs_joint_kind kind);
+int cs_joint_is_driver(const cs_joint *joint);
+const char *cs_joint_row_label(cs_joint_kind kind, int row);
 const cs_constraint_ops *cs_constraint_ops_of(cs_joint_kind kind);
 
 /* f(t), f'(t), f''(t) of a driver's motion law. */

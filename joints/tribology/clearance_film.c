@@ -6,6 +6,7 @@
 #include "cs_film.h"
 
 #include <math.h>
+#include <stddef.h>
 
 const char *const cs_film_model_names[] = {"short_bearing", "long_bearing", NULL};
 

@@ -41,7 +41,7 @@
 #ifndef CS_FILM_H
 #define CS_FILM_H
 
-#include "cs_model.h"
+#include "cs_clearance_spec.h"
 #include "cs_wear.h"
 
 typedef struct cs_film {

@@ -68,7 +68,7 @@ sed 's/"interval": [0-9.e-]*/"interval": 1e-15/' models/pendulum.json > "$tmp/de
 expect "an output interval below 1e-9 of t_end is bad input" 2 "$cli" check "$tmp/dense.json"
 contains "it names the JSON path" "$tmp/err" "/output/interval: expected at least"
 
-# run --verify (engine/README.md "Verifying a run"): the clearance slider-crank at loose tolerances finds
+# run --verify (engine/run/README.md "Verifying a run"): the clearance slider-crank at loose tolerances finds
 # 43 (GGL, rtol 1e-3, atol 1e-6) and 43 (index 3, rtol 1e-4, atol 1e-9) contacts where its
 # tighter run and an rtol 1e-11 one find 26: the run's own evidence flags it, --verify says "not
 # converged" in the summary and /verify and exits 8; as shipped (its file's tolerance, the
@@ -112,5 +112,82 @@ holds "…none" py -c "import h5py, sys; sys.exit('verify' in h5py.File(sys.argv
 expect "laws lists the families" 0 "$cli" laws
 for f in elastic damping restitution friction; do contains "laws: $f" "$tmp/out" "$f ("; done
 expect "unknown family" 1 "$cli" laws plastic
+
+# ---------------------------------------------------------------- options (getopt_long)
+# every command the dispatcher knows (its table in clearsim.c) is in --help on a line of its
+# own, has its own --help, and names itself and its --help when an option is wrong
+cmds=$(sed -n '/^static const cli_command commands\[\] = {/,/^};/s/^ *{"\([a-z]*\)",.*/\1/p' tools/cli/clearsim.c)
+holds "the dispatcher's table lists its commands" [ "$(echo $cmds | wc -w)" -ge 6 ]
+"$cli" --help >"$tmp/help" 2>&1
+for c in $cmds; do
+  holds "--help lists $c with what it does" grep -qE "^  $c .*[^ ]  +[^ ]" "$tmp/help"
+  expect "$c --help" 0 "$cli" "$c" --help
+  contains "…is its usage" "$tmp/out" "usage: clearsim $c"
+  expect "$c with an unknown option" 1 "$cli" "$c" --no-such-option
+  contains "…names it and the command" "$tmp/err" "clearsim $c: unknown option \"--no-such-option\""
+  contains "…and says where the options are" "$tmp/err" "clearsim $c --help"
+done
+# --opt=VALUE as well as --opt VALUE; short options as before, grouped too
+expect "run --t-end=T --output=FILE" 0 "$cli" run models/pendulum.json --t-end=0.1 --output="$tmp/eq.h5" --quiet
+holds "…writes the file" [ -s "$tmp/eq.h5" ]
+expect "run -qo FILE" 0 "$cli" run models/pendulum.json --t-end 0.1 -qo "$tmp/grouped.h5"
+holds "…writes the file" [ -s "$tmp/grouped.h5" ]
+holds "…quietly" [ ! -s "$tmp/out" ]
+expect "run --t-end=-3 is checked as --t-end -3" 1 "$cli" run models/pendulum.json --t-end=-3
+contains "…and says so" "$tmp/err" 'clearsim run: --t-end expects a positive number of seconds, got "-3"'
+expect "run -o without its value" 1 "$cli" run models/pendulum.json -o
+contains "…says which" "$tmp/err" "clearsim run: -o needs a value"
+contains "…and where the options are" "$tmp/err" "clearsim run --help"
+expect "run --t-end without its value" 1 "$cli" run models/pendulum.json --t-end
+contains "…says which" "$tmp/err" "clearsim run: --t-end needs a value"
+expect "run --quiet=yes" 1 "$cli" run models/pendulum.json --quiet=yes
+contains "…takes no value" "$tmp/err" "clearsim run: --quiet takes no value"
+expect "run -x" 1 "$cli" run models/pendulum.json -x
+contains "…an unknown short option" "$tmp/err" 'clearsim run: unknown option "-x"'
+expect "run with two models" 1 "$cli" run models/pendulum.json models/pendulum.json
+contains "…the second is unexpected" "$tmp/err" 'clearsim run: unexpected argument "models/pendulum.json"'
+expect "impact --output=FILE" 0 "$cli" impact models/impact_ball_socket.json --output="$tmp/imp.h5" -q
+holds "…writes the file" [ -s "$tmp/imp.h5" ]
+expect "impact -o without its value" 1 "$cli" impact models/impact_ball_socket.json -o
+contains "…says which" "$tmp/err" "clearsim impact: -o needs a value"
+expect "schema --output=FILE" 0 "$cli" schema model --output="$tmp/schema.json"
+holds "…writes the file" [ -s "$tmp/schema.json" ]
+expect "schema --output without its value" 1 "$cli" schema model --output
+contains "…says which" "$tmp/err" "clearsim schema: --output needs a value"
+expect "sweep --jobs=N --check" 0 "$cli" sweep models/studies/clearance_speed.json --jobs=2 --check
+contains "…checks" "$tmp/out" "every one valid"
+expect "sweep --jobs=0" 1 "$cli" sweep models/studies/clearance_speed.json --jobs=0 --check
+contains "…is checked as --jobs 0" "$tmp/err" 'clearsim sweep: --jobs expects a number of workers from 1 to 4096, got "0"'
+expect "sweep --jobs without its value" 1 "$cli" sweep models/studies/clearance_speed.json --jobs
+contains "…says which" "$tmp/err" "clearsim sweep: --jobs needs a value"
+expect "check with two models" 1 "$cli" check models/pendulum.json models/pendulum.json
+expect "laws with two families" 1 "$cli" laws elastic damping
+contains "…the second is unexpected" "$tmp/err" 'clearsim laws: unexpected argument "damping"'
+
+# --set PTR=VALUE: the model edited by JSON pointer before it loads, through the loader's checks
+expect "check --set a hole radius" 0 "$cli" check models/slider_crank_clearance.json \
+  --set /clearance_joints/0/hole_radius=0.0102
+contains "…the clearance follows" "$tmp/out" "revolute clearance, clearance 0.0007 m"
+expect "run --set=PTR=VALUE, twice" 0 "$cli" run models/slider_crank_clearance.json \
+  --set=/solver/t_end=0.002 --set /output/interval=0.001 -o "$tmp/set.h5" --quiet
+holds "…the run took both" [ "$(py -c "import h5py; print(len(h5py.File('$tmp/set.h5')['time']))")" = 3 ]
+expect "a bare word is a string" 2 "$cli" check models/slider_crank_clearance.json \
+  --set /clearance_joints/0/contact/elastic/model=nosuchlaw
+contains "…which the loader refuses by name" "$tmp/err" "nosuchlaw"
+expect "--set of no place in the model" 2 "$cli" check models/slider_crank_clearance.json --set /nope=1
+contains "…names the file and the pointer" "$tmp/err" 'models/slider_crank_clearance.json: /: unknown key "nope"'
+expect "--set without a pointer" 1 "$cli" run models/slider_crank_clearance.json --set hole=1
+contains "…says what it expects" "$tmp/err" "--set expects POINTER=VALUE with a JSON pointer"
+
+# a valid model whose numbers suggest a unit typed wrongly: warned, never refused
+sed -e 's/"pin_radius": 0.0095, "hole_radius": 0.0100/"pin_radius": 9.5, "hole_radius": 9.7/' \
+  models/slider_crank_clearance.json >"$tmp/mm.json"
+expect "check of radii typed in millimetres still runs" 0 "$cli" check "$tmp/mm.json"
+contains "…and warns of the clearance" "$tmp/err" "clearsim: warning: $tmp/mm.json: clearance joint C: its clearance 0.2 m"
+contains "…and of the pin" "$tmp/err" "pin radius 9.5 m exceeds the whole mechanism"
+expect "run warns too" 0 "$cli" run "$tmp/mm.json" -o "$tmp/mm.h5" --t-end 0.001 --quiet
+contains "…the same lines" "$tmp/err" "lengths typed in millimetres?"
+expect "a shipped model: no warning" 0 "$cli" check models/slider_crank_clearance.json
+if grep -q warning "$tmp/err"; then bad "a shipped model is warned: $(cat "$tmp/err")"; else ok; fi
 
 finish

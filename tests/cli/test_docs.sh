@@ -46,6 +46,9 @@ if [ ! -e "$note" ]; then
         [ -z "$cites" ]
 fi
 
+# every citation of a README's section names a README that holds it (code comments included)
+expect "README sections cited exist" 0 /usr/bin/python3 tests/cli/doc_cites.py
+
 # the contact-law catalogue names every registered law (CS_LAW(family_name) is `name`)
 for def in contact/laws_*.def; do
   family=$(basename "$def" .def); family=${family#laws_}

@@ -89,12 +89,27 @@ def column(f, label):
         d = d.take(i, axis=1 if d.ndim > 1 else 0)
     return np.asarray(d, float)
 
+def bare(label):
+    """A header's dataset name: export heads each column "name [unit]"."""
+    return label.rsplit(" [", 1)[0] if label.endswith("]") else label
+
 def csv_equal(h5, path, ncol):
     with open(path, newline="") as fh:
         rows = list(csv.reader(fh))
     head, body = rows[0], rows[1:]
-    if head[0] != "time" or len(head) != int(ncol):
+    if head[0] != "time [s]" or len(head) != int(ncol):
         fail("header %s" % head[:5])
+    with h5py.File(h5, "r") as f:  # every column's unit is its dataset's
+        for label in head[1:]:
+            name, unit = bare(label), label[len(bare(label)) + 2:-1]
+            ds = name
+            while not isinstance(f.get(ds), h5py.Dataset):  # the dataset a column comes from
+                ds = ds.rsplit("/", 1)[0]
+            ds = f[ds]
+            if label == name or unit.split(" ")[0] not in ds.attrs.get("units", "").replace(
+                    "N (distance rows), N*m (angle rows)", "N, N*m"):
+                fail("%s: no unit, or not its dataset's (%s)" % (label, ds.attrs.get("units")))
+    head = [bare(h) for h in head]
     with h5py.File(h5, "r") as f:
         for k, label in enumerate(head):
             want = column(f, label)
@@ -106,14 +121,14 @@ def csv_equal(h5, path, ncol):
 
 def csv_header(path, *want):
     with open(path, newline="") as fh:
-        head = next(csv.reader(fh))
+        head = [bare(h) for h in next(csv.reader(fh))]
     if list(want) != head:
         fail("header %s, want %s" % (head, list(want)))
 
 def events_equal(h5, path):
     # /events is a compound table (the synthetic file) or a group of columns (the engine's)
     with open(path, newline="") as fh:
-        rows = list(csv.DictReader(fh))
+        rows = [{bare(k): v for k, v in r.items()} for r in csv.DictReader(fh)]
     with h5py.File(h5, "r") as f:
         ev = f["events"]
         cols = ({k: ev[k][()] for k in ev} if isinstance(ev, h5py.Group) else
@@ -247,11 +262,11 @@ check "export energy: named columns" csv_header "$tmp/e.csv" time energy/kinetic
   energy/potential energy/strain energy/dissipated energy/driver_work energy/applied_work \
   energy/balance_error drivers/motor/reaction
 expect "export bodies/position to stdout" 0 tools/viz/export "$x" bodies/position -o -
-head -1 "$tmp/out" | grep -qF "time,bodies/position/ground/x,bodies/position/ground/y,bodies/position/ground/theta,bodies/position/crank/x" && ok \
+head -1 "$tmp/out" | grep -qF "time [s],bodies/position/ground/x [m],bodies/position/ground/y [m],bodies/position/ground/theta [rad],bodies/position/crank/x [m]" && ok \
   || bad "bodies/position header: $(head -1 "$tmp/out" | cut -c1-200)"
 expect "export of an unknown dataset is a usage error" 1 tools/viz/export "$x" bodies/nothing -o "$tmp/nothing.csv"
 expect "export the run's events: none" 0 tools/viz/export "$x" events -o "$tmp/none.csv"
-[ "$(cat "$tmp/none.csv")" = "joint,region,t_on,t_off,impact_velocity,max_penetration,max_force" ] && ok \
+[ "$(cat "$tmp/none.csv")" = "joint,region,t_on [s],t_off [s],impact_velocity [m/s],max_penetration [m],max_force [N]" ] && ok \
   || bad "events of an ideal run: $(cat "$tmp/none.csv")"
 
 check "clearance geometry: bearing, slot and curved slot" shapes

@@ -27,7 +27,7 @@ holds "soname libclearsim.so.$abi (got $soname)" [ "$soname" = "libclearsim.so.$
 # exports = the installed headers' declarations
 echo '#include <clearsim.h>' >"$tmp/decl.c"
 cc -std=c11 -fsyntax-only -aux-info "$tmp/decl.aux" -I"$prefix/include" "$tmp/decl.c"
-grep -E '^/\* [^ ]*/include/(clearsim|cs_contact)\.h:' "$tmp/decl.aux" | grep -v ' static ' |
+grep -E '^/\* [^ ]*/include/(clearsim|cs_contact|cs_status)\.h:' "$tmp/decl.aux" | grep -v ' static ' |
   sed -E 's/^[^*]*\*[^*]*\*\/ [^(]*[ *]([A-Za-z_][A-Za-z0-9_]*) \(.*/\1/' | sort -u >"$tmp/declared"
 nm -D --defined-only "$so" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' | sort -u >"$tmp/exported"
 ndecl=$(wc -l <"$tmp/declared")
@@ -50,7 +50,7 @@ flags=${CS_SANITIZE_FLAGS:-}
 expect "cc via pkg-config" 0 cc $flags -o "$tmp/consumer_pc" "$src/consumer.c" $(pkg-config --cflags --libs clearsim)
 # shellcheck disable=SC2046
 expect "cc via pkg-config --static" 0 cc $flags -o "$tmp/consumer_static" "$src/consumer.c" \
-  $(pkg-config --cflags clearsim) "$prefix/$libdir/libclearsim.a" $(pkg-config --libs-only-other --libs-only-l --static clearsim | sed 's/-lclearsim//')
+  $(pkg-config --cflags clearsim) "$prefix/$libdir/libclearsim.a" $(pkg-config --libs --static clearsim | sed "s/-lclearsim//")
 expect "cmake configure via find_package" 0 cmake -S "$src" -B "$tmp/cb" -DCMAKE_PREFIX_PATH="$prefix" \
   -DCMAKE_C_FLAGS="$flags"
 expect "cmake build via find_package" 0 cmake --build "$tmp/cb"
@@ -111,6 +111,9 @@ done
 expect "installed clearsim-plot lists a run's figures" 0 "$prefix/bin/clearsim-plot" "$tmp/inst.h5" --list
 expect "installed clearsim-export lists a run's datasets" 0 "$prefix/bin/clearsim-export" "$tmp/inst.h5" --list
 holds "pkg-config file installed" [ -f "$prefix/$libdir/pkgconfig/clearsim.pc" ]
+if grep -qE '\.so\.[0-9]|example\.invalid' "$prefix/$libdir/pkgconfig/clearsim.pc"; then
+  bad "clearsim.pc names versioned library files or a placeholder URL"
+else ok; fi
 holds "CMake package installed" [ -f "$prefix/$libdir/cmake/clearsim/clearsimConfig.cmake" ]
 holds "papers' data installed" [ -f "$prefix/share/clearsim/models/papers/README.md" ]
 finish

@@ -48,7 +48,7 @@ int main(void)
 {
   /* rtol 1e-8 on energies of ~10 J: 1e-5 J is the tolerance level times a factor for 10 s of
    * accumulation (measured 1.0e-5 and 1.4e-5 J). Index 3 is two to three orders less accurate
-   * (engine/README.md "Formulations"; measured 9e-3 and 6e-3 J), hence its wider bound. Both formulations
+   * (engine/solver/README.md "Formulations and the default `auto`"; measured 9e-3 and 6e-3 J), hence its wider bound. Both formulations
    * hold Φ = 0 at their steps; the output instants are IDA's interpolant between steps, which
    * meets Φ = 0 to the interpolation error only (measured ≤ 1.3e-8 m), hence 1e-7. */
   run("models/double_pendulum.json", CS_GGL, 1e-4, 1e-7);

@@ -11,7 +11,7 @@
  * starts its ladder at 1e-8: above that its clearance joint's error cap, not rtol, sets the
  * positions' tolerance (engine/solver/cs_sim.c CLEARANCE_SHARE: 3e-6 of the clearance), and the
  * books are the same at 1e-6 and 1e-8 (8.3e-9 and 7.5e-9 J). Index 3 is left out:
- * its velocities are outside the error test (engine/README.md "Error weights") and its books converge
+ * its velocities are outside the error test (engine/solver/README.md "Error weights") and its books converge
  * like rtol^(2/3) (test_robustness), so a 100x tighter rtol is not a stated factor for it. */
 #include "cs_test.h"
 #include "cs_test_books.h"

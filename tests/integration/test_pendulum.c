@@ -80,7 +80,7 @@ int main(void)
   jacobi_sn(0, sin(M_PI / 4), &K);
   CHECK_NEAR(4 * K / sqrt(9.81) / (2 * M_PI / sqrt(9.81)), 1.18034, 1e-5, "T/T0 at 90 deg");
 
-  /* Worst error over 10 s (measured; engine/README.md "Benchmarks under every formulation"): GGL 2.5e-6 m at rtol 1e-8 and
+  /* Worst error over 10 s (measured; engine/solver/README.md "Benchmarks under every formulation"): GGL 2.5e-6 m at rtol 1e-8 and
    * 1.2e-8 m at rtol 1e-10; index 3 1.4e-3 m at rtol 1e-8 and 3e-5 m at rtol 1e-10. The bounds
    * leave a factor 2–3 of margin. */
   CHECK(run(CS_GGL, 1e-8, 1e-10, &fin) < 1e-5, "GGL, rtol 1e-8: within 1e-5 m over 10 s");

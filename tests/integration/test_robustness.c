@@ -106,7 +106,7 @@ static double energy_scale(int c)
  * (5000 r/min, centred) and up to 420 rtol (300 r/min at 1e-3, where atol = 1 µm is already
  * the penetration's size) on the rungs that complete today: bound 1000 rtol, above a
  * round-off floor of 1e-10 (energies of ~100 J summed over ~1e5 steps).
- * index3: its velocities are outside the error test (engine/README.md "Error weights"); they follow the
+ * index3: its velocities are outside the error test (engine/solver/README.md "Error weights"); they follow the
  * positions through the BDF difference formula, and the balance error shrinks only like
  * rtol^(2/3) (measured 300 r/min: 5.2e-2 at 1e-6, 1.2e-4 at 1e-9; 5000 r/min 1.7e-3, 1.8e-5):
  * bound 5000 rtol^(2/3), 10-40x above those. At rtol 1e-3 the bound is 50: it still catches

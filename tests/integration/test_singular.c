@@ -18,7 +18,7 @@
  *
  * Passing the singular positions: at rtol 1e-10 the GGL integration stops at the first one
  * (its failure message is checked); the projected formulation passes them (through_passages;
- * engine/README.md, "Redundant constraints and singular positions"). */
+ * engine/solver/README.md, "Redundant constraints and singular positions"). */
 #include "cs_test.h"
 #include "cs_test_models.h"
 #include "cs_test_onedof.h"
@@ -214,7 +214,7 @@ static void at_the_singular_position(void)
   cs_model_free(m);
 }
 
-/* Through the first passage (t ≈ 0.083 s): today the rigid GGL run cannot pass it (engine/README.md,
+/* Through the first passage (t ≈ 0.083 s): today the rigid GGL run cannot pass it (engine/solver/README.md,
  * "Redundant constraints and singular positions"). It must then say so in the mechanism's
  * terms: a singular position, and the joints whose constraints lose their direction. */
 static void through_the_passage(const char *path)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tools/reproduction/reproduce --quick: every case study of the five papers in the reduced mode (tools/README.md
-# "Reproducing the papers"), each judged by the tolerance its report states. Prints the per-case
+# tools/reproduction/reproduce --quick: every case study of the five papers in the reduced mode (tools/reproduction/README.md),
+# each judged by the tolerance its report states. Prints the per-case
 # verdicts and "N passed, N failed" counted from them; fails on any failed case, on a missing
 # report or figure, when the tool's own exit status disagrees with its verdicts, or when its
 # summary does not lead with how many cases match, use an assumed setup, differ as documented.

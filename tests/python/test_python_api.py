@@ -155,3 +155,51 @@ def test_with_values_edits_by_json_pointer():
             m.with_values({"/nothing/here": 1})
         with pytest.raises(ValueError, match="not a JSON pointer"):
             m.with_values({"clearance_joints": 1})
+
+
+def test_sweep_returns_the_table_clearsim_sweep_writes(tmp_path):
+    """The same study by clearsim.sweep and by `clearsim sweep`: the same cases in the same
+    order, and the same figures (the same runs, so to the last bits but the wall time)."""
+    import subprocess
+    radii, speeds = [0.0100025, 0.010005], [104.72, 523.6]
+    study = {"name": "s", "model": os.path.abspath(CLEARANCE), "mode": "grid", "t_end": 0.012,
+             "parameters": [{"path": "/clearance_joints/0/hole_radius", "values": radii},
+                            {"path": "/drivers/0/motion/velocity", "values": speeds}]}
+    (tmp_path / "s.json").write_text(json.dumps(study))
+    cli = os.path.join(os.environ.get("CS_BUILD_DIR", "build"), "tools", "clearsim")
+    subprocess.run([cli, "sweep", str(tmp_path / "s.json"), "-o", str(tmp_path / "s.h5"),
+                    "--quiet", "--jobs", "1"], check=True)
+    df = clearsim.sweep(CLEARANCE, {"/clearance_joints/0/hole_radius": radii,
+                                    "/drivers/0/motion/velocity": speeds}, t_end=0.012, jobs=2)
+    with h5py.File(tmp_path / "s.h5", "r") as f:
+        c = f["cases"]
+        assert np.array_equal(c["parameters"][()], df.iloc[:, :2].to_numpy())
+        assert [s.decode() if isinstance(s, bytes) else s for s in c["status"][()]] == \
+            list(df["status"])
+        for col, ds in (("t_final", "t_final"), ("steps", "steps"),
+                        ("energy_balance_error", "energy_balance_error"),
+                        ("C.max_force", "joints/C/max_force"),
+                        ("C.max_penetration", "joints/C/max_penetration"),
+                        ("C.contacts", "joints/C/contacts"),
+                        ("motor.max_abs_reaction", "drivers/motor/max_abs_reaction"),
+                        ("motor.rms_reaction", "drivers/motor/rms_reaction")):
+            assert np.allclose(df[col].to_numpy(dtype=float), c[ds][()], rtol=1e-12, atol=0), col
+    assert df.attrs["units"]["C.max_force"] == "N" and (df["C.contacts"] > 0).all()
+    assert len(set(df["C.max_force"])) == 4  # four different runs
+
+
+def test_sweep_checks_every_case_before_running():
+    with pytest.raises(clearsim.InputError, match="hole_radius"):
+        clearsim.sweep(CLEARANCE, {"/clearance_joints/0/hole_radius": [0.0101, -1.0]})
+    with pytest.raises(ValueError, match="one length"):
+        clearsim.sweep(CLEARANCE, {"/solver/t_end": [0.01, 0.02], "/solver/rtol": [1e-6]},
+                       mode="zip")
+
+
+def test_plausibility_says_what_looks_mistyped():
+    with clearsim.Model.from_file(CLEARANCE) as m:
+        assert m.plausibility == []
+        mm = m.with_values({"/clearance_joints/0/pin_radius": 9.5,
+                            "/clearance_joints/0/hole_radius": 9.7})
+        found = mm.plausibility
+        assert len(found) == 2 and "millimetres" in found[0] and "9.5 m" in found[1]

@@ -142,7 +142,8 @@ MODEL_PROBES = [
     ("fixed_joint", COMPLETE, "/joints/4", None),
     ("angle_driver", COMPLETE, "/drivers/0", None),
     ("translation_driver", COMPLETE, "/drivers/3", None),
-    ("motion", COMPLETE, "/drivers/0/motion", None),
+    ("motion", COMPLETE, "/drivers/3/motion", None),
+    ("angle_motion", COMPLETE, "/drivers/0/motion", None),
     ("spring", COMPLETE, "/forces/0", None),
     ("torsion_spring", COMPLETE, "/forces/1", None),
     ("point_force", COMPLETE, "/forces/2", None),
@@ -442,3 +443,17 @@ def test_loader_accepts_schema_key(tmp_path):
     imp = {"$schema": "schema/impact.schema.json", **read(IMPACT)}
     code, err = impact_check(imp, tmp_path)
     assert code == 0, err
+
+
+def test_every_key_is_documented_in_models_readme():
+    """The model format is kept in the loader; the schema is held to it key by key (above), and
+    models/README.md to the schema here: every key of every object is named there (the laws'
+    parameters are the registry's, listed by `clearsim laws`; region names by their joints)."""
+    with open(os.path.join("models", "README.md")) as f:
+        readme = f.read()
+    schema = load_schema("model")
+    objects = [("", schema)] + [(n, d) for n, d in schema["$defs"].items()
+                                if "." not in n and not n.startswith("regions_")]
+    missing = [f"{n or 'root'}: {k}" for n, d in objects for k in d.get("properties", {})
+               if f"`{k}`" not in readme]
+    assert not missing, f"keys the loader takes that models/README.md never names: {missing}"

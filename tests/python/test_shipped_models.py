@@ -110,7 +110,7 @@ def test_runs_as_shipped(path, tmp_path):
         assert turned > 1.0, f"{path}: the crank turned {turned:.2f} times"
 
 
-# Not yet converged at its own tolerances (engine/README.md "Verifying a run"), and why.
+# Not yet converged at its own tolerances (engine/run/README.md "Verifying a run"), and why.
 NOT_CONVERGED = {
     "liu2022_yield_strength": "chaotic (c_r = 1): sequences part after 17-32 contacts at any rtol",
 }

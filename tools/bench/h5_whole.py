@@ -1,6 +1,6 @@
 """h5_whole — whether a clearsim HDF5 file reads back whole against a complete run of the same
 model: every attribute and dataset reads, the status is "running" or "complete", and every time
-series holds at least /rows rows (the commit point, engine/README.md "Crash safety"), those rows the
+series holds at least /rows rows (the commit point, engine/output/README.md "Crash safety"), those rows the
 complete run's, bit for bit. What tools/bench/crash-bench (files of killed runs) and
 tests/cli/h5_replay.py (images of kills and power losses replayed from the write log) check.
 """

@@ -9,50 +9,21 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clearsim.h"
 #include "clearsim_schema.h"
+#include "cli_common.h"
+#include "cli_fmu.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "sweep/sweep.h"
 
 enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_ASSEMBLY = 3, EXIT_SOLVER = 4, EXIT_INTERRUPTED = 5,
        EXIT_OUTPUT = 6, EXIT_MEMORY = 7, EXIT_UNVERIFIED = 8 };
-
-static volatile sig_atomic_t interrupted;
-
-static void on_signal(int sig)
-{
-  (void)sig;
-  interrupted = 1;
-}
-
-/* Long commands stop cleanly on Ctrl-C, SIGTERM and a closed terminal (SIGHUP), however many
- * arrive: sigaction keeps the handler (POSIX signal() may reset it after the first, and a
- * second SIGTERM, as `timeout` sends, then killed the run with its file unfinished). */
-static void catch_stop_signals(void)
-{
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal; /* no SA_RESTART: the run polls the flag */
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
-  sigaction(SIGHUP, &sa, NULL);
-}
-
-/* Both paths name one existing file (the model would be overwritten by HDF5). */
-static int same_file(const char *a, const char *b)
-{
-  struct stat sa, sb;
-  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-         sa.st_ino == sb.st_ino;
-}
 
 static int exit_code(cs_status st)
 {
@@ -69,23 +40,9 @@ static int exit_code(cs_status st)
   }
 }
 
-static const char *const usage_main =
-  "usage: clearsim <command> [options]\n"
-  "\n"
-  "commands:\n"
-  "  run MODEL.json [-o OUT.h5] [--t-end T] [--verify] [--quiet]\n"
-  "                                                     simulate and write HDF5\n"
-  "  check MODEL.json                                   validate and assemble, no integration\n"
-  "  impact IMPACT.json [-o OUT.h5] [--quiet]           one normal impact of two bodies\n"
-  "  laws [FAMILY]                                      list the contact-force laws\n"
-  "  sweep SWEEP.json [-o OUT.h5] [--jobs N] [--resume] a parameter study, every core or MPI\n"
-  "\n"
-  "`clearsim <command> --help` describes a command. Exit codes: 0 ok, 1 usage, 2 bad input,\n"
-  "3 assembly failure, 4 solver failure, 5 interrupted, 6 output file error, 7 out of memory,\n"
-  "8 run --verify: the run completed but did not converge.\n";
-
 static const char *const usage_run =
-  "usage: clearsim run MODEL.json [-o OUT.h5] [--t-end T] [--verify] [--quiet]\n"
+  "usage: clearsim run MODEL.json [-o OUT.h5] [--t-end T] [--set PTR=VALUE]... [--verify]\n"
+  "                    [--quiet]\n"
   "\n"
   "Assembles consistent initial conditions, integrates the model to its end time and writes\n"
   "the trajectory to HDF5 as it goes (a failed or interrupted run keeps what it wrote and is\n"
@@ -93,6 +50,9 @@ static const char *const usage_run =
   "\n"
   "  -o, --output OUT.h5   output file (default: the model's output.file, else MODEL.h5)\n"
   "  --t-end T             end time in seconds (default: the model's solver.t_end)\n"
+  "  --set PTR=VALUE       set the model's value at JSON pointer PTR before it is loaded,\n"
+  "                        e.g. --set /clearance_joints/0/hole_radius=0.0102 (VALUE is JSON;\n"
+  "                        a bare word is a string); repeatable, applied in order\n"
   "  --verify              run again at tolerances 100 times tighter and compare contacts,\n"
   "                        peak forces, final state and energy books; the verdict goes to\n"
   "                        the summary and the file's /verify; exit 8 if not converged\n"
@@ -100,10 +60,13 @@ static const char *const usage_run =
   "  -h, --help            this text\n";
 
 static const char *const usage_check =
-  "usage: clearsim check MODEL.json\n"
+  "usage: clearsim check MODEL.json [--set PTR=VALUE]...\n"
   "\n"
   "Validates the model, assembles its initial conditions and prints its bodies, joints,\n"
-  "constraint count and degrees of freedom. Nothing is integrated or written.\n";
+  "constraint count and degrees of freedom. Nothing is integrated or written.\n"
+  "\n"
+  "  --set PTR=VALUE       set the model's value at JSON pointer PTR first (as run's)\n"
+  "  -h, --help            this text\n";
 
 static const char *const usage_impact =
   "usage: clearsim impact IMPACT.json [-o OUT.h5] [--quiet]\n"
@@ -123,24 +86,85 @@ static const char *const usage_laws =
   "Lists every registered contact-force law by family: name, parameters with units and\n"
   "defaults, and the source (paper, equation).\n";
 
-static int wants_help(int argc, char **argv)
+static int help(const char *usage)
 {
-  for (int i = 0; i < argc; i++)
-    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
-      return 1;
+  fputs(usage, stdout);
   return 0;
 }
 
-/* Load a model or say why not; *code is the exit code for a failure (an unreadable model
- * file is bad input, not an output error). */
-static cs_model *load(const char *path, int *code)
+/* The options of a command that has none but --help. */
+static const struct option help_only[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+
+/* A valid model's numbers that suggest a unit typed wrongly, one line each; never an error. */
+static void warn_plausibility(const char *path, const cs_model *model)
+{
+  char text[2048];
+  if (cs_model_plausibility(model, text, sizeof text) == 0)
+    return;
+  for (char *s = text, *next; s; s = next) {
+    next = strstr(s, "; ");
+    if (next)
+      *next = '\0', next += 2;
+    fprintf(stderr, "clearsim: warning: %s: %s\n", path, s);
+  }
+}
+
+/* The --set options of a command: edits of the model by JSON pointer (cs_override). */
+enum { MAX_SETS = 64 };
+typedef struct model_sets {
+  cs_override edit[MAX_SETS];
+  char quoted[MAX_SETS][256]; /* a bare word's value as a JSON string */
+  int n;
+} model_sets;
+
+static int is_bare_word(const char *v)
+{
+  if (!*v || strcmp(v, "true") == 0 || strcmp(v, "false") == 0 || strcmp(v, "null") == 0)
+    return 0;
+  for (const char *c = v; *c; c++)
+    if (!(isalnum((unsigned char)*c) || *c == '_' || *c == '-'))
+      return 0;
+  return isalpha((unsigned char)*v);
+}
+
+/* Take "--set PTR=VALUE"; 0, or a usage error said. */
+static int add_set(model_sets *sets, const char *cmd, char *arg)
+{
+  char *eq = strchr(arg, '=');
+  if (arg[0] != '/' || !eq || !eq[1]) {
+    fprintf(stderr, "clearsim %s: --set expects POINTER=VALUE with a JSON pointer "
+                    "(/clearance_joints/0/hole_radius=0.0102), got \"%s\"\n", cmd, arg);
+    return EXIT_USAGE;
+  }
+  if (sets->n == MAX_SETS) {
+    fprintf(stderr, "clearsim %s: more than %d --set options\n", cmd, MAX_SETS);
+    return EXIT_USAGE;
+  }
+  *eq = '\0';
+  cs_override *o = &sets->edit[sets->n];
+  o->pointer = arg;
+  o->json = eq + 1;
+  if (is_bare_word(eq + 1) && strlen(eq + 1) + 3 <= sizeof sets->quoted[0]) {
+    snprintf(sets->quoted[sets->n], sizeof sets->quoted[0], "\"%s\"", eq + 1);
+    o->json = sets->quoted[sets->n];
+  }
+  sets->n++;
+  return 0;
+}
+
+/* Load a model, with the --set edits, or say why not; *code is the exit code for a failure
+ * (an unreadable model file is bad input, not an output error). */
+static cs_model *load(const char *path, const model_sets *sets, int *code)
 {
   cs_model *model = NULL;
   cs_error err;
-  if (cs_model_load_file(path, NULL, &model, &err) != CS_OK) {
+  if (cs_model_load_file_overrides(path, NULL, sets->edit, sets->n, NULL, &model, &err) !=
+      CS_OK) {
     fprintf(stderr, "clearsim: %s\n", err.message);
     *code = err.code == CS_ERR_IO ? EXIT_INPUT : exit_code(err.code);
+    return NULL;
   }
+  warn_plausibility(path, model);
   return model;
 }
 
@@ -163,27 +187,6 @@ static int show_progress(const cs_sim *sim, void *user)
           cs_sim_time(sim));
   p->shown = 1;
   return 0;
-}
-
-static int poll_interrupt(void *user)
-{
-  (void)user;
-  return interrupted;
-}
-
-/* The output file a command writes when -o names none: the input's base name, .json → .h5,
- * in the current directory (malloc'd). Shared with `clearsim sweep` (tools/cli/sweep/sweep.h). */
-char *cli_default_output(const char *model_path)
-{
-  const char *base = strrchr(model_path, '/');
-  base = base ? base + 1 : model_path;
-  size_t n = strlen(base);
-  if (n > 5 && !strcmp(base + n - 5, ".json"))
-    n -= 5;
-  char *out = malloc(n + 4);
-  if (out)
-    snprintf(out, n + 4, "%.*s.h5", (int)n, base);
-  return out;
 }
 
 static void summary(const cs_sim *sim, const char *path, cs_status st)
@@ -223,7 +226,7 @@ static void summary(const cs_sim *sim, const char *path, cs_status st)
     printf("WARNING        %s\n", warnings);
 }
 
-/* The verification's verdict and the figures it weighed (engine/README.md "Verifying a run"). */
+/* The verification's verdict and the figures it weighed (engine/run/README.md "Verifying a run"). */
 static void verify_summary(const cs_verify_result *v)
 {
   printf("verify         %s\n", v->verdict);
@@ -243,40 +246,47 @@ static int cmd_run(int argc, char **argv)
 {
   const char *model_path = NULL, *out = NULL;
   double t_end = 0.0;
-  int quiet = 0, verify = 0;
-  if (wants_help(argc, argv)) {
-    fputs(usage_run, stdout);
-    return 0;
-  }
-  for (int i = 0; i < argc; i++) {
-    if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) && i + 1 < argc) {
-      out = argv[++i];
-    } else if (!strcmp(argv[i], "--t-end") && i + 1 < argc) {
+  int quiet = 0, verify = 0, c;
+  enum { OPT_T_END = 256, OPT_VERIFY, OPT_SET };
+  model_sets sets = {.n = 0};
+  static const struct option opts[] = {
+    {"output", required_argument, NULL, 'o'}, {"t-end", required_argument, NULL, OPT_T_END},
+    {"set", required_argument, NULL, OPT_SET},
+    {"verify", no_argument, NULL, OPT_VERIFY}, {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+  if (cli_wants_help(argc, argv))
+    return help(usage_run);
+  while ((c = cli_getopt(argc, argv, "o:qh", opts)) != -1) {
+    if (c == 'o') {
+      out = optarg;
+    } else if (c == OPT_T_END) {
       char *end;
-      t_end = strtod(argv[++i], &end);
+      t_end = strtod(optarg, &end);
       if (*end || !(t_end > 0) || !isfinite(t_end)) {
         fprintf(stderr, "clearsim run: --t-end expects a positive number of seconds, got "
-                        "\"%s\"\n", argv[i]);
+                        "\"%s\"\n", optarg);
         return EXIT_USAGE;
       }
-    } else if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")) {
+    } else if (c == 'q') {
       quiet = 1;
-    } else if (!strcmp(argv[i], "--verify")) {
+    } else if (c == OPT_VERIFY) {
       verify = 1;
-    } else if (argv[i][0] == '-' || model_path) {
-      fprintf(stderr, "clearsim run: unexpected argument \"%s\"\n%s", argv[i], usage_run);
-      return EXIT_USAGE;
+    } else if (c == OPT_SET) {
+      if (add_set(&sets, "run", optarg))
+        return EXIT_USAGE;
     } else {
-      model_path = argv[i];
+      return c == 'h' ? help(usage_run) : EXIT_USAGE;
     }
   }
+  if (cli_arguments(argc, argv, 1, &model_path))
+    return EXIT_USAGE;
   if (!model_path) {
     fputs(usage_run, stderr);
     return EXIT_USAGE;
   }
   cs_error err;
   int code;
-  cs_model *model = load(model_path, &code);
+  cs_model *model = load(model_path, &sets, &code);
   if (!model)
     return code;
 
@@ -284,7 +294,7 @@ static int cmd_run(int argc, char **argv)
   if (!out)
     out = *cs_model_output_path(model) ? cs_model_output_path(model)
                                        : (fallback = cli_default_output(model_path));
-  if (!*out || same_file(out, model_path)) {
+  if (!*out || cli_same_file(out, model_path)) {
     fprintf(stderr, "clearsim run: %s\n", *out ? "the output file is the model file: choose "
             "another with -o" : "-o names no file");
     cs_model_free(model);
@@ -294,8 +304,8 @@ static int cmd_run(int argc, char **argv)
   progress p = {t_end > 0 ? t_end : cs_model_t_end(model), 0};
   int bar = !quiet && isatty(STDERR_FILENO);
   cs_verify_result v = {.converged = 1};
-  cs_run_options opt = {out, t_end, bar ? show_progress : NULL, &p, poll_interrupt, NULL};
-  catch_stop_signals();
+  cs_run_options opt = {out, t_end, bar ? show_progress : NULL, &p, cli_poll_interrupt, NULL};
+  cli_catch_stop_signals();
   cs_sim *sim = NULL;
   cs_status st = cs_run_verify(model, &opt, verify ? &v : NULL, &sim, &err);
   if (p.shown)
@@ -340,22 +350,34 @@ static cs_status assembled_to_round_off(const cs_model *model, const cs_sim *sim
 
 static int cmd_check(int argc, char **argv)
 {
-  if (wants_help(argc, argv)) {
-    fputs(usage_check, stdout);
-    return 0;
+  const char *path = NULL;
+  model_sets sets = {.n = 0};
+  enum { OPT_SET = 256 };
+  static const struct option opts[] = {
+    {"set", required_argument, NULL, OPT_SET}, {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0}};
+  if (cli_wants_help(argc, argv))
+    return help(usage_check);
+  for (int c; (c = cli_getopt(argc, argv, "h", opts)) != -1;) {
+    if (c != OPT_SET)
+      return c == 'h' ? help(usage_check) : EXIT_USAGE;
+    if (add_set(&sets, "check", optarg))
+      return EXIT_USAGE;
   }
-  if (argc != 1) {
+  if (cli_arguments(argc, argv, 1, &path))
+    return EXIT_USAGE;
+  if (!path) {
     fputs(usage_check, stderr);
     return EXIT_USAGE;
   }
   cs_error err;
   int code;
-  cs_model *model = load(argv[0], &code);
+  cs_model *model = load(path, &sets, &code);
   if (!model)
     return code;
   cs_sim *sim = NULL;
   cs_status st = cs_sim_create(model, &sim, &err);
-  printf("model        %s (%s)\n", cs_model_name(model), argv[0]);
+  printf("model        %s (%s)\n", cs_model_name(model), path);
   printf("bodies       %d\n", cs_model_body_count(model));
   for (int b = 0; b < cs_model_body_count(model); b++) {
     double q[3];
@@ -430,23 +452,22 @@ static void impact_summary(const cs_impact *imp, const cs_impact_result *r, cons
 static int cmd_impact(int argc, char **argv)
 {
   const char *path = NULL, *out = NULL;
-  int quiet = 0;
-  if (wants_help(argc, argv)) {
-    fputs(usage_impact, stdout);
-    return 0;
-  }
-  for (int i = 0; i < argc; i++) {
-    if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) && i + 1 < argc) {
-      out = argv[++i];
-    } else if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")) {
+  int quiet = 0, c;
+  static const struct option opts[] = {
+    {"output", required_argument, NULL, 'o'}, {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+  if (cli_wants_help(argc, argv))
+    return help(usage_impact);
+  while ((c = cli_getopt(argc, argv, "o:qh", opts)) != -1) {
+    if (c == 'o')
+      out = optarg;
+    else if (c == 'q')
       quiet = 1;
-    } else if (argv[i][0] == '-' || path) {
-      fprintf(stderr, "clearsim impact: unexpected argument \"%s\"\n%s", argv[i], usage_impact);
-      return EXIT_USAGE;
-    } else {
-      path = argv[i];
-    }
+    else
+      return c == 'h' ? help(usage_impact) : EXIT_USAGE;
   }
+  if (cli_arguments(argc, argv, 1, &path))
+    return EXIT_USAGE;
   if (!path) {
     fputs(usage_impact, stderr);
     return EXIT_USAGE;
@@ -461,7 +482,7 @@ static int cmd_impact(int argc, char **argv)
   if (!out)
     out = *cs_impact_output_path(imp) ? cs_impact_output_path(imp)
                                       : (fallback = cli_default_output(path));
-  if (!*out || same_file(out, path)) { /* as for run: HDF5 would replace the impact file */
+  if (!*out || cli_same_file(out, path)) { /* as for run: HDF5 would replace the impact file */
     fprintf(stderr, "clearsim impact: %s\n", *out ? "the output file is the impact file: "
             "choose another with -o" : "-o names no file");
     cs_impact_free(imp);
@@ -469,8 +490,8 @@ static int cmd_impact(int argc, char **argv)
     return EXIT_USAGE;
   }
   cs_impact_result r;
-  cs_impact_set_interrupt(imp, poll_interrupt, NULL);
-  catch_stop_signals();
+  cs_impact_set_interrupt(imp, cli_poll_interrupt, NULL);
+  cli_catch_stop_signals();
   cs_status st = cs_impact_run(imp, out, &r, &err);
   if (st != CS_OK)
     fprintf(stderr, "clearsim: %s\n", err.message);
@@ -501,10 +522,14 @@ static void print_law(const cs_law *law)
 
 static int cmd_laws(int argc, char **argv)
 {
-  if (wants_help(argc, argv)) {
-    fputs(usage_laws, stdout);
-    return 0;
-  }
+  const char *family = NULL;
+  if (cli_wants_help(argc, argv))
+    return help(usage_laws);
+  int c = cli_getopt(argc, argv, "h", help_only); /* -1: no option */
+  if (c != -1)
+    return c == 'h' ? help(usage_laws) : EXIT_USAGE;
+  if (cli_arguments(argc, argv, 1, &family))
+    return EXIT_USAGE;
   cs_registry *reg = cs_registry_new();
   if (!reg) {
     fprintf(stderr, "clearsim: out of memory\n");
@@ -512,7 +537,7 @@ static int cmd_laws(int argc, char **argv)
   }
   int shown = 0;
   for (int f = 0; f < CS_FAMILY_COUNT; f++) {
-    if (argc > 0 && strcmp(argv[0], cs_family_name((cs_family)f)))
+    if (family && strcmp(family, cs_family_name((cs_family)f)))
       continue;
     shown = 1;
     printf("%s (%d)\n", cs_family_name((cs_family)f), cs_registry_count(reg, (cs_family)f));
@@ -521,35 +546,60 @@ static int cmd_laws(int argc, char **argv)
   }
   cs_registry_free(reg);
   if (!shown) {
-    fprintf(stderr, "clearsim laws: unknown family \"%s\"\n%s", argv[0], usage_laws);
+    fprintf(stderr, "clearsim laws: unknown family \"%s\"\n%s", family, usage_laws);
     return EXIT_USAGE;
   }
   return 0;
 }
 
+/* ---------------------------------------------------------------- the commands ----------- */
+
+typedef struct cli_command {
+  const char *name, *args, *summary;
+  int (*run)(int argc, char **argv); /* argv[0] is the command's name */
+} cli_command;
+
+/* tests/cli/test_cli.sh reads the names from this table: keep one command a line */
+static const cli_command commands[] = {
+  {"run", "MODEL.json", "simulate and write HDF5", cmd_run},
+  {"check", "MODEL.json", "validate and assemble, no integration", cmd_check},
+  {"impact", "IMPACT.json", "one normal impact of two bodies", cmd_impact},
+  {"laws", "[FAMILY]", "list the contact-force laws", cmd_laws},
+  {"schema", "model|impact", "JSON Schema of model or impact files", cs_cli_schema},
+  {"sweep", "SWEEP.json", "a parameter study, on every core or MPI", sweep_main},
+  {"fmu", "MODEL.json", "export an FMI co-simulation FMU", cli_fmu},
+};
+enum { NCOMMAND = sizeof commands / sizeof commands[0] };
+
+static void usage_main(FILE *f)
+{
+  fputs("usage: clearsim <command> [options]\n\ncommands:\n", f);
+  for (int i = 0; i < NCOMMAND; i++) {
+    char synopsis[64];
+    snprintf(synopsis, sizeof synopsis, "%s %s", commands[i].name, commands[i].args);
+    fprintf(f, "  %-22s%s\n", synopsis, commands[i].summary);
+  }
+  fputs("\n`clearsim <command> --help` describes a command and its options (--opt VALUE or\n"
+        "--opt=VALUE). Exit codes: 0 ok, 1 usage, 2 bad input, 3 assembly failure, 4 solver\n"
+        "failure, 5 interrupted, 6 output file error, 7 out of memory, 8 run --verify: the run\n"
+        "completed but did not converge.\n", f);
+}
+
 static int command(int argc, char **argv)
 {
   if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
-    fputs(usage_main, argc < 2 ? stderr : stdout);
+    usage_main(argc < 2 ? stderr : stdout);
     return argc < 2 ? EXIT_USAGE : 0;
   }
   if (!strcmp(argv[1], "--version")) {
     printf("clearsim %s\n", cs_version());
     return 0;
   }
-  if (!strcmp(argv[1], "run"))
-    return cmd_run(argc - 2, argv + 2);
-  if (!strcmp(argv[1], "check"))
-    return cmd_check(argc - 2, argv + 2);
-  if (!strcmp(argv[1], "laws"))
-    return cmd_laws(argc - 2, argv + 2);
-  if (!strcmp(argv[1], "impact"))
-    return cmd_impact(argc - 2, argv + 2);
-  if (!strcmp(argv[1], "schema"))
-    return cs_cli_schema(argc - 2, argv + 2);
-  if (!strcmp(argv[1], "sweep"))
-    return sweep_main(argc - 2, argv + 2);
-  fprintf(stderr, "clearsim: unknown command \"%s\"\n%s", argv[1], usage_main);
+  for (int i = 0; i < NCOMMAND; i++)
+    if (!strcmp(argv[1], commands[i].name))
+      return commands[i].run(argc - 1, argv + 1);
+  fprintf(stderr, "clearsim: unknown command \"%s\"\n", argv[1]);
+  usage_main(stderr);
   return EXIT_USAGE;
 }
 

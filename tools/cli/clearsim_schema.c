@@ -13,6 +13,7 @@
  *     (models/schema/) must equal what this prints, so none of the three can drift.
  */
 #include "clearsim_schema.h"
+#include "cli_common.h"
 
 #include "clearsim.h"
 
@@ -106,7 +107,7 @@ static const key_doc angle_driver_keys[] = {
   {"type", "!const:angle", "prescribes an angle"},
   {"body", "name", "drive this moving body's angle relative to the first ground body"},
   {"joint", "name", "drive this revolute joint's relative angle"},
-  {"motion", "!ref:motion", "the motion law f(t), rad"},
+  {"motion", "!ref:angle_motion", "the motion law f(t), rad"},
   END};
 
 static const key_doc translation_driver_keys[] = {
@@ -119,13 +120,18 @@ static const key_doc translation_driver_keys[] = {
   {"point", "vec2", "with body: the driven point in the body's frame, m (default [0, 0])"},
   END};
 
-static const key_doc motion_keys[] = {
-  {"initial", "number", "f(0): rad or m (default 0)"},
-  {"velocity", "number", "constant rate: rad/s or m/s (default 0)"},
-  {"acceleration", "number", "constant acceleration: rad/s^2 or m/s^2 (default 0)"},
-  {"amplitude", "number", "amplitude of the sine term: rad or m (default 0)"},
-  {"frequency", "number", "angular frequency of the sine term, rad/s (default 0)"},
-  {"phase", "number", "phase of the sine term, rad (default 0)"},
+#define MOTION_KEYS                                                                          \
+  {"initial", "number", "f(0): rad or m (default 0)"},                                       \
+    {"velocity", "number", "constant rate: rad/s or m/s (default 0)"},                       \
+    {"acceleration", "number", "constant acceleration: rad/s^2 or m/s^2 (default 0)"},       \
+    {"amplitude", "number", "amplitude of the sine term: rad or m (default 0)"},             \
+    {"frequency", "number", "angular frequency of the sine term, rad/s (default 0)"},        \
+    {"phase", "number", "phase of the sine term, rad (default 0)"}
+
+static const key_doc motion_keys[] = {MOTION_KEYS, END};
+static const key_doc angle_motion_keys[] = {
+  MOTION_KEYS,
+  {"rpm", "number", "constant rate in revolutions per minute, instead of velocity"},
   END};
 
 static const key_doc spring_keys[] = {
@@ -182,7 +188,8 @@ static const key_doc torque_keys[] = {
 
 static const key_doc revolute_clearance_keys[] = {
   CLEARANCE_COMMON("revolute", "journal in bearing, line contact (region bearing)"),
-  {"hole_radius", "!number>0", "bearing radius, m (> pin_radius)"},
+  {"hole_radius", "number>0", "bearing radius, m (> pin_radius); or clearance"},
+  {"clearance", "number>0", "radial clearance, m: hole_radius = pin_radius + clearance"},
   {"length", "!number>0", "axial length of the line contact, m"},
   {"lubrication", "ref:lubrication", "an oil film in the joint (models/README.md Lubrication)"},
   {"start", "ref:start",
@@ -215,7 +222,8 @@ static const key_doc wear_keys[] = {
 
 static const key_doc spherical_clearance_keys[] = {
   CLEARANCE_COMMON("spherical", "ball in socket moving in the plane, point contact (socket)"),
-  {"hole_radius", "!number>0", "socket radius, m (> pin_radius)"},
+  {"hole_radius", "number>0", "socket radius, m (> pin_radius); or clearance"},
+  {"clearance", "number>0", "radial clearance, m: hole_radius = pin_radius + clearance"},
   {"start", "ref:start",
    "velocities (and positions) at the start: the ideal joint's, or as given (default: the "
    "model's clearance_start)"},
@@ -349,6 +357,9 @@ static const object_doc model_objects[] = {
   {"motion", "motion law",
    "f(t) = initial + velocity t + acceleration t^2/2 + amplitude sin(frequency t + phase)",
    motion_keys},
+  {"angle_motion", "angle driver's motion law",
+   "as motion; the rate may be given in r/min (rpm) instead of rad/s (velocity)",
+   angle_motion_keys},
   {"spring", "spring", "tension = stiffness (l - free_length) + damping l' + force", spring_keys},
   {"torsion_spring", "torsion spring",
    "tau = stiffness (phi - free_angle) + damping phi' + torque, phi = theta2 - theta1",
@@ -536,6 +547,13 @@ static void add_model_constraints(cJSON *defs)
   for (int i = 0; kinds[i]; i++)
     cJSON_AddItemToObject(cJSON_GetObjectItem(defs, kinds[i]), "anyOf",
                           parse("[{\"required\": [\"contact\"]}, {\"required\": [\"regions\"]}]"));
+  /* a round hole: its radius or the clearance, one of the two; velocity or rpm, not both */
+  for (int i = 0; i < 2; i++)
+    cJSON_AddItemToObject(cJSON_GetObjectItem(defs, kinds[i]), "oneOf",
+                          parse("[{\"required\": [\"hole_radius\"]}, "
+                                "{\"required\": [\"clearance\"]}]"));
+  cJSON_AddItemToObject(cJSON_GetObjectItem(defs, "angle_motion"), "not",
+                        parse("{\"required\": [\"velocity\", \"rpm\"]}"));
   cJSON_AddItemToObject(defs, "depths",
                         parse("{\"description\": \"depths at the nodes P i / n along the "
                               "wall of length P (a bearing: the angles 2 pi i / n), m\", "
@@ -742,18 +760,24 @@ static const char *const usage_schema =
 int cs_cli_schema(int argc, char **argv)
 {
   const char *kind = NULL, *out = NULL;
-  for (int i = 0; i < argc; i++) {
-    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      fputs(usage_schema, stdout);
-      return 0;
-    } else if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) && i + 1 < argc) {
-      out = argv[++i];
-    } else if (!kind && (!strcmp(argv[i], "model") || !strcmp(argv[i], "impact"))) {
-      kind = argv[i];
-    } else {
-      fprintf(stderr, "clearsim schema: unexpected argument \"%s\"\n%s", argv[i], usage_schema);
-      return 1;
-    }
+  int c;
+  static const struct option opts[] = {
+    {"output", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0}};
+  if (cli_wants_help(argc, argv))
+    c = 'h';
+  else
+    while ((c = cli_getopt(argc, argv, "o:h", opts)) == 'o')
+      out = optarg;
+  if (c == 'h') {
+    fputs(usage_schema, stdout);
+    return 0;
+  }
+  if (c == '?' || cli_arguments(argc, argv, 1, &kind))
+    return 1;
+  if (kind && strcmp(kind, "model") && strcmp(kind, "impact")) {
+    cli_unexpected(argv, kind);
+    return 1;
   }
   if (!kind) {
     fputs(usage_schema, stderr);

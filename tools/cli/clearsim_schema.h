@@ -8,7 +8,7 @@
 /* The schema of "model" or "impact" files as JSON text (malloc'd; NULL when out of memory or
  * for another kind). */
 char *cs_schema_text(const char *kind);
-/* The subcommand: argv after "schema"; returns the exit code. */
+/* The subcommand: argv[0] is "schema"; returns the exit code. */
 int cs_cli_schema(int argc, char **argv);
 
 #endif

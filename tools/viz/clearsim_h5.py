@@ -1,5 +1,5 @@
 """clearsim_h5 — what tools/viz/plot, tools/viz/animate and tools/viz/export share: finding a Python that
-has h5py, numpy and matplotlib, reading a clearsim HDF5 file (engine/README.md "HDF5 files"), and
+has h5py, numpy and matplotlib, reading a clearsim HDF5 file (engine/output/README.md "A run"), and
 the conventions of every figure (titles, length units, saving).
 
 A file may come from a run still going (status "running"), killed, or one that failed: /rows
@@ -273,7 +273,7 @@ class Run:
     def _find_series(self):
         """Paths of the time series: the extendible datasets (one row per output instant),
         but /time and the contact events, which are rows of another kind; in the order of
-        engine/README.md "HDF5 files" (HDF5 lists names alphabetically)."""
+        engine/output/README.md "A run" (HDF5 lists names alphabetically)."""
         found = []
 
         def visit(name, obj):

@@ -1,5 +1,5 @@
-"""plot_sweep — tools/viz/plot's figures of a sweep summary (`clearsim sweep`, tools/README.md "Parameter
-studies"): every figure of the study (peak joint forces and penetrations, contact counts,
+"""plot_sweep — tools/viz/plot's figures of a sweep summary (`clearsim sweep`,
+tools/cli/sweep/README.md): every figure of the study (peak joint forces and penetrations, contact counts,
 driver reaction peaks and RMS, peak body accelerations, energy balance error, steps, wall time)
 against every swept parameter, one PNG per parameter with a panel per figure; and, when the
 summary holds Poincaré sections and a speed was swept (a driver's motion velocity or
@@ -35,7 +35,70 @@ def _name(path):
 
 
 def is_speed(path):
-    return path.endswith("/motion/velocity") or path.endswith("/motion/frequency")
+    return path.endswith(("/motion/velocity", "/motion/frequency", "/motion/rpm"))
+
+
+# units of the model keys a study varies most (models/README.md), by the pointer's last key
+KEY_UNITS = {"hole_radius": "m", "pin_radius": "m", "clearance": "m", "length": "m",
+             "half_width": "m", "half_length": "m", "guide_half_width": "m", "mean_radius": "m",
+             "half_angle": "rad", "mass": "kg", "inertia": "kg·m²", "E": "Pa", "nu": "1",
+             "stiffness": "N/m", "damping": "N·s/m", "viscosity": "Pa·s", "rpm": "r/min",
+             "frequency": "rad/s", "cr": "1", "mu": "1", "rtol": "1", "atol": "m"}
+
+
+class Axis:
+    """How a swept pointer is shown: a label in words with its unit, and the values to draw
+    (a round joint's radius as its radial clearance in mm, an angle driver's speed in r/min)."""
+
+    def __init__(self, path, model):
+        parts = [p for p in path.split("/") if p]
+        self.key = _name(path)
+        self.scale, self.offset, self.note = 1.0, 0.0, ""
+        owner = _element(model, parts)
+        who = (" of %s" % owner["name"]) if owner and "name" in owner else ""
+        unit = KEY_UNITS.get(self.key, "")
+        self.label = "%s%s" % (self.key.replace("_", " "), who)
+        if self.key in ("hole_radius", "pin_radius") and owner and parts[0] == "clearance_joints":
+            other = owner.get("pin_radius" if self.key == "hole_radius" else "hole_radius")
+            if isinstance(other, (int, float)):  # the radius as the clearance it makes
+                sign = 1.0 if self.key == "hole_radius" else -1.0
+                self.scale, self.offset = sign * 1e3, -sign * 1e3 * other
+                self.label, unit = "radial clearance%s" % who, "mm"
+                self.note = " (by its %s)" % self.key.replace("_", " ")
+        elif self.key == "clearance":
+            self.scale, unit, self.label = 1e3, "mm", "radial clearance%s" % who
+        elif self.key == "velocity" and parts[0] == "drivers" and owner:
+            if owner.get("type") == "angle":
+                self.scale, unit, self.label = 30.0 / np.pi, "r/min", "speed%s" % who
+            else:
+                unit, self.label = "m/s", "speed%s" % who
+        self.unit = unit
+
+    def values(self, x):
+        return self.scale * np.asarray(x, dtype=float) + self.offset
+
+    def text(self):
+        return ("%s (%s)" % (self.label, self.unit) if self.unit else self.label) + self.note
+
+    def value_text(self, x):
+        return "%s = %.4g%s" % (self.label, self.values([x])[0],
+                                " " + self.unit if self.unit else "")
+
+
+def _element(model, parts):
+    """The model's object a pointer lies in (a joint, a driver, a body), or None."""
+    obj = model
+    found = None
+    for p in parts[:-1]:
+        if isinstance(obj, list) and p.isdigit() and int(p) < len(obj):
+            obj = obj[int(p)]
+        elif isinstance(obj, dict) and p in obj:
+            obj = obj[p]
+        else:
+            break
+        if isinstance(obj, dict) and "name" in obj and found is None:
+            found = obj
+    return found
 
 
 class Summary:
@@ -53,9 +116,17 @@ class Summary:
         self.status = np.array([ch._text(s) for s in f["cases/status"][:]])
         self.ok = np.isin(self.status, ["complete", "suspect"])
         self.suspect = self.status == "suspect"
+        try:
+            import json
+            model = json.loads(ch._text(f["model"][()]))
+        except (KeyError, ValueError):
+            model = {}
+        self.axes = [Axis(p, model) for p in self.paths]
 
-    def figures(self):
-        """[(label, units, values [ncase])] of every figure the summary holds."""
+    def figures(self, group="mechanism"):
+        """[(label, units, values [ncase])] of the summary's figures of a group: "mechanism"
+        (joints' peaks and contacts, drivers' reactions), "accelerations" (bodies' peaks) or
+        "solver" (energy balance error, steps, wall time)."""
         c = self.file["cases"]
         out = []
 
@@ -64,26 +135,33 @@ class Summary:
             if np.all(np.nan_to_num(v[self.ok]) == 0):
                 return  # a ground body's accelerations, a driver that never pulls
             out.append((label, ch._text(ds.attrs.get("units", "")), v))
-        for joint in c.get("joints", {}):
+        if group == "solver":
+            add("|energy balance error| (worst)", c["energy_balance_error"])
+            add("integrator steps", c["steps"])
+            add("wall time", c["wall_time"])
+            return out
+        for joint in c.get("joints", {}) if group == "mechanism" else ():
             g = c["joints"][joint]
             add("peak contact force, joint %s" % joint, g["max_force"])
             add("peak penetration, joint %s" % joint, g["max_penetration"])
             add("contacts, joint %s" % joint, g["contacts"])
-        for driver in c.get("drivers", {}):
+        for driver in c.get("drivers", {}) if group == "mechanism" else ():
             g = c["drivers"][driver]
             add("peak |reaction|, driver %s" % driver, g["max_abs_reaction"])
             add("RMS reaction, driver %s" % driver, g["rms_reaction"])
-        for body in c.get("bodies", {}):
-            ds = c["bodies"][body]["max_abs_acceleration"]
+        bodies = c.get("bodies", {}) if group == "accelerations" else {}
+        # the largest peak of each component over every body: a component far below it
+        # (the angular acceleration of a crank driven at constant speed) is round-off
+        top = [max([np.nanmax(np.abs(bodies[b]["max_abs_acceleration"][:, k][self.ok]),
+                              initial=0.0) for b in bodies], default=0.0) for k in range(3)]
+        for body in bodies:
+            ds = bodies[body]["max_abs_acceleration"]
             for k, comp in enumerate(("x", "y", "θ")):
                 units = ch._text(ds.attrs.get("units", "")).split(", ")
                 label = "peak |%s''|, body %s" % (comp, body)
                 v = ds[:, k]
-                if not np.all(np.nan_to_num(v[self.ok]) == 0):
+                if np.nanmax(np.abs(v[self.ok]), initial=0.0) > 1e-6 * top[k]:
                     out.append((label, units[k] if k < len(units) else "", v))
-        add("|energy balance error| (worst)", c["energy_balance_error"])
-        add("integrator steps", c["steps"])
-        add("wall time", c["wall_time"])
         return out
 
     def title(self, what):
@@ -99,13 +177,17 @@ class Summary:
         keys = {}
         for i, row in enumerate(self.params):
             keys.setdefault(tuple(row[others]), []).append(i)
-        label = lambda key: ", ".join("%s = %.4g" % (_name(self.paths[k]), v)
-                                      for k, v in zip(others, key))
+        label = lambda key: ", ".join(self.axes[k].value_text(v) for k, v in zip(others, key))
         return [(label(key), np.array(idx)) for key, idx in sorted(keys.items())]
 
 
-def against(summary, j):
-    figs = summary.figures()
+GROUPS = {"mechanism": "joint forces, penetrations, contacts and driver reactions",
+          "accelerations": "the bodies' peak accelerations",
+          "solver": "energy balance error, steps and wall time"}
+
+
+def against(summary, j, group="mechanism"):
+    figs = summary.figures(group)
     if not figs:
         return None
     ncols = 2 if len(figs) > 2 else 1
@@ -113,7 +195,7 @@ def against(summary, j):
     fig, axes = plt.subplots(nrows, ncols, squeeze=False, layout="constrained",
                              figsize=(6.0 * ncols + 2.0, 1.0 + 2.4 * nrows))
     axes = axes.ravel()
-    x = summary.params[:, j]
+    x = summary.axes[j].values(summary.params[:, j])
     groups = summary.groups(j)
     for ax, (label, units, v) in zip(axes, figs):
         for glabel, idx in groups:
@@ -129,10 +211,40 @@ def against(summary, j):
     for ax in axes[len(figs):]:
         ax.set_visible(False)
     for ax in axes[:len(figs)]:
-        ax.set_xlabel("%s (%s)" % (_name(summary.paths[j]), summary.paths[j]), fontsize="small")
+        ax.set_xlabel(summary.axes[j].text(), fontsize="small")
     if len(groups) > 1:
         axes[0].legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    fig.suptitle(summary.title("figures vs %s" % _name(summary.paths[j])))
+    fig.suptitle(summary.title("%s vs %s" % (GROUPS[group], summary.axes[j].label)))
+    return fig
+
+
+def force_map(summary, j, k, joint):
+    """A joint's peak contact force over two swept parameters (a grid): the map a designer
+    reads a safe clearance and speed from; cases of the other parameters' first values."""
+    c = summary.file["cases/joints"][joint]["max_force"][:]
+    others = [m for m in range(summary.params.shape[1]) if m not in (j, k)]
+    pick = summary.ok.copy()
+    for m in others:
+        pick &= summary.params[:, m] == summary.params[0, m]
+    xs, ys = np.unique(summary.params[pick, j]), np.unique(summary.params[pick, k])
+    if len(xs) < 2 or len(ys) < 2:
+        return None
+    grid = np.full((len(ys), len(xs)), np.nan)
+    for i in np.flatnonzero(pick):
+        grid[np.searchsorted(ys, summary.params[i, k]), np.searchsorted(xs, summary.params[i, j])] = c[i]
+    fig, ax = plt.subplots(figsize=(8.0, 6.0), layout="constrained")
+    X, Y = summary.axes[j].values(xs), summary.axes[k].values(ys)
+    mesh = ax.pcolormesh(X, Y, grid / 1e3, shading="nearest", cmap="viridis")
+    fig.colorbar(mesh, ax=ax, label="peak contact force, joint %s (kN)" % joint)
+    for (yi, xi), v in np.ndenumerate(grid):
+        if np.isfinite(v):
+            ax.text(X[xi], Y[yi], "%.3g" % (v / 1e3), ha="center", va="center", fontsize="x-small",
+                    color="w" if v < np.nanmean(grid) else "k")
+    ax.set_xlabel(summary.axes[j].text())
+    ax.set_ylabel(summary.axes[k].text())
+    fixed = ", ".join(summary.axes[m].value_text(summary.params[0, m]) for m in others)
+    fig.suptitle(summary.title("joint %s's peak contact force%s" % (
+        joint, (" (%s)" % fixed) if fixed else "")))
     return fig
 
 
@@ -140,7 +252,7 @@ def bifurcation(summary, j, joint):
     ds = summary.file["cases/poincare"][joint]
     e = ds[:]  # [ncase, K, 2]
     fig, axes = plt.subplots(2, 1, sharex=True, layout="constrained", figsize=(9.0, 7.0))
-    x = summary.params[:, j]
+    x = summary.axes[j].values(summary.params[:, j])
     for g, (glabel, idx) in enumerate(summary.groups(j)):
         first = True
         for i in idx[summary.ok[idx]]:
@@ -155,7 +267,7 @@ def bifurcation(summary, j, joint):
     for c, ax in enumerate(axes):
         ax.set_ylabel("e_%s at t = k·T (mm)" % "xy"[c])
         ax.grid(True, alpha=0.3)
-    axes[-1].set_xlabel("%s (%s)" % (_name(summary.paths[j]), summary.paths[j]))
+    axes[-1].set_xlabel(summary.axes[j].text())
     fig.suptitle(summary.title("bifurcation diagram, joint %s (Poincaré section once per driver "
                                "period, second half of each case)" % joint))
     return fig
@@ -165,6 +277,11 @@ def plan(summary):
     out = []
     for j, path in enumerate(summary.paths):
         out.append(("vs-%s" % _name(path), against, (summary, j)))
+        for group in ("accelerations", "solver"):
+            out.append(("%s-vs-%s" % (group, _name(path)), against, (summary, j, group)))
+    if summary.mode == "grid" and len(summary.paths) >= 2 and "cases/joints" in summary.file:
+        for joint in summary.file["cases/joints"]:
+            out.append(("map-%s" % joint, force_map, (summary, 0, 1, joint)))
     if "cases/poincare" in summary.file:
         for j, path in enumerate(summary.paths):
             if is_speed(path):
@@ -187,7 +304,12 @@ def main(args, safe):
         figures = [f for f in figures if f[0] in args.only]
     if args.list:
         for name, fn, _ in figures:
-            what = "bifurcation diagram" if fn is bifurcation else "every figure against the parameter"
+            what = {bifurcation: "bifurcation diagram", force_map: "peak contact force over the "
+                    "first two parameters"}.get(fn, None) or (
+                        "the bodies' peak accelerations against the parameter"
+                        if name.startswith("accelerations") else "energy error, steps, wall time "
+                        "against the parameter" if name.startswith("solver") else
+                        "joint forces, contacts, driver reactions against the parameter")
             print("%-24s %s" % (name, what))
         return 0
     out = args.out or ch.default_output(args.run, "_plots")

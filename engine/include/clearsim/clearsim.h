@@ -20,7 +20,8 @@
 
 #include <stddef.h>
 
-#include "cs_contact.h" /* contact-law descriptors, cs_error, cs_status, cs_registry */
+#include "cs_status.h"  /* cs_status, cs_error */
+#include "cs_contact.h" /* contact-law descriptors, cs_registry */
 
 #ifdef __cplusplus
 extern "C" {
@@ -75,6 +76,12 @@ cs_status cs_model_set_tolerances(cs_model *model, double rtol, double atol, cs_
 /* The tolerances simulations of the model will use (either pointer may be NULL). */
 void cs_model_tolerances(const cs_model *model, double *rtol, double *atol);
 const char *cs_model_json(const cs_model *model);        /* the input JSON, verbatim */
+/* What in a valid model suggests a unit typed wrongly: a clearance beyond 5 % of the
+ * mechanism's size, a pin larger than the mechanism or ten times its body, a Young's modulus
+ * outside 1e4 … 1e13 Pa, a body denser than any material, a crank beyond 10⁴ rad/s, a
+ * translation driver beyond 10³ m/s, gravity beyond 100 m/s². Never an error: the findings,
+ * joined by "; ", go to buf (truncated to size; NULL: only counted); returns how many. */
+int cs_model_plausibility(const cs_model *model, char *buf, size_t size);
 /* The points a drawing of `body` passes through, in its frame (m): its centre of mass (0, 0),
  * then the points of the ideal joints, forces and clearance joints (hole or pin centre)
  * attached to it, in that order and file order within each (repeats kept).
@@ -237,7 +244,7 @@ const char *cs_sim_warnings(const cs_sim *sim);
 /* ---------------------------------------------------------------- verification ---------- */
 
 /* What a completed run shares with the same run at tolerances 100 times tighter (rtol, atol
- * and the clearance cap of the position error all / 100), engine/README.md "Verifying a run": */
+ * and the clearance cap of the position error all / 100), engine/run/README.md "Verifying a run": */
 typedef struct cs_verify_result {
   double rtol, atol;          /* the tighter run's */
   int converged;              /* 1: every figure below within its threshold */
@@ -346,7 +353,7 @@ cs_status cs_impact_run(const cs_impact *impact, const char *h5_path, cs_impact_
 
 /* ---------------------------------------------------------------- in-memory output ------- */
 
-/* Every series the HDF5 file records (engine/README.md "HDF5 files"), one row per distinct output instant,
+/* Every series the HDF5 file records (engine/output/README.md "A run"), one row per distinct output instant,
  * kept in memory: for hosts that want a run's arrays without a file, and without running
  * their own code at every output instant. Pass cs_rows_output as an output callback
  * (cs_sim_set_output, or cs_run_options.progress) with the recorder as its user pointer. */
@@ -417,6 +424,34 @@ cs_status cs_model_load_string_overrides(const char *json, const char *origin,
 cs_status cs_model_apply_overrides(const char *json, const char *origin,
                                    const cs_override *overrides, int n, char **edited,
                                    cs_error *err);
+
+/* ---------------------------------------------------------------- inputs at run time ----- */
+
+/* Edits of a model that a simulation of it follows once told (cs_sim_inputs_changed below;
+ * engine/run/cs_inputs.c),
+ * for hosts that steer a mechanism between cs_sim_advance calls (an FMI master, engine/fmi).
+ * A driver (joint index) moves at `speed` (rad/s or m/s) from time t on, its position
+ * continuous at t: f(τ) = f(t) + speed (τ − t). A "torque" force (index in the model's
+ * "forces") applies `torque` N·m from now on. CS_ERR_ARGUMENT for a joint that is no driver, a
+ * force that is no torque, or a value that is not finite; the model is then unchanged. */
+cs_status cs_model_set_driver_speed(cs_model *model, int joint, double t, double speed,
+                                    cs_error *err);
+cs_status cs_model_set_applied_torque(cs_model *model, int force, double torque, cs_error *err);
+/* Tell a simulation of the model that its inputs changed (after the calls above, before the
+ * next cs_sim_advance): it restarts at its current time from the state brought onto the new
+ * constraints. A driver's speed that jumps changes the bodies' velocities as an impulse along
+ * the constraints would (mass-orthogonally), and the kinetic energy of that jump is booked as
+ * the drivers' work, so the energy balance stays closed; without this call the integrator would
+ * go on from a state the new constraints contradict. */
+cs_status cs_sim_inputs_changed(cs_sim *sim, cs_error *err);
+/* Set every body's state (q[b] = x, y, θ and v[b] their rates, for each of the model's bodies
+ * in its order; ground bodies' entries are ignored) where the simulation stands, brought onto
+ * the constraints (mass-orthogonally) and the integration restarted there, contacts opened or
+ * closed as the state has them: a perturbed copy of a run (clearsim.chaos.lyapunov), or a state
+ * saved with cs_sim_body_position/velocity. The energy books go on from their values: the jump's
+ * energy belongs to no book, and the balance error shows it. */
+cs_status cs_sim_set_body_states(cs_sim *sim, const double (*q)[3], const double (*v)[3],
+                                 cs_error *err);
 
 /* ---------------------------------------------------------------- interrupting an impact - */
 

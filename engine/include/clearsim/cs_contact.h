@@ -19,27 +19,11 @@
 #ifndef CS_CONTACT_H
 #define CS_CONTACT_H
 
+#include "cs_status.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* ---------------------------------------------------------------- errors ----------------- */
-
-typedef enum cs_status {
-  CS_OK = 0,
-  CS_ERR_INPUT = 1,       /* bad model file or parameters */
-  CS_ERR_ASSEMBLY = 2,    /* the mechanism cannot be assembled (a joint cannot close) */
-  CS_ERR_SOLVER = 3,      /* the integrator failed */
-  CS_ERR_IO = 4,          /* a file could not be read or written */
-  CS_ERR_INTERRUPTED = 5, /* the caller asked to stop */
-  CS_ERR_MEMORY = 6,
-  CS_ERR_ARGUMENT = 7     /* an API call with arguments out of contract */
-} cs_status;
-
-typedef struct cs_error {
-  cs_status code;
-  char message[1024];
-} cs_error;
 
 /* ---------------------------------------------------------------- geometry & materials --- */
 

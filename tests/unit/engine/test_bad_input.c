@@ -111,10 +111,10 @@ static const struct bad_file {
    "/drivers/0/body: \"ground\" is a ground body, expected a moving body"},
   {"driver_motion_missing.json", CS_ERR_INPUT,
    "/drivers/0/motion: missing, expected an object with any of: initial, velocity, "
-   "acceleration, amplitude, frequency, phase"},
+   "acceleration, amplitude, frequency, phase, rpm"},
   {"driver_motion_typo.json", CS_ERR_INPUT,
-   "/drivers/0/motion: unknown key \"velocty\" (expected one of: initial, velocity, "
-   "acceleration, amplitude, frequency, phase)"},
+   "/drivers/0/motion: unknown key \"velocty\" for an angle driver's motion (expected one "
+   "of: initial, velocity, acceleration, amplitude, frequency, phase, rpm)"},
   /* forces */
   {"force_name_twice.json", CS_ERR_INPUT, "/forces/1/name: duplicate name \"load\""},
   {"force_on_ground.json", CS_ERR_INPUT,

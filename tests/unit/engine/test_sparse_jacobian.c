@@ -163,7 +163,7 @@ static double pose_error(const run *a, const run *ref)
               fabs(a->q[2] - ref->q[2]));
 }
 
-/* The clearance slider-crank's 26 contacts of two turns at 5000 r/min (engine/README.md "Formulations"):
+/* The clearance slider-crank's 26 contacts of two turns at 5000 r/min (engine/solver/README.md "Formulations and the default `auto`"):
  * sparse and dense at rtol 1e-7 find them all, against an rtol 1e-10 reference. The first 12
  * onsets are determinate to round-off: there the sparse run is as close to the reference as
  * the dense one (within 3× its error, or 1e-8 s). The later ones move by up to ~1e-5 s with

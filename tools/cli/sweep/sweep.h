@@ -1,5 +1,5 @@
 /*
- * sweep.h — `clearsim sweep`: parameter studies over a model (tools/README.md "Parameter studies").
+ * sweep.h — `clearsim sweep`: parameter studies over a model (tools/cli/sweep/README.md).
  *
  * A sweep file names a base model and overrides by JSON pointer; the plan expands them into
  * cases (grid, zip or random) and validates every case before any runs. Each case is loaded
@@ -19,6 +19,8 @@
 #include <stdint.h>
 
 #include "clearsim.h"
+
+#include "../cli_common.h"
 
 /* ---------------------------------------------------------------- the plan --------------- */
 
@@ -179,10 +181,6 @@ void sweep_sink_record(sweep_sink *sink, const sweep_result *r);
 void sweep_sink_draw(sweep_sink *sink, int final);
 double sweep_clock(void);
 
-/* The sweep was asked to stop (SIGINT, SIGTERM, SIGHUP); polled by cases and coordinators. */
-int sweep_interrupted(void);
-int sweep_poll_interrupt(void *user);
-
 /* Run the cases todo[0 … ntodo) on `jobs` workers, processes or threads, dynamically
  * (a worker takes the next case when it is done). CS_ERR_INTERRUPTED when stopped. */
 cs_status sweep_run_local(const sweep_plan *plan, const char *summary, const long *todo,
@@ -211,9 +209,7 @@ int sweep_mpi_all_agree(int code); /* the largest code of any rank (all must cal
 cs_status sweep_run_mpi(const sweep_plan *plan, const char *summary, const long *todo,
                         long ntodo, int rank, int size, sweep_sink *sink);
 
-/* The subcommand (tools/cli/clearsim.c dispatches to it). */
+/* The subcommand (tools/cli/clearsim.c dispatches to it); argv[0] is "sweep". */
 int sweep_main(int argc, char **argv);
-/* The CLI's default output name for an input file (tools/cli/clearsim.c). */
-char *cli_default_output(const char *input);
 
 #endif

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cs_error.h"
+#include "cs_status.h"
 #include "cs_h5.h"
 #include "sweep.h"
 

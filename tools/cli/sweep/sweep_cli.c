@@ -7,15 +7,13 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "cs_error.h"
+#include "cs_status.h"
 #include "sweep.h"
 
 enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_INTERRUPTED = 5, EXIT_OUTPUT = 6 };
@@ -37,85 +35,6 @@ static const char *const usage =
   "  -q, --quiet           no progress bar and no closing line\n"
   "  -h, --help            this text\n";
 
-/* ---------------------------------------------------------------- stopping --------------- */
-
-static volatile sig_atomic_t stop_requested;
-
-static void on_signal(int sig)
-{
-  (void)sig;
-  stop_requested = 1;
-}
-
-int sweep_interrupted(void) { return stop_requested; }
-
-int sweep_poll_interrupt(void *user)
-{
-  (void)user;
-  return stop_requested;
-}
-
-static void catch_signals(void)
-{
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal; /* no SA_RESTART: poll and sleeps return to look at the flag */
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
-  sigaction(SIGHUP, &sa, NULL);
-}
-
-/* ---------------------------------------------------------------- results, progress ------ */
-
-double sweep_clock(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-void sweep_sink_record(sweep_sink *s, const sweep_result *r)
-{
-  if (s->io == CS_OK && sweep_out_write(s->out, r, &s->io_err) != CS_OK)
-    s->io = CS_ERR_IO;
-  if (r->output_failed && !s->output_failed++)
-    snprintf(s->output_err, sizeof s->output_err, "%s", r->message);
-  s->done++;
-  s->failed += r->status == SWEEP_FAILED;
-  s->suspect += r->status == SWEEP_SUSPECT;
-  sweep_sink_draw(s, 0);
-}
-
-static void clock_text(double seconds, char *out, size_t size)
-{
-  long s = (long)(seconds + 0.5);
-  if (s >= 3600)
-    snprintf(out, size, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-  else
-    snprintf(out, size, "%ld:%02ld", s / 60, s % 60);
-}
-
-void sweep_sink_draw(sweep_sink *s, int final)
-{
-  double now = sweep_clock();
-  if (!s->bar || (!final && now - s->drawn < 0.2))
-    return;
-  s->drawn = now;
-  double frac = s->total > 0 ? (double)s->done / (double)s->total : 1.0;
-  int width = 30, filled = (int)(frac * width);
-  char elapsed[32], eta[32] = "?";
-  clock_text(now - s->started, elapsed, sizeof elapsed);
-  if (s->done > 0)
-    clock_text((now - s->started) / (double)s->done * (double)(s->total - s->done), eta,
-               sizeof eta);
-  fprintf(stderr, "\r[%.*s%*s] %ld/%ld cases, %ld failed, %ld suspect  %s  ETA %s ", filled,
-          "==============================", width - filled, "", s->done, s->total, s->failed,
-          s->suspect, elapsed, eta);
-  if (final)
-    fputc('\n', stderr);
-}
-
 /* ---------------------------------------------------------------- the command ------------ */
 
 typedef struct options {
@@ -123,52 +42,55 @@ typedef struct options {
   int jobs, threads, resume, quiet, check;
 } options;
 
+static int help(void)
+{
+  fputs(usage, stdout);
+  printf("\nThis build %s MPI.\n", sweep_mpi_built() ? "runs over" : "was made without");
+  return -1;
+}
+
 static int parse(int argc, char **argv, options *o)
 {
-  for (int i = 0; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      fputs(usage, stdout);
-      printf("\nThis build %s MPI.\n", sweep_mpi_built() ? "runs over" : "was made without");
-      return -1;
-    } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && i + 1 < argc) {
-      o->out = argv[++i];
-    } else if ((!strcmp(a, "-j") || !strcmp(a, "--jobs")) && i + 1 < argc) {
+  enum { OPT_THREADS = 256, OPT_RESUME, OPT_CHECK };
+  static const struct option opts[] = {
+    {"output", required_argument, NULL, 'o'}, {"jobs", required_argument, NULL, 'j'},
+    {"threads", no_argument, NULL, OPT_THREADS}, {"resume", no_argument, NULL, OPT_RESUME},
+    {"check", no_argument, NULL, OPT_CHECK}, {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+  int c;
+  if (cli_wants_help(argc, argv))
+    return help();
+  while ((c = cli_getopt(argc, argv, "o:j:qh", opts)) != -1) {
+    if (c == 'o') {
+      o->out = optarg;
+    } else if (c == 'j') {
       char *end;
-      long n = strtol(argv[++i], &end, 10);
+      long n = strtol(optarg, &end, 10);
       if (*end || n < 1 || n > 4096) {
         fprintf(stderr, "clearsim sweep: --jobs expects a number of workers from 1 to 4096, "
-                        "got \"%s\"\n", argv[i]);
+                        "got \"%s\"\n", optarg);
         return EXIT_USAGE;
       }
       o->jobs = (int)n;
-    } else if (!strcmp(a, "--threads")) {
+    } else if (c == OPT_THREADS) {
       o->threads = 1;
-    } else if (!strcmp(a, "--resume")) {
+    } else if (c == OPT_RESUME) {
       o->resume = 1;
-    } else if (!strcmp(a, "--check")) {
+    } else if (c == OPT_CHECK) {
       o->check = 1;
-    } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+    } else if (c == 'q') {
       o->quiet = 1;
-    } else if (a[0] == '-' || o->sweep) {
-      fprintf(stderr, "clearsim sweep: unexpected argument \"%s\"\n%s", a, usage);
-      return EXIT_USAGE;
     } else {
-      o->sweep = a;
+      return c == 'h' ? help() : EXIT_USAGE;
     }
   }
+  if (cli_arguments(argc, argv, 1, &o->sweep))
+    return EXIT_USAGE;
   if (!o->sweep) {
     fputs(usage, stderr);
     return EXIT_USAGE;
   }
   return 0;
-}
-
-static int same_file(const char *a, const char *b)
-{
-  struct stat sa, sb;
-  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-         sa.st_ino == sb.st_ino;
 }
 
 static int exit_code(cs_status st)
@@ -200,7 +122,7 @@ static int open_summary(const options *o, const sweep_plan *plan, const char *ou
                         sweep_out **summary, long **todo, long *ntodo)
 {
   cs_error err;
-  if (same_file(out, o->sweep) || same_file(out, plan->model_path)) {
+  if (cli_same_file(out, o->sweep) || cli_same_file(out, plan->model_path)) {
     fprintf(stderr, "clearsim sweep: the output file %s is the sweep or model file: choose "
                     "another with -o\n", out);
     return EXIT_USAGE;
@@ -261,7 +183,7 @@ int sweep_main(int argc, char **argv)
   if (code)
     return code < 0 ? 0 : code;
   int mpi = sweep_mpi_launched() && sweep_mpi_init(&argc, &argv, &rank, &size);
-  catch_signals();
+  cli_catch_stop_signals();
   sweep_plan plan;
   char *fallback = o.out ? NULL : cli_default_output(o.sweep);
   const char *out = o.out ? o.out : fallback;

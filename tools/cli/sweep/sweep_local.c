@@ -85,7 +85,7 @@ static void work(const worker *w)
   while (r && read_full(w->task_r, &i, sizeof i) && i >= 0) {
     if (p->trajectories)
       sweep_trajectory_path(w->summary, (long)i, traj, sizeof traj);
-    sweep_run_case(p, (long)i, p->trajectories ? traj : NULL, sweep_poll_interrupt, r);
+    sweep_run_case(p, (long)i, p->trajectories ? traj : NULL, cli_poll_interrupt, r);
     if (!write_full(w->result_w, r, sweep_result_size(p)))
       break;
   }
@@ -242,7 +242,7 @@ cs_status sweep_run_local(const sweep_plan *p, const char *summary, const long *
     if (!busy || sink->io != CS_OK)
       break;
     int ready = poll(fds, (nfds_t)n, 200);
-    if (sweep_interrupted() && !stopping) {
+    if (cli_interrupted() && !stopping) {
       stopping = 1;
       forward_stop(ws, n, threads);
     }

@@ -98,7 +98,7 @@ static cs_status coordinate(const sweep_plan *p, const char *summary, const long
   int active = size - 1, stopping = 0;
   sink->workers = size - 1 + (own != NULL);
   while (r && (active > 0 || (own && !sweep_worker_idle(own)))) {
-    if (sweep_interrupted() || sink->io != CS_OK) {
+    if (cli_interrupted() || sink->io != CS_OK) {
       stopping = 1;
       break; /* the summary holds every finished case; the caller aborts the other ranks */
     }
@@ -142,7 +142,7 @@ static void work(const sweep_plan *p, const char *summary)
       break;
     if (p->trajectories)
       sweep_trajectory_path(summary, (long)task, traj, sizeof traj);
-    sweep_run_case(p, (long)task, p->trajectories ? traj : NULL, sweep_poll_interrupt, r);
+    sweep_run_case(p, (long)task, p->trajectories ? traj : NULL, cli_poll_interrupt, r);
     MPI_Send(r, (int)bytes, MPI_BYTE, 0, TAG_RESULT, MPI_COMM_WORLD);
   }
   free(r);

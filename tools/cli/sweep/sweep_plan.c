@@ -1,6 +1,6 @@
 /*
- * sweep_plan.c — a sweep file → its cases (sweep.h "the plan"; the format is tools/README.md
- * "Parameter studies"). Read with the loader's own helpers (engine/io/cs_json.h), so a bad sweep
+ * sweep_plan.c — a sweep file → its cases (sweep.h "the plan"; the format is
+ * tools/cli/sweep/README.md). Read with the loader's own helpers (engine/io/cs_json.h), so a bad sweep
  * file is reported as a bad model file is: "<file>: <JSON path>: <what was expected>".
  *
  * Cases are numbered in the order the summary holds them: grid with the first parameter
@@ -17,7 +17,7 @@
 #include "sweep.h"
 
 /* Every case is validated before any runs (a fraction of a millisecond each): a million
- * cases is minutes of validation and more runs than a study needs (tools/README.md "Parameter studies"). */
+ * cases is minutes of validation and more runs than a study needs (tools/cli/sweep/README.md). */
 enum { MAX_CASES = 1000000, MAX_DRAWS = 10000 };
 
 static const char *const sweep_keys[] = {"name", "description", "model", "parameters", "mode",
@@ -542,7 +542,7 @@ cs_status sweep_plan_validate(sweep_plan *p, cs_error *err)
   long bad = 0;
   cs_status st = CS_OK;
   for (long i = 0; i < p->ncase; i++) {
-    if (sweep_interrupted()) /* SIGINT/SIGTERM: validation can take minutes */
+    if (cli_interrupted()) /* SIGINT/SIGTERM: validation can take minutes */
       return cs_fail(err, CS_ERR_INTERRUPTED, "%s: interrupted while validating case %ld of "
                      "%ld", p->file, i, p->ncase);
     cs_status s = validate_case(p, i, bad ? &e : &first);

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cs_error.h"
+#include "cs_status.h"
 #include "cs_h5_driver.h"
 #include "cs_h5_util.h"
 #include "sweep.h"

@@ -7,6 +7,7 @@
     r.to_dataframe()                   # pandas, units in df.attrs["units"]
     m.with_values({"/clearance_joints/0/hole_radius": 0.0102}).run()
     clearsim.open("x.h5")              # a run file as the same Result
+    clearsim.sweep(m, {"/clearance_joints/0/hole_radius": [0.0101, 0.0102]})  # a table
     clearsim.impact("models/impact_ball_socket.json")
     clearsim.laws()
 
@@ -25,6 +26,8 @@ from .laws import Law, Param, laws
 from .model import Model
 from .result import Result
 from .registry import Registry
+from .study import sweep
+from . import chaos
 
 
 def version() -> str:
@@ -33,6 +36,6 @@ def version() -> str:
 
 
 __version__ = version()
-__all__ = ["Model", "Result", "open", "impact", "ImpactResult", "laws", "Law", "Param", "version",
+__all__ = ["Model", "Result", "open", "sweep", "impact", "ImpactResult", "laws", "Law", "Param", "version",
            "Error", "InputError", "AssemblyError", "SolverError", "FileError", "OutOfMemory",
-           "ArgumentError", "Interrupted", "Registry", "library_path"]
+           "ArgumentError", "Interrupted", "Registry", "library_path", "chaos"]

@@ -146,6 +146,17 @@ class Model(Owned):
             return text(lib.cs_model_json(h))
 
     @property
+    def plausibility(self) -> list[str]:
+        """What in this valid model suggests a unit typed wrongly (a clearance beyond 5 % of
+        the mechanism, a pin larger than it, a Young's modulus outside any solid's, a crank
+        beyond 10^4 rad/s, ...), one sentence each; [] for a plausible model. Never an error:
+        `clearsim check` and `clearsim run` print the same as warnings."""
+        buf = ctypes.create_string_buffer(4096)
+        with self._using() as h:
+            n = lib.cs_model_plausibility(h, buf, len(buf))
+        return text(buf.value).split("; ") if n else []
+
+    @property
     def bodies(self) -> list[str]:
         """Body names in the model's order (the ground first), as Result.bodies."""
         with self._using() as h:
@@ -226,7 +237,7 @@ class Model(Owned):
         meanwhile leaves the model to the runs under way (freed when the last one returns).
 
         verify=True: a run that completes is repeated at tolerances 100 times tighter and
-        compared (`clearsim run --verify`, engine/README.md "Verifying a run"): Result.verify is then a
+        compared (`clearsim run --verify`, engine/run/README.md "Verifying a run"): Result.verify is then a
         dict with the verdict ("converged" or "not converged: ..."), converged (bool) and the
         figures weighed (contacts, contacts_tight, matched, onset_shift, peak_force_diff,
         state_diff, energy_diff, ..., steps_tight, wall_time_tight); None otherwise. The file,

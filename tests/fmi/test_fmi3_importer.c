@@ -1,0 +1,491 @@
+/*
+ * test_fmi3_importer.c — an FMI 3.0 importer of our own (issue 28): `clearsim fmu` writes the
+ * clearance slider-crank's FMU, the test unzips it, dlopens the binary and calls the standard
+ * sequence (instantiate, enter and exit initialization, doStep, get, terminate, free) as a
+ * master does, at communication steps 1e-4, 1e-3 and 1e-2 s. It checks the outputs against
+ * the same model run by the library (what `clearsim run` writes), two instances side by side,
+ * a parameter, an input changed mid-run, and a bad model reaching the logger and nothing else.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "clearsim.h"
+#include "cs_test.h"
+
+/* The standard's types this importer uses (FMI 3.0, written from the specification). */
+typedef void *fmi3Instance;
+typedef int fmi3Status; /* fmi3OK 0, fmi3Error 3 */
+typedef void (*log_fn)(void *env, fmi3Status status, const char *category, const char *msg);
+typedef fmi3Instance (*instantiate_fn)(const char *name, const char *token, const char *resources,
+                                       bool visible, bool logging, bool eventMode,
+                                       bool earlyReturn, const uint32_t required[], size_t nreq,
+                                       void *env, log_fn log, void *intermediate);
+typedef fmi3Status (*enter_init_fn)(fmi3Instance, bool, double, double, bool, double);
+typedef fmi3Status (*instance_fn)(fmi3Instance);
+typedef void (*free_fn)(fmi3Instance);
+typedef fmi3Status (*get_fn)(fmi3Instance, const uint32_t[], size_t, double[], size_t);
+typedef fmi3Status (*set_fn)(fmi3Instance, const uint32_t[], size_t, const double[], size_t);
+typedef fmi3Status (*step_fn)(fmi3Instance, double, double, bool, bool *, bool *, bool *,
+                              double *);
+
+typedef struct fmu {
+  void *so;
+  instantiate_fn instantiate;
+  enter_init_fn enter_init;
+  instance_fn exit_init, terminate, reset;
+  free_fn free_instance;
+  get_fn get;
+  set_fn set;
+  step_fn step;
+  char resources[512];
+} fmu;
+
+/* What an instance's logger received. */
+typedef struct logbook {
+  int count, errors;
+  char last[1200];
+} logbook;
+
+static void logger(void *env, fmi3Status status, const char *category, const char *msg)
+{
+  logbook *b = env;
+  (void)category;
+  b->count++;
+  b->errors += status >= 3;
+  snprintf(b->last, sizeof b->last, "%s", msg);
+}
+
+/* The clearance slider-crank FMU's value references (cs_fmi_vars.h's order): time 0, the
+ * parameter 1, the input 2, then crank, rod, slider (x y θ vx vy ω each), the motor's reaction,
+ * C's ex ey δ F_n, the balance error. */
+enum { VR_HOLE = 1, VR_SPEED = 2, VR_BODIES = 3, VR_REACTION = 21, VR_CLEARANCE = 22,
+       VR_BALANCE = 26, NVR = 27 };
+#define MODEL "models/slider_crank_clearance.json"
+
+static char tmp[64];
+
+static int sh(const char *fmt, const char *a, const char *b)
+{
+  char cmd[2048];
+  snprintf(cmd, sizeof cmd, fmt, a, b);
+  return system(cmd);
+}
+
+static int open_fmu(fmu *f, const char *dir, const char *id)
+{
+  char so[1024];
+  snprintf(so, sizeof so, "%s/binaries/x86_64-linux/%s.so", dir, id);
+  snprintf(f->resources, sizeof f->resources, "%s/resources/", dir);
+  f->so = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+  CHECK(f->so != NULL, "dlopen %s: %s", so, dlerror());
+  if (!f->so)
+    return 1;
+  f->instantiate = (instantiate_fn)dlsym(f->so, "fmi3InstantiateCoSimulation");
+  f->enter_init = (enter_init_fn)dlsym(f->so, "fmi3EnterInitializationMode");
+  f->exit_init = (instance_fn)dlsym(f->so, "fmi3ExitInitializationMode");
+  f->terminate = (instance_fn)dlsym(f->so, "fmi3Terminate");
+  f->reset = (instance_fn)dlsym(f->so, "fmi3Reset");
+  f->free_instance = (free_fn)dlsym(f->so, "fmi3FreeInstance");
+  f->get = (get_fn)dlsym(f->so, "fmi3GetFloat64");
+  f->set = (set_fn)dlsym(f->so, "fmi3SetFloat64");
+  f->step = (step_fn)dlsym(f->so, "fmi3DoStep");
+  int ok = f->instantiate && f->enter_init && f->exit_init && f->terminate && f->reset &&
+           f->free_instance && f->get && f->set && f->step;
+  CHECK(ok, "%s resolves the co-simulation functions", so);
+  CHECK(dlsym(f->so, "cs_sim_create") == NULL, "the FMU library exports no engine symbol");
+  return !ok;
+}
+
+static fmi3Instance start(const fmu *f, logbook *log, double hole)
+{
+  fmi3Instance in = f->instantiate("scc", "", f->resources, false, false, false, false, NULL, 0,
+                                   log, logger, NULL);
+  CHECK(in != NULL, "instantiate: %s", log->last);
+  if (!in)
+    return NULL;
+  CHECK(!f->enter_init(in, false, 0, 0.0, false, 0), "enter initialization");
+  if (hole > 0) {
+    uint32_t vr = VR_HOLE;
+    CHECK(!f->set(in, &vr, 1, &hole, 1), "set the hole radius before initialization");
+  }
+  CHECK(!f->exit_init(in), "exit initialization: %s", log->last);
+  return in;
+}
+
+/* The outputs at one communication point. */
+static void outputs(const fmu *f, fmi3Instance in, double y[NVR])
+{
+  uint32_t vr[NVR];
+  for (int i = 0; i < NVR; i++)
+    vr[i] = (uint32_t)i;
+  CHECK(!f->get(in, vr, NVR, y, NVR), "get every variable");
+}
+
+/* The library's run of the model (what `clearsim run` writes), rows every output interval. */
+static cs_rows *reference(double hole, double tighter, cs_model **model_out)
+{
+  char value[32];
+  snprintf(value, sizeof value, "%.17g", hole);
+  cs_override ov = {"/clearance_joints/0/hole_radius", value};
+  cs_model *model;
+  cs_error err;
+  if (cs_model_load_file_overrides(MODEL, NULL, &ov, hole > 0, NULL, &model, &err)) {
+    CHECK(0, "reference model: %s", err.message);
+    return NULL;
+  }
+  if (tighter > 1) {
+    double rtol, atol;
+    cs_model_tolerances(model, &rtol, &atol);
+    cs_model_set_tolerances(model, rtol / tighter, atol / tighter, NULL);
+  }
+  cs_rows *rows = cs_rows_new(model);
+  cs_run_options o = {.output_path = "", .progress = cs_rows_output, .progress_user = rows};
+  cs_sim *sim = NULL;
+  CHECK(!cs_run(model, &o, &sim, &err), "reference run: %s", err.message);
+  cs_sim_free(sim);
+  *model_out = model; /* the rows' layout reads it: freed after them */
+  return rows;
+}
+
+/* The reference's values in the FMU's output order at row r. */
+static void reference_at(const cs_rows *rows, long r, double y[NVR])
+{
+  const int B = 4, R = 7, D = 1;
+  const double *row = cs_rows_data(rows) + r * cs_rows_width(rows);
+  for (int b = 1, i = VR_BODIES; b < B; b++) {
+    for (int c = 0; c < 3; c++)
+      y[i++] = row[1 + 3 * b + c];
+    for (int c = 0; c < 3; c++)
+      y[i++] = row[1 + 3 * B + 3 * b + c];
+  }
+  const double *energy = row + 1 + 9 * B + R + 2;
+  y[VR_REACTION] = energy[7];
+  const double *c = energy + 7 + D;
+  y[VR_CLEARANCE] = c[0], y[VR_CLEARANCE + 1] = c[1], y[VR_CLEARANCE + 2] = c[2];
+  y[VR_CLEARANCE + 3] = c[4];
+  y[VR_BALANCE] = energy[6];
+}
+
+/* The largest difference of each kind over a run, relative to the kind's scale. */
+typedef struct gaps {
+  double position, angle, velocity, rate, eccentricity, force;
+} gaps;
+
+static void compare(const double *got, const double *want, gaps *g)
+{
+  for (int b = 0; b < 3; b++) {
+    const double *p = got + VR_BODIES + 6 * b, *q = want + VR_BODIES + 6 * b;
+    g->position = fmax(g->position, fmax(fabs(p[0] - q[0]), fabs(p[1] - q[1])));
+    g->angle = fmax(g->angle, fabs(p[2] - q[2]));
+    g->velocity = fmax(g->velocity, fmax(fabs(p[3] - q[3]), fabs(p[4] - q[4])));
+    g->rate = fmax(g->rate, fabs(p[5] - q[5]));
+  }
+  for (int c = 0; c < 3; c++)
+    g->eccentricity = fmax(g->eccentricity, fabs(got[VR_CLEARANCE + c] - want[VR_CLEARANCE + c]));
+  g->force = fmax(g->force, fabs(got[VR_REACTION] - want[VR_REACTION]));
+}
+
+/* What the run differs by from the same run at tolerances 100 times tighter, at the
+ * communication points of 1e-4 s: the scale of the run's own error, for the README. */
+static gaps own_error(const cs_rows *ref)
+{
+  cs_model *model = NULL;
+  cs_rows *tight = reference(0, 100, &model);
+  gaps g = {0};
+  double a[NVR], b[NVR], peak = 0;
+  for (int k = 1; tight && k <= 240; k++) {
+    reference_at(ref, 5 * k, a);
+    reference_at(tight, 5 * k, b);
+    compare(a, b, &g);
+    peak = fmax(peak, fabs(a[VR_REACTION]));
+  }
+  printf("the run against one 100 times tighter: position %.3g m, angle %.3g rad, velocity "
+         "%.3g m/s, rate %.3g rad/s, eccentricity %.3g m, reaction %.3g N m (peak %.3g)\n",
+         g.position, g.angle, g.velocity, g.rate, g.eccentricity, g.force, peak);
+  cs_rows_free(tight);
+  cs_model_free(model);
+  return g;
+}
+
+/* Step the FMU through the model's time at communication step h against the reference. */
+static void agreement(const fmu *f, const cs_rows *ref, const gaps *own, double h)
+{
+  logbook log = {0};
+  fmi3Instance in = start(f, &log, 0);
+  if (!in)
+    return;
+  double interval = 2e-5, t = 0, y[NVR], want[NVR];
+  int n = (int)floor(0.024 / h + 1e-9);
+  gaps g = {0};
+  for (int k = 1; k <= n; k++) {
+    bool event, stop, early;
+    double last;
+    CHECK(!f->step(in, t, h, true, &event, &stop, &early, &last), "doStep at t = %g", t);
+    t = k * h;
+    outputs(f, in, y);
+    long r = lround(t / interval);
+    CHECK(r < cs_rows_count(ref), "the reference has a row at t = %g", t);
+    reference_at(ref, r, want);
+    compare(y, want, &g);
+  }
+  printf("h = %g s, %d steps: largest differences from the run: position %.3g m, angle %.3g "
+         "rad, velocity %.3g m/s, rate %.3g rad/s, eccentricity %.3g m, reaction %.3g N m\n", h,
+         n, g.position, g.angle, g.velocity, g.rate, g.eccentricity, g.force);
+  /* the FMU stops at every communication point, the run does not: the paths differ, within
+   * a fifth of the run's own error (what tightening its tolerances 100 times changes) */
+  CHECK(g.position <= 0.2 * own->position, "h = %g: positions agree with the run", h);
+  CHECK(g.angle <= 0.2 * own->angle, "h = %g: angles agree with the run", h);
+  CHECK(g.velocity <= 0.2 * own->velocity, "h = %g: velocities agree with the run", h);
+  CHECK(g.rate <= 0.2 * own->rate, "h = %g: angular velocities agree with the run", h);
+  CHECK(g.eccentricity <= 0.2 * own->eccentricity, "h = %g: the journal's eccentricity and "
+        "penetration agree with the run", h);
+  CHECK(g.force <= 0.2 * own->force, "h = %g: the driving torque agrees with the run", h);
+  CHECK(!f->terminate(in), "terminate");
+  f->free_instance(in);
+  CHECK(log.errors == 0, "no error logged (%s)", log.last);
+}
+
+
+/* Step an instance n times by h from t = 0, the outputs after each step into y[k]. */
+static void steps(const fmu *f, fmi3Instance in, double h, int n, double (*y)[NVR])
+{
+  for (int k = 0; k < n; k++) {
+    bool event, stop, early;
+    double last;
+    CHECK(!f->step(in, k * h, h, true, &event, &stop, &early, &last), "doStep at t = %g", k * h);
+    outputs(f, in, y[k]);
+  }
+}
+
+/* Two instances stepped in turn, one with a larger clearance: each gives what it gives alone
+ * (the same bits: the same integration path), and the parameter acts as the same override
+ * in a run does. Then fmi3Reset: the instance starts again as new. */
+static void side_by_side(const fmu *f, const gaps *own)
+{
+  enum { N = 24 };
+  const double h = 1e-3, hole = 0.0102;
+  double alone[N][NVR], a[N][NVR], b[N][NVR], again[N][NVR];
+  logbook la = {0}, lb = {0}, lc = {0};
+  fmi3Instance c = start(f, &lc, 0);
+  if (!c)
+    return;
+  steps(f, c, h, N, alone);
+  fmi3Instance A = start(f, &la, 0), B = start(f, &lb, hole);
+  if (!A || !B)
+    return;
+  for (int k = 0; k < N; k++) {
+    bool event, stop, early;
+    double last;
+    CHECK(!f->step(A, k * h, h, true, &event, &stop, &early, &last), "A: doStep");
+    outputs(f, A, a[k]);
+    CHECK(!f->step(B, k * h, h, true, &event, &stop, &early, &last), "B: doStep");
+    outputs(f, B, b[k]);
+  }
+  int same = 1;
+  double apart = 0;
+  for (int k = 0; k < N; k++)
+    for (int i = 0; i < NVR; i++) {
+      same &= a[k][i] == alone[k][i];
+      if (i >= VR_CLEARANCE && i < VR_CLEARANCE + 2)
+        apart = fmax(apart, fabs(a[k][i] - b[k][i]));
+    }
+  CHECK(same, "an instance stepped beside another gives the bits it gives alone");
+  CHECK(apart > 1e-5, "the instance with a 0.7 mm clearance moves otherwise (%.3g m)", apart);
+  double hv;
+  uint32_t vr = VR_HOLE;
+  CHECK(!f->get(B, &vr, 1, &hv, 1) && hv == hole, "the parameter reads back");
+  cs_model *model = NULL;
+  cs_rows *ref = reference(hole, 1, &model);
+  gaps g = {0};
+  double want[NVR];
+  for (int k = 0; ref && k < N; k++) {
+    reference_at(ref, lround((k + 1) * h / 2e-5), want);
+    compare(b[k], want, &g);
+  }
+  CHECK(g.position <= 0.2 * own->position && g.eccentricity <= 0.2 * own->eccentricity,
+        "the parameter acts as the override does in a run (position %.3g m, eccentricity "
+        "%.3g m)", g.position, g.eccentricity);
+  cs_rows_free(ref);
+  cs_model_free(model);
+  CHECK(!f->reset(A), "reset");
+  CHECK(!f->enter_init(A, false, 0, 0.0, false, 0) && !f->exit_init(A), "initialize again");
+  steps(f, A, h, N, again);
+  CHECK(!memcmp(again, alone, sizeof again), "after fmi3Reset the instance runs as new");
+  f->free_instance(A);
+  f->free_instance(B);
+  f->free_instance(c);
+  CHECK(la.errors + lb.errors + lc.errors == 0, "no error logged");
+}
+
+/* The crank's speed, an input, changed mid-run: the crank turns at the new speed from there,
+ * its angle continuous. */
+static void speed_input(const fmu *f)
+{
+  enum { N = 12 };
+  double y[N][NVR];
+  logbook log = {0};
+  fmi3Instance in = start(f, &log, 0);
+  if (!in)
+    return;
+  steps(f, in, 1e-3, 10, y);
+  uint32_t vr = VR_SPEED;
+  double speed = 300.0;
+  CHECK(!f->set(in, &vr, 1, &speed, 1), "set the crank speed at t = 0.01 s: %s", log.last);
+  for (int k = 10; k < N; k++) {
+    bool event, stop, early;
+    double last;
+    CHECK(!f->step(in, k * 1e-3, 1e-3, true, &event, &stop, &early, &last),
+          "doStep after the speed change: %s", log.last);
+    outputs(f, in, y[k]);
+  }
+  const int omega = VR_BODIES + 5, theta = VR_BODIES + 2;
+  CHECK_REL(y[10][omega], speed, 1e-6, "the crank turns at the new speed at t = 0.011 s");
+  CHECK_REL(y[11][omega], speed, 1e-6, "and at t = 0.012 s");
+  CHECK_NEAR(y[11][theta] - y[9][theta], speed * 2e-3, 1e-6,
+             "the crank's angle goes on from where it was");
+  f->free_instance(in);
+}
+
+/* A torque, an input, stepped mid-run on a pendulum: its rate gains Δτ Δt / I about the
+ * pivot over the next step (gravity's share of the difference is second order). */
+static void torque_input(const char *cli)
+{
+  char model[128], fmu_path[128], dir[128];
+  snprintf(model, sizeof model, "%s/torque.json", tmp);
+  snprintf(fmu_path, sizeof fmu_path, "%s/torque.fmu", tmp);
+  snprintf(dir, sizeof dir, "%s/torque", tmp);
+  FILE *m = fopen(model, "w");
+  if (!m)
+    return;
+  fputs("{\"name\": \"torque_pendulum\", \"gravity\": [0, -9.81],\n"
+        " \"bodies\": [{\"name\": \"ground\", \"ground\": true},\n"
+        "  {\"name\": \"bob\", \"mass\": 1.0, \"inertia\": 0.0, \"position\": [1.0, 0.0, 0.0]}],\n"
+        " \"joints\": [{\"name\": \"pivot\", \"type\": \"revolute\", \"body1\": \"ground\",\n"
+        "  \"body2\": \"bob\", \"point1\": [0, 0], \"point2\": [-1.0, 0]}],\n"
+        " \"forces\": [{\"name\": \"drive\", \"type\": \"torque\", \"body\": \"bob\", \"torque\": 0}],\n"
+        " \"solver\": {\"t_end\": 1, \"rtol\": 1e-10, \"atol\": 1e-12}}\n", m);
+  fclose(m);
+  char cmd[1024];
+  snprintf(cmd, sizeof cmd, "%s fmu %s -o %s --input /forces/0/torque > /dev/null", cli, model,
+           fmu_path);
+  CHECK(system(cmd) == 0, "clearsim fmu of a pendulum with a torque input");
+  CHECK(sh("/usr/bin/python3 -m zipfile -e %s %s", fmu_path, dir) == 0, "it unzips");
+  fmu f;
+  if (open_fmu(&f, dir, "torque_pendulum"))
+    return;
+  logbook la = {0}, lb = {0};
+  fmi3Instance a = start(&f, &la, 0), b = start(&f, &lb, 0);
+  /* time 0, the input 1, bob x y θ vx vy ω 2…7 */
+  uint32_t all[8] = {0, 1, 2, 3, 4, 5, 6, 7}, vr = 1;
+  double ya[8], yb[8], tau = 5.0, dt = 0.01;
+  for (int k = 0; a && b && k < 11; k++) {
+    if (k == 10)
+      CHECK(!f.set(b, &vr, 1, &tau, 1), "set the torque at t = 0.1 s");
+    bool event, stop, early;
+    double last;
+    CHECK(!f.step(a, k * dt, dt, true, &event, &stop, &early, &last), "a: doStep");
+    CHECK(!f.step(b, k * dt, dt, true, &event, &stop, &early, &last), "b: doStep");
+  }
+  if (a && b) {
+    CHECK(!f.get(a, all, 8, ya, 8) && !f.get(b, all, 8, yb, 8), "get the outputs");
+    CHECK_NEAR(yb[7] - ya[7], tau * dt / 1.0, 1e-4, "the torque step adds Δτ Δt / I to ω");
+    CHECK(yb[1] == tau, "the input reads back");
+  }
+  f.free_instance(a);
+  f.free_instance(b);
+  dlclose(f.so);
+}
+
+/* A model the loader refuses: instantiate returns NULL, the logger has the loader's message
+ * (file and JSON path), nothing reaches stdout or stderr. */
+static void bad_model(const fmu *f, const char *dir)
+{
+  char bad[128], path[256], out[128];
+  snprintf(bad, sizeof bad, "%s/bad", tmp);
+  sh("cp -r %s %s", dir, bad);
+  snprintf(path, sizeof path, "%s/resources/model.json", bad);
+  FILE *m = fopen(path, "w");
+  if (!m)
+    return;
+  fputs("{\"name\": \"bad\", \"bodies\": [{\"name\": \"ground\", \"ground\": true},\n"
+        " {\"name\": \"bob\", \"mass\": -1.0, \"inertia\": 0.0, \"position\": [1, 0, 0]}],\n"
+        " \"joints\": []}\n", m);
+  fclose(m);
+  fmu g = *f;
+  snprintf(g.resources, sizeof g.resources, "%s/resources", bad);
+  snprintf(out, sizeof out, "%s/printed", tmp);
+  fflush(stdout), fflush(stderr);
+  int keep1 = dup(1), keep2 = dup(2), fd = open(out, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+  dup2(fd, 1), dup2(fd, 2);
+  logbook log = {0};
+  fmi3Instance in = g.instantiate("bad", "", g.resources, false, false, false, false, NULL, 0,
+                                  &log, logger, NULL);
+  fflush(stdout), fflush(stderr);
+  dup2(keep1, 1), dup2(keep2, 2);
+  close(fd), close(keep1), close(keep2);
+  struct stat st;
+  CHECK(in == NULL, "a bad model gives no instance");
+  CHECK(log.errors == 1, "one error reaches the logger (%d)", log.errors);
+  CHECK(strstr(log.last, "model.json") && strstr(log.last, "/bodies/1/mass"),
+        "the message names the file and the JSON path: %s", log.last);
+  CHECK(!stat(out, &st) && st.st_size == 0, "nothing printed (%ld bytes)", (long)st.st_size);
+  f->free_instance(in); /* NULL: nothing */
+
+  logbook other = {0};
+  in = f->instantiate("x", "{00000000-0000-0000-0000-000000000000}", f->resources, false, false,
+                      false, false, NULL, 0, &other, logger, NULL);
+  CHECK(in == NULL && other.errors == 1 && strstr(other.last, "instantiation token"),
+        "another FMU's instantiation token is refused: %s", other.last);
+}
+
+int main(void)
+{
+  const char *build = getenv("CS_BUILD_DIR");
+  if (!build)
+    build = "build";
+  snprintf(tmp, sizeof tmp, "/tmp/cs_fmi3_XXXXXX");
+  if (!mkdtemp(tmp))
+    return 1;
+  char cli[512], fmu_path[128], dir[128];
+  snprintf(cli, sizeof cli, "%s/tools/clearsim", build);
+  snprintf(fmu_path, sizeof fmu_path, "%s/scc.fmu", tmp);
+  snprintf(dir, sizeof dir, "%s/scc", tmp);
+  char cmd[2048];
+  snprintf(cmd, sizeof cmd, "%s fmu " MODEL " -o %s --parameter /clearance_joints/0/hole_radius "
+           "--input /drivers/0/motion/velocity > /dev/null", cli, fmu_path);
+  CHECK(system(cmd) == 0, "clearsim fmu writes %s", fmu_path);
+  CHECK(sh("/usr/bin/python3 -m zipfile -e %s %s", fmu_path, dir) == 0, "the FMU unzips");
+  fmu f;
+  if (open_fmu(&f, dir, "slider_crank_clearance")) {
+    sh("rm -rf %s%s", tmp, "");
+    return cs_test_finish();
+  }
+
+  cs_model *ref_model = NULL;
+  cs_rows *ref = reference(0, 1, &ref_model);
+  if (ref) {
+    gaps own = own_error(ref);
+    agreement(&f, ref, &own, 1e-4);
+    agreement(&f, ref, &own, 1e-3);
+    agreement(&f, ref, &own, 1e-2);
+    side_by_side(&f, &own);
+  }
+  speed_input(&f);
+  torque_input(cli);
+  bad_model(&f, dir);
+
+  sh("rm -rf %s%s", tmp, "");
+  cs_rows_free(ref);
+  cs_model_free(ref_model);
+  dlclose(f.so);
+  return cs_test_finish();
+}

@@ -1,0 +1,223 @@
+"""Periodic or chaotic: what a response is, from the samples the engine writes.
+
+    clearsim.chaos.classify(samples)        period-n, quasi-periodic or chaotic, and why
+    clearsim.chaos.zero_one_test(x)         Gottwald & Melbourne's 0-1 test for chaos: K ≈ 0 or 1
+    clearsim.chaos.spectrum(t, y, period)   amplitudes at the driver's orders, whole periods only
+
+Pure numpy: the Poincaré samples of a sweep summary (/cases/poincare/<joint>, one eccentricity
+per driver period) or any series of a run (Result, clearsim.open) go in as arrays.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+# the 0-1 test's verdicts (Gottwald & Melbourne 2009: K → 1 chaotic, K → 0 regular)
+K_CHAOTIC, K_REGULAR = 0.8, 0.2
+MIN_ZERO_ONE = 100  # samples below which the 0-1 test says nothing
+
+
+def _as_points(samples) -> np.ndarray:
+    x = np.asarray(samples, dtype=float)
+    x = x.reshape(len(x), -1)
+    return x[np.all(np.isfinite(x), axis=1)]
+
+
+def period_of(samples, rtol: float = 1e-3, max_period: int = 32) -> int:
+    """The smallest n ≤ max_period with every sample within rtol·(the samples' size) of the
+    one n before it (0: none): a period-n response repeats after n driver periods."""
+    x = _as_points(samples)
+    scale = float(np.max(np.abs(x))) if x.size else 0.0
+    tol = rtol * scale if scale > 0 else rtol
+    for n in range(1, min(max_period, len(x) // 2) + 1):
+        if np.all(np.linalg.norm(x[n:] - x[:-n], axis=1) <= tol):
+            return n
+    return 0
+
+
+def zero_one_test(x, ncut: int | None = None, nc: int = 100, seed: int = 0) -> float:
+    """K of the 0-1 test for chaos (correlation method, Gottwald & Melbourne, SIAM J. Appl. Dyn.
+    Syst. 8 (2009) 129-145) of a scalar series x (e.g. one Poincaré coordinate): the median over
+    nc random frequencies c in (π/5, 4π/5) of the correlation of the translation variables'
+    mean square displacement with time. Near 1 for chaos, near 0 for periodic or
+    quasi-periodic motion. NaN for fewer than MIN_ZERO_ONE samples."""
+    phi = np.asarray(x, dtype=float)
+    phi = phi[np.isfinite(phi)]
+    N = len(phi)
+    if N < MIN_ZERO_ONE:
+        return float("nan")
+    phi = phi - phi.mean()
+    ncut = ncut or N // 10
+    n = np.arange(1, ncut + 1)
+    j = np.arange(1, N + 1)
+    rng = np.random.default_rng(seed)
+    ks = []
+    for c in rng.uniform(np.pi / 5, 4 * np.pi / 5, nc):
+        p, q = np.cumsum(phi * np.cos(j * c)), np.cumsum(phi * np.sin(j * c))
+        M = np.array([np.mean((p[k:] - p[:-k]) ** 2 + (q[k:] - q[:-k]) ** 2) for k in n])
+        # the oscillating term of a regular motion, removed (the "modified" mean square
+        # displacement; phi has zero mean, so its mean's term is 0)
+        D = M - (np.mean(phi) ** 2) * (1 - np.cos(n * c)) / (1 - np.cos(c))
+        if np.std(D) == 0:
+            ks.append(0.0)
+        else:
+            ks.append(float(np.corrcoef(n, D)[0, 1]))
+    return float(np.median(ks))
+
+
+def classify(samples, rtol: float = 1e-3, max_period: int = 32) -> dict:
+    """The steady response from its Poincaré samples (after the transient: drop it first):
+
+    {"regime": "period-n" | "quasi-periodic" | "chaotic" | "undecided", "period": n (0 when not
+    periodic), "K": the 0-1 test's K of the first coordinate (NaN below 100 samples),
+    "criterion": the rule that decided}. Periodic when the samples repeat after n ≤ max_period
+    driver periods to rtol of their size; otherwise the 0-1 test decides: K ≥ 0.8 chaotic,
+    K ≤ 0.2 quasi-periodic, else (or too few samples) undecided."""
+    x = _as_points(samples)
+    n = period_of(x, rtol, max_period)
+    K = zero_one_test(x[:, 0]) if len(x) else float("nan")
+    if n:
+        return {"regime": f"period-{n}", "period": n, "K": K,
+                "criterion": f"samples repeat after {n} periods to {rtol:g} of their size"}
+    if np.isnan(K):
+        return {"regime": "undecided", "period": 0, "K": K,
+                "criterion": f"not periodic up to {max_period}, and fewer than "
+                             f"{MIN_ZERO_ONE} samples for the 0-1 test"}
+    regime = ("chaotic" if K >= K_CHAOTIC else "quasi-periodic" if K <= K_REGULAR
+              else "undecided")
+    return {"regime": regime, "period": 0, "K": K,
+            "criterion": f"not periodic up to {max_period}; 0-1 test K = {K:.2f} "
+                         f"(chaotic ≥ {K_CHAOTIC}, regular ≤ {K_REGULAR})"}
+
+
+def spectrum(t, y, period: float, t_start: float = 0.0):
+    """(orders, amplitudes) of y's amplitude spectrum over the whole driver periods after
+    t_start: order k is k times the driver's frequency 1/period; amplitude of a term
+    A cos(2π k t / period + φ) is A. Rows at a fixed output interval are used as they are;
+    others are resampled uniformly."""
+    t, y = np.asarray(t, dtype=float), np.asarray(y, dtype=float)
+    keep = t >= t_start
+    t, y = t[keep], y[keep]
+    turns = int(np.floor((t[-1] - t[0]) / period + 1e-9))
+    if turns < 1:
+        raise ValueError(f"spectrum: the series spans less than one period ({period:g} s) "
+                         f"after t = {t_start:g} s")
+    span = turns * period
+    dt = np.diff(t)
+    per = span / dt[0] if len(dt) and dt[0] > 0 else 0.0
+    if len(dt) and np.allclose(dt, dt[0], rtol=1e-9) and abs(per - round(per)) < 1e-6:
+        n = int(round(per))  # output rows at a fixed interval: the rows themselves
+        s = y[:n]
+    else:  # rows of uneven spacing: resampled (linear)
+        n = max(64, 2 * len(t))
+        s = np.interp(t[0] + np.arange(n) * (span / n), t, y)
+    amp = np.abs(np.fft.rfft(s)) / n
+    amp[1:] *= 2.0
+    if n % 2 == 0:
+        amp[-1] /= 2.0  # the Nyquist term is its own mirror
+    orders = np.arange(len(amp)) / turns
+    return orders, amp
+
+
+def _states(sim, nbody):
+    from ctypes import c_double
+    from ._lib import lib
+    q, v, buf = np.zeros((nbody, 3)), np.zeros((nbody, 3)), (c_double * 3)()
+    for b in range(nbody):
+        lib.cs_sim_body_position(sim, b, buf)
+        q[b] = buf[:]
+        lib.cs_sim_body_velocity(sim, b, buf)
+        v[b] = buf[:]
+    return q, v
+
+
+def lyapunov(model, t_end: float, tau: float, d0: float | None = None, t_transient: float = 0.0,
+             seed: int = 0) -> dict:
+    """The largest Lyapunov exponent (1/s) of a model's run by two trajectories: a copy started
+    d0 away (in a fixed norm: positions over the mechanism's size, angles in rad, velocities
+    over its speed scale) is integrated alongside the run, both locating their own contact
+    events; every tau seconds the distance d is measured, log(d / d_start) summed, and the copy
+    brought back to d0 along the same direction (onto the constraints: cs_sim_set_body_states).
+    From t_transient (the reference alone before) to t_end. d0 must stand well above the
+    integration's own error, which restarts the copy at every renormalization (else that
+    error's growth is measured): by default 1000 × the model's rtol, within [1e-7, 1e-4].
+
+    Returns {"exponent", "spread" (the running estimate's range over the last half, a measure
+    of its convergence), "confidence" (a sentence), "t", "running" (the estimate after each
+    renormalization), "d0", "tau", "renormalizations"}. A smooth integrable motion gives about
+    0 (decaying as log(t)/t), a chaotic one a positive value that two d0 and two tau should
+    reproduce."""
+    from ctypes import byref, c_double, c_void_p
+    from ._lib import cs_error, lib, text
+    from .errors import error
+    from .model import Model
+    own = not isinstance(model, Model)
+    m = Model.from_file(model) if own else model
+    rtol = m.tolerances[0]
+    if d0 is None:
+        d0 = min(max(1e3 * rtol, 1e-7), 1e-4)
+    if not (tau > 0 and t_end > t_transient + tau and d0 > 0):
+        raise ValueError("lyapunov: needs tau > 0, d0 > 0 and t_end > t_transient + tau")
+    sims = [c_void_p(), c_void_p()]
+    err = cs_error()
+
+    def check(st):
+        if st:
+            raise error(st, text(err.message), m.origin)
+    try:
+        with m._using() as h:
+            nb = lib.cs_model_body_count(h)
+            for s in sims:
+                check(lib.cs_sim_create(h, byref(s), byref(err)))
+            ref, per = sims
+            if t_transient > 0:
+                for s in sims:
+                    check(lib.cs_sim_advance(s, c_double(t_transient), byref(err)))
+            q, v = _states(ref, nb)
+            L = max(float(np.max(np.abs(q[:, :2]))), 1e-9)
+            omega = max(float(np.max(np.abs(v[:, 2]))), float(np.max(np.abs(v[:, :2]))) / L, 1.0)
+            w = np.tile([1.0 / L, 1.0 / L, 1.0], (nb, 1))
+            wv = w / omega
+
+            def dist(a, b):
+                return float(np.sqrt(np.sum(((a[0] - b[0]) * w) ** 2 + ((a[1] - b[1]) * wv) ** 2)))
+
+            rng = np.random.default_rng(seed)
+            dq, dv = rng.standard_normal((nb, 3)) / w, rng.standard_normal((nb, 3)) / wv
+            scale = d0 / dist((dq, dv), (0 * dq, 0 * dv))
+
+            def place(qr, vr, dq, dv):
+                qp, vp = (qr + dq).astype(np.float64), (vr + dv).astype(np.float64)
+                check(lib.cs_sim_set_body_states(per, qp.ctypes.data_as(c_void_p),
+                                                 vp.ctypes.data_as(c_void_p), byref(err)))
+                return dist(_states(per, nb), (qr, vr))
+
+            d_start = place(q, v, dq * scale, dv * scale)
+            t0, t, total, times, running = lib.cs_sim_time(ref), lib.cs_sim_time(ref), 0.0, [], []
+            while t + 0.5 * tau < t_end:
+                t = min(t + tau, t_end)
+                for s in sims:
+                    check(lib.cs_sim_advance(s, c_double(t), byref(err)))
+                (qr, vr), (qp, vp) = _states(ref, nb), _states(per, nb)
+                d = dist((qp, vp), (qr, vr))
+                if not (d > 0 and np.isfinite(d)):
+                    raise ArithmeticError(f"lyapunov: the copy's distance is {d} at t = {t} s")
+                total += np.log(d / d_start)
+                times.append(t)
+                running.append(total / (t - t0))
+                k = d0 / d
+                d_start = place(qr, vr, (qp - qr) * k, (vp - vr) * k)
+    finally:
+        for s in sims:
+            lib.cs_sim_free(s)
+        if own:
+            m.close()
+    half = np.array(running[len(running) // 2:])
+    lam, spread = running[-1], float(half.max() - half.min()) if len(half) else float("nan")
+    return {"exponent": lam, "spread": spread,
+            "confidence": f"λ = {lam:.4g} 1/s; over the last half of the run its running "
+                          f"estimate stayed within {spread:.2g} 1/s ({len(running)} "
+                          f"renormalizations every {tau:g} s, d0 = {d0:g})"
+                          + (f"; d0 is within 100 × rtol ({rtol:g}): the estimate may measure "
+                             f"the integration's error" if d0 < 100 * rtol else ""),
+            "t": np.array(times), "running": np.array(running), "d0": d0, "tau": tau,
+            "renormalizations": len(running)}
