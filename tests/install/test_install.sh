@@ -99,13 +99,13 @@ contains "the .pth leads to the installed package" "$tmp/out" "$pydir/clearsim/_
 expect "installed clearsim check" 0 "$prefix/bin/clearsim" check "$model"
 contains "installed clearsim assembles" "$tmp/out" "assembly     ok"
 for t in clearsim-bench clearsim-robustness; do holds "$t installed" [ -x "$prefix/bin/$t" ]; done
-for t in plot export animate; do
+for t in plot export animate view; do
   holds "clearsim-$t links to its libexec script" [ -f "$(readlink -f "$prefix/bin/clearsim-$t")" ]
 done
 holds "clearsim_h5.py beside the Python tools" [ -f "$(dirname "$(readlink -f "$prefix/bin/clearsim-plot")")/clearsim_h5.py" ]
 # the installed tools run, from outside the tree, on a run the installed CLI writes
 (cd "$tmp" && expect "installed clearsim run" 0 "$prefix/bin/clearsim" run "$model" -o inst.h5)
-for t in plot export animate; do
+for t in plot export animate view; do
   expect "installed clearsim-$t --help" 0 "$prefix/bin/clearsim-$t" --help
 done
 expect "installed clearsim-plot lists a run's figures" 0 "$prefix/bin/clearsim-plot" "$tmp/inst.h5" --list
