@@ -16,6 +16,10 @@ typedef struct cs_frame {
 
 static inline cs_frame cs_frame_of(const double q[3])
 {
+  if (q[2] == 0.0) { /* a ground body's usual pose: cos ±0 = 1 and sin ±0 = ±0, without libm */
+    cs_frame f = {{q[0], q[1], q[2]}, 1.0, q[2]};
+    return f;
+  }
   cs_frame f = {{q[0], q[1], q[2]}, cos(q[2]), sin(q[2])};
   return f;
 }
