@@ -4,14 +4,6 @@
 
 #include <string.h>
 
-void cs_rows_scleronomic(double *phit, double *phitt, int n)
-{
-  if (phit)
-    memset(phit, 0, (size_t)n * sizeof *phit);
-  if (phitt)
-    memset(phitt, 0, (size_t)n * sizeof *phitt);
-}
-
 void cs_rows_coincident(const double s1[2], const double s2[2], const cs_frame *f1,
                         const cs_frame *f2, const double v1[3], const double v2[3],
                         double phi[2], double jac[12], double curv[2])

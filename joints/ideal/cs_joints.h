@@ -17,6 +17,8 @@
 
 #include "cs_planar.h"
 
+#include <string.h>
+
 /* f(t) = initial + velocity t + ½ acceleration t² + amplitude sin(frequency t + phase) */
 typedef struct cs_motion {
   double initial, velocity, acceleration, amplitude, frequency, phase;
@@ -67,7 +69,14 @@ const cs_constraint_ops *cs_constraint_ops_of(cs_joint_kind kind);
 void cs_motion_eval(const cs_motion *m, double t, double f[3]);
 
 /* Φt = Φtt = 0 for the n rows of a joint that does not depend on time (either may be NULL). */
-void cs_rows_scleronomic(double *phit, double *phitt, int n);
+static inline void cs_rows_scleronomic(double *phit, double *phitt, int n)
+{
+  /* inline: each kind's n is a constant, so no call to memset at every evaluation */
+  if (phit)
+    memset(phit, 0, (size_t)n * sizeof *phit);
+  if (phitt)
+    memset(phitt, 0, (size_t)n * sizeof *phitt);
+}
 
 /* Rows shared by several kinds (one way to do each): */
 /* the point-coincidence pair r1 + A1 s1 − r2 − A2 s2 (revolute, fixed) */
