@@ -46,12 +46,9 @@ void cs_constraints(const cs_model *m, const double *q, double t, double *phi, c
   }
 }
 
-/* ∂²Φ_r/∂q² of joint j's row r, over its local coordinates (q1, q2). */
-static void row_hessian(const cs_model *m, const cs_joint *j, const double *q, int r,
-                        double H[36])
+/* ∂²Φ_r/∂q² of joint j's row r, over its local coordinates (q1, q2), at its frames f. */
+static void row_hessian(const cs_joint *j, const cs_frame f[2], int r, double H[36])
 {
-  cs_frame f[2];
-  joint_frames(m, q, j, f);
   cs_constraint_ops_of(j->kind)->hessian(j, &f[0], &f[1], r, H);
 }
 
@@ -67,11 +64,13 @@ void cs_constraints_add_hessian(const cs_model *m, const double *q, const double
 {
   for (int k = 0; k < m->njoint; k++) {
     const cs_joint *j = &m->joints[k];
+    cs_frame f[2];
+    joint_frames(m, q, j, f);
     for (int r = 0; r < j->nrows; r++) {
       double H[36], wr = s * w[j->row0 + r];
       if (wr == 0.0)
         continue;
-      row_hessian(m, j, q, r, H);
+      row_hessian(j, f, r, H);
       for (int a = 0; a < 6; a++) {
         int ga = column(m, j, a);
         if (ga < 0)
@@ -92,10 +91,12 @@ void cs_constraints_add_rate_jacobian(const cs_model *m, const double *q, const 
   for (int k = 0; k < m->njoint; k++) {
     const cs_joint *j = &m->joints[k];
     double u[6];
+    cs_frame f[2];
     local_rates(m, j, v, u);
+    joint_frames(m, q, j, f);
     for (int r = 0; r < j->nrows; r++) {
       double H[36];
-      row_hessian(m, j, q, r, H);
+      row_hessian(j, f, r, H);
       for (int b = 0; b < 6; b++) {
         int gb = column(m, j, b);
         if (gb < 0)
