@@ -6,19 +6,48 @@
 
 #include <math.h>
 
-static inline void cs_rot(double th, const double s[2], double out[2])
+/* A body's pose with its rotation's cos θ and sin θ: computed once per body and state
+ * (cs_frame_of), read by every joint touching the body (libm's sincos is the costliest step of
+ * a joint row, and the compiler cannot merge calls to it). */
+typedef struct cs_frame {
+  double q[3]; /* x, y, θ */
+  double c, s; /* cos θ, sin θ */
+} cs_frame;
+
+static inline cs_frame cs_frame_of(const double q[3])
 {
-  double c = cos(th), n = sin(th);
-  out[0] = c * s[0] - n * s[1];
-  out[1] = n * s[0] + c * s[1];
+  if (q[2] == 0.0) { /* a ground body's usual pose: cos ±0 = 1 and sin ±0 = ±0, without libm */
+    cs_frame f = {{q[0], q[1], q[2]}, 1.0, q[2]};
+    return f;
+  }
+  cs_frame f = {{q[0], q[1], q[2]}, cos(q[2]), sin(q[2])};
+  return f;
 }
 
-/* B(θ) s = ∂(A s)/∂θ */
+/* A s */
+static inline void cs_frame_rot(const cs_frame *f, const double s[2], double out[2])
+{
+  out[0] = f->c * s[0] - f->s * s[1];
+  out[1] = f->s * s[0] + f->c * s[1];
+}
+
+/* B s = ∂(A s)/∂θ */
+static inline void cs_frame_drot(const cs_frame *f, const double s[2], double out[2])
+{
+  out[0] = -f->s * s[0] - f->c * s[1];
+  out[1] = f->c * s[0] - f->s * s[1];
+}
+
+static inline void cs_rot(double th, const double s[2], double out[2])
+{
+  const cs_frame f = {{0, 0, th}, cos(th), sin(th)};
+  cs_frame_rot(&f, s, out);
+}
+
 static inline void cs_drot(double th, const double s[2], double out[2])
 {
-  double c = cos(th), n = sin(th);
-  out[0] = -n * s[0] - c * s[1];
-  out[1] = c * s[0] - n * s[1];
+  const cs_frame f = {{0, 0, th}, cos(th), sin(th)};
+  cs_frame_drot(&f, s, out);
 }
 
 /* World position of body point s for body pose q = (x, y, θ). */

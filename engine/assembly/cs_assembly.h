@@ -10,6 +10,7 @@
 #include "cs_acc.h"
 #include "cs_jac.h"
 #include "cs_model.h"
+#include "cs_planar.h"
 
 /* Pose of body b: q + coord for a moving body, its fixed pose for a ground body (inline: every
  * joint asks twice per evaluation). */
@@ -27,6 +28,10 @@ static inline const double *cs_body_rate(const cs_model *m, const double *v, int
   return body->ground ? zero3 : v + body->coord;
 }
 
+/* Every body's frame at q (m->nbody entries; a ground body's at its fixed pose): what the
+ * passes over one state share, so that each body's rotation is computed once. */
+void cs_frames(const cs_model *m, const double *q, cs_frame *f);
+
 /* Φ (m), Φq (by rows, cs_jac.h; J from cs_jac_init), Φt, Φtt (m); any output may be NULL. */
 void cs_constraints(const cs_model *m, const double *q, double t, double *phi, cs_jac *J,
                     double *phit, double *phitt);
@@ -37,13 +42,11 @@ void cs_constraints_add_hessian(const cs_model *m, const double *q, const double
 /* A += s · ∂(Φq v)/∂q  (m × n). Slot 6 r + b: row r, local coordinate b of its joint. */
 void cs_constraints_add_rate_jacobian(const cs_model *m, const double *q, const double *v,
                                       double s, const cs_acc *A);
-/* γ = −(Φq v)_q v − Φtt: the right-hand side of Φq a = γ. */
-void cs_constraints_gamma(const cs_model *m, const double *q, const double *v, double t,
-                          double *gamma);
-/* Φq and γ in one pass over the joints (J may be NULL): what an index-1 right-hand side
- * needs, without evaluating the constraints twice. */
-void cs_constraints_and_gamma(const cs_model *m, const double *q, const double *v, double t,
-                              cs_jac *J, double *gamma);
+/* Φq (J may be NULL) and γ = −(Φq v)_q v − Φtt, the right-hand side of Φq a = γ, in one pass
+ * over the joints at the bodies' frames (cs_frames): what an index-1 right-hand side needs,
+ * without evaluating the constraints twice. */
+void cs_constraints_and_gamma(const cs_model *m, const cs_frame *frame, const double *v,
+                              double t, cs_jac *J, double *gamma);
 /* The joint owning constraint row r. */
 int cs_row_joint(const cs_model *m, int r);
 

@@ -168,16 +168,31 @@ static double weight(const cs_blend *b, int i, double *sign)
   return b->n < 2 ? 1.0 : i ? b->w : 1.0 - b->w;
 }
 
-/* The kinematics of joint j at (q, v); second derivatives of p only when `hessian`. */
-static void kinematics(const cs_clearances *c, const joint *j, const double *q, const double *v,
-                       int hessian, kin *k)
+/* The frames of joint j's two bodies at q. */
+static void pin_frames(const cs_clearances *c, const joint *j, const double *q, cs_frame f[2])
+{
+  f[0] = cs_frame_of(cs_body_pose(c->model, q, j->def->body[0]));
+  f[1] = cs_frame_of(cs_body_pose(c->model, q, j->def->body[1]));
+}
+
+/* The same from every body's frames (cs_frames). */
+static void pin_frames_of(const joint *j, const cs_frame *frame, cs_frame f[2])
+{
+  f[0] = frame[j->def->body[0]];
+  f[1] = frame[j->def->body[1]];
+}
+
+/* The kinematics of joint j at its bodies' frames f and rates v; second derivatives of p only
+ * when `hessian`. */
+static void kinematics(const cs_clearances *c, const joint *j, const cs_frame f[2],
+                       const double *v, int hessian, kin *k)
 {
   const cs_model *m = c->model;
   const cs_clearance *d = j->def;
-  const double *q0 = cs_body_pose(m, q, d->body[0]), *q1 = cs_body_pose(m, q, d->body[1]);
+  const double *q0 = f[0].q, *q1 = f[1].q;
   memcpy(k->u, cs_body_rate(m, v, d->body[0]), 3 * sizeof *k->u);
   memcpy(k->u + 3, cs_body_rate(m, v, d->body[1]), 3 * sizeof *k->u);
-  cs_clearance_point(d, j->s1, q0, q1, k->p, k->Jp, hessian ? k->Hp : NULL);
+  cs_clearance_point(d, j->s1, &f[0], &f[1], k->p, k->Jp, hessian ? k->Hp : NULL);
   joint_gap(j, k->p, &k->gap);
   blend_of(j, hessian, k);
   k->rate = 0.0;
@@ -188,8 +203,7 @@ static void kinematics(const cs_clearances *c, const joint *j, const double *q, 
   /* contact point on the pin surface, and the slip velocity of the pin over the wall there */
   double local[2] = {k->p[0] + d->pin_radius * k->gap.grad[0],
                      k->p[1] + d->pin_radius * k->gap.grad[1]};
-  /* A0 from ∂p/∂r0 = −A0ᵀ (cs_clearance_point), not from another sincos of θ0 */
-  const double c0 = -k->Jp[0], s0 = k->Jp[6];
+  const double c0 = f[0].c, s0 = f[0].s;
   double n[2] = {c0 * k->gap.grad[0] - s0 * k->gap.grad[1], s0 * k->gap.grad[0] + c0 * k->gap.grad[1]};
   k->point[0] = q0[0] + c0 * local[0] - s0 * local[1];
   k->point[1] = q0[1] + s0 * local[0] + c0 * local[1];
@@ -202,6 +216,15 @@ static void kinematics(const cs_clearances *c, const joint *j, const double *q, 
   k->vt = 0.0;
   for (int a = 0; a < 6; a++)
     k->vt += G[a] * k->u[a];
+}
+
+/* The same at (q, v). */
+static void kinematics_at(const cs_clearances *c, const joint *j, const double *q,
+                          const double *v, int hessian, kin *k)
+{
+  cs_frame f[2];
+  pin_frames(c, j, q, f);
+  kinematics(c, j, f, v, hessian, k);
 }
 
 /* The pin's friction state (0 without one, or when none is bound). */
@@ -224,7 +247,7 @@ static void contact_law(cs_clearances *c, joint *j, const kin *k, int r, int com
 static void evaluate(cs_clearances *c, joint *j, const double *q, const double *v, int commit,
                      kin *k, cs_contact_out *o)
 {
-  kinematics(c, j, q, v, 0, k);
+  kinematics_at(c, j, q, v, 0, k);
   memset(o, 0, sizeof *o);
   for (int i = 0; i < k->blend.n; i++) {
     cs_contact_out oi;
@@ -251,17 +274,16 @@ static double strain_of(const joint *j, const cs_blend *b, double delta)
 /* ∂G/∂q (dG[6 a + b] = ∂G_a/∂q_b): the slip map's change with the positions, through the
  * tangent t = R90 A0 ∇g(p) and the lever arms a_i = C − r_i of the contact point
  * C = r0 + A0 (p + R ∇g(p)). With f(t, a) = tᵀ R90 a, G = (−t, −f(t, a0), t, f(t, a1)). */
-static void slip_map_derivative(const cs_clearances *c, const joint *j, const double *q,
-                                const kin *k, double dG[36])
+static void slip_map_derivative(const joint *j, const cs_frame f[2], const kin *k,
+                                double dG[36])
 {
-  const cs_model *m = c->model;
   const cs_clearance *d = j->def;
-  const double *q0 = cs_body_pose(m, q, d->body[0]), *q1 = cs_body_pose(m, q, d->body[1]);
+  const double *q0 = f[0].q, *q1 = f[1].q;
   const double R = d->pin_radius, *g = k->gap.grad, *Hg = k->gap.hess;
   double local[2] = {k->p[0] + R * g[0], k->p[1] + R * g[1]}, n[2], Bg[2], Bl[2];
-  cs_rot(q0[2], g, n);
-  cs_drot(q0[2], g, Bg);
-  cs_drot(q0[2], local, Bl);
+  cs_frame_rot(&f[0], g, n);
+  cs_frame_drot(&f[0], g, Bg);
+  cs_frame_drot(&f[0], local, Bl);
   double t[2] = {-n[1], n[0]};
   double a0[2] = {k->point[0] - q0[0], k->point[1] - q0[1]};
   double a1[2] = {k->point[0] - q1[0], k->point[1] - q1[1]};
@@ -272,8 +294,8 @@ static void slip_map_derivative(const cs_clearances *c, const joint *j, const do
                     Hg[2] * k->Jp[b] + Hg[3] * k->Jp[6 + b]};
     double dl[2] = {k->Jp[b] + R * dg[0], k->Jp[6 + b] + R * dg[1]};
     double wn[2], wl[2];
-    cs_rot(q0[2], dg, wn);
-    cs_rot(q0[2], dl, wl);
+    cs_frame_rot(&f[0], dg, wn);
+    cs_frame_rot(&f[0], dl, wl);
     if (b == 2) { /* A0 turns with θ0 */
       wn[0] += Bg[0], wn[1] += Bg[1];
       wl[0] += Bl[0], wl[1] += Bl[1];
@@ -347,8 +369,9 @@ static double rolling(const cs_clearances *c, const joint *j, const kin *k, int 
  * weighed w_i, with the conservative force −U_i ∇w_i of the weight's change (the potential
  * Σ w_i U_i(δ): Σ ∇w_i = 0, so nothing is added outside a blend), and their derivatives;
  * returns the power the region's law dissipates, weighed. */
-static double region_forces(cs_clearances *c, joint *j, const double *q, const kin *k, int i,
-                            double *Q, const cs_acc *Qq, const cs_acc *Qv, double s, int slot0)
+static double region_forces(cs_clearances *c, joint *j, const cs_frame fr[2], const kin *k,
+                            int i, double *Q, const cs_acc *Qq, const cs_acc *Qv, double s,
+                            int slot0)
 {
   cs_contact_out o;
   cs_bristle bristle;
@@ -375,7 +398,7 @@ static double region_forces(cs_clearances *c, joint *j, const double *q, const k
   double H[36], Hu[6], dFq[6], dFv[6], dG[36] = {0}, dvt[6] = {0};
   gap_hessian(k, H);
   if (o.Ft != 0.0 || o.dFt_dvt != 0.0)
-    slip_map_derivative(c, j, q, k, dG);
+    slip_map_derivative(j, fr, k, dG);
   for (int a = 0; a < 6; a++) {
     Hu[a] = 0.0;
     for (int b = 0; b < 6; b++) {
@@ -408,53 +431,60 @@ static double region_forces(cs_clearances *c, joint *j, const double *q, const k
 
 /* The contact's forces: every region whose law acts at the pin's place (one, or two near a
  * junction), with their derivatives; returns the power the contact dissipates. */
-static double joint_forces(cs_clearances *c, joint *j, const double *q, const double *v,
+static double joint_forces(cs_clearances *c, joint *j, const cs_frame f[2], const double *v,
                            double *Q, const cs_acc *Qq, const cs_acc *Qv, double s, int slot0)
 {
   kin k;
-  kinematics(c, j, q, v, Qq || Qv, &k);
+  kinematics(c, j, f, v, Qq || Qv, &k);
   double power = 0.0;
   for (int i = 0; i < k.blend.n; i++)
-    power += region_forces(c, j, q, &k, i, Q, Qq, Qv, s, slot0);
+    power += region_forces(c, j, f, &k, i, Q, Qq, Qv, s, slot0);
   return power;
 }
 
 /* A pin's forces (film and contact, with their derivatives when asked); returns the power
  * they take out of the mechanism. The film acts in and out of contact. */
-static double pin_forces(cs_clearances *c, joint *j, const double *q, const double *v,
+static double pin_forces(cs_clearances *c, joint *j, const cs_frame f[2], const double *v,
                          double *Q, const cs_acc *Qq, const cs_acc *Qv, double s, int slot0)
 {
   double P = 0.0;
   if (j->def->lubrication.model)
-    P += cs_film_forces(c->model, j->def, &j->wear, q, v, Q, Qq, Qv, s, slot0, NULL);
+    P += cs_film_forces(c->model, j->def, &j->wear, f, v, Q, Qq, Qv, s, slot0, NULL);
   if (j->in_contact)
-    P += joint_forces(c, j, q, v, Q, Qq, Qv, s, slot0);
+    P += joint_forces(c, j, f, v, Q, Qq, Qv, s, slot0);
   return P;
 }
 
 void cs_clearances_forces(cs_clearances *c, const double *q, const double *v, double *Q,
                           const cs_acc *Qq, const cs_acc *Qv, double s)
 {
-  for (int k = 0; k < c->n; k++)
-    pin_forces(c, &c->joints[k], q, v, Q, Qq, Qv, s, 36 * k);
+  for (int k = 0; k < c->n; k++) {
+    cs_frame f[2];
+    pin_frames(c, &c->joints[k], q, f);
+    pin_forces(c, &c->joints[k], f, v, Q, Qq, Qv, s, 36 * k);
+  }
 }
 
-double cs_clearances_forces_power(cs_clearances *c, const double *q, const double *v, double *Q)
+double cs_clearances_forces_power(cs_clearances *c, const cs_frame *frame, const double *v,
+                                  double *Q)
 {
   double P = 0.0;
-  for (int k = 0; k < c->n; k++)
-    P += pin_forces(c, &c->joints[k], q, v, Q, NULL, NULL, 0.0, 36 * k);
+  for (int k = 0; k < c->n; k++) {
+    cs_frame f[2];
+    pin_frames_of(&c->joints[k], frame, f);
+    P += pin_forces(c, &c->joints[k], f, v, Q, NULL, NULL, 0.0, 36 * k);
+  }
   return P;
 }
 
 /* δ of joint j at q, and (when `blend` is non-NULL) the blend of its laws there */
 static double gap_of(const cs_clearances *c, const joint *j, const double *q, cs_blend *blend)
 {
-  const cs_model *m = c->model;
   double p[2];
   cs_gap g;
-  cs_clearance_point(j->def, j->s1, cs_body_pose(m, q, j->def->body[0]),
-                     cs_body_pose(m, q, j->def->body[1]), p, NULL, NULL);
+  cs_frame f[2];
+  pin_frames(c, j, q, f);
+  cs_clearance_point(j->def, j->s1, &f[0], &f[1], p, NULL, NULL);
   joint_gap(j, p, &g);
   if (blend)
     cs_clearance_blend(j->def, p, g.region, blend);
@@ -478,7 +508,7 @@ double cs_clearances_strain(cs_clearances *c, const double *q)
 
 /* One region's part of pin j's state Jacobian blocks (pin_state): its bristle law b, weighed
  * w, whose weight's gradient is sign · ∇w. */
-static void state_jacobian(cs_clearances *c, const joint *j, const double *q, const kin *k,
+static void state_jacobian(cs_clearances *c, const joint *j, const cs_frame f[2], const kin *k,
                            const cs_bristle *b, double w, double sign, const cs_acc *Fq,
                            const cs_acc *Fv, const cs_acc *Fz, const cs_acc *Qz, double s,
                            int pin)
@@ -487,7 +517,7 @@ static void state_jacobian(cs_clearances *c, const joint *j, const double *q, co
       (b->rate == 0.0 || w == 1.0))
     return;
   double dG[36], dvt[6] = {0};
-  slip_map_derivative(c, j, q, k, dG);
+  slip_map_derivative(j, f, k, dG);
   for (int a = 0; a < 6; a++)
     for (int i = 0; i < 6; i++)
       dvt[a] += dG[6 * i + a] * k->u[i];
@@ -530,7 +560,9 @@ static void pin_state(cs_clearances *c, joint *j, const double *q, const double 
 {
   kin k;
   int want_jac = Fq || Fv || Fz || Qz;
-  kinematics(c, j, q, v, 0, &k);
+  cs_frame f[2];
+  pin_frames(c, j, q, f);
+  kinematics(c, j, f, v, 0, &k);
   zdot[j->zi] = 0.0;
   for (int i = 0; i < k.blend.n; i++) {
     cs_contact_out o;
@@ -539,7 +571,7 @@ static void pin_state(cs_clearances *c, joint *j, const double *q, const double 
     contact_law(c, j, &k, k.blend.region[i], 0, &o, &b);
     zdot[j->zi] += w * b.rate;
     if (want_jac)
-      state_jacobian(c, j, q, &k, &b, w, sign, Fq, Fv, Fz, Qz, s, pin);
+      state_jacobian(c, j, f, &k, &b, w, sign, Fq, Fv, Fz, Qz, s, pin);
   }
 }
 
@@ -578,7 +610,7 @@ static void joint_roots(cs_clearances *c, int i, const double *q, const double *
   g[1] = 1.0 - w; /* only the sign counts: 1 m/s stands for "moving away" */
   if (w > 0.0) {
     kin k;
-    kinematics(c, j, q, v, 0, &k);
+    kinematics_at(c, j, q, v, 0, &k);
     g[1] += w * k.rate;
   }
 }
@@ -614,7 +646,7 @@ double cs_clearances_crossing_time(cs_clearances *c, const double *q, const doub
     if (j->in_contact || j->walls < 2) /* one wall: δ and its guard see every approach */
       continue;
     kin k;
-    kinematics(c, j, q, v, 0, &k);
+    kinematics_at(c, j, q, v, 0, &k);
     double dp[2] = {0.0, 0.0}; /* the pin centre's velocity in its hole body's frame */
     for (int a = 0; a < 6; a++)
       dp[0] += k.Jp[a] * k.u[a], dp[1] += k.Jp[6 + a] * k.u[a];
@@ -652,7 +684,7 @@ void cs_clearances_open(cs_clearances *c, int i, double t, const double *q, cons
 {
   joint *j = &c->joints[i];
   kin k;
-  kinematics(c, j, q, v, 0, &k);
+  kinematics_at(c, j, q, v, 0, &k);
   j->in_contact = 1;
   j->region = k.gap.region;
   j->v_impact = k.rate;
@@ -713,7 +745,7 @@ int cs_clearances_settle(cs_clearances *c, double t, const double *q, const doub
   for (int i = 0; i < c->n; i++) {
     joint *j = &c->joints[i];
     kin k;
-    kinematics(c, j, q, v, 0, &k);
+    kinematics_at(c, j, q, v, 0, &k);
     if (!j->in_contact && k.gap.delta >= 0.0 && k.rate >= 0.0) {
       cs_clearances_open(c, i, t, q, v);
       changed++;
@@ -780,13 +812,13 @@ static void pin_output(cs_clearances *c, joint *j, const double *q, const double
 {
   kin k;
   cs_contact_out o;
-  const cs_model *m = c->model;
   const cs_clearance *d = j->def;
   double centre[2];
   memset(out, 0, sizeof *out);
   evaluate(c, j, q, v, 0, &k, &o);
-  cs_clearance_pin(d, cs_body_pose(m, q, d->body[0]), cs_body_pose(m, q, d->body[1]), centre,
-                   NULL, NULL);
+  cs_frame f[2];
+  pin_frames(c, j, q, f);
+  cs_clearance_pin(d, &f[0], &f[1], centre, NULL, NULL);
   out->eccentricity[0] = centre[0] - d->point[0][0];
   out->eccentricity[1] = centre[1] - d->point[0][1];
   out->penetration = k.gap.delta;
@@ -822,7 +854,9 @@ static void pin_output(cs_clearances *c, joint *j, const double *q, const double
   }
   if (j->def->lubrication.model) {
     cs_film f;
-    cs_film_forces(c->model, j->def, &j->wear, q, v, NULL, NULL, NULL, 0.0, 0, &f);
+    cs_frame fr[2];
+    pin_frames(c, j, q, fr);
+    cs_film_forces(c->model, j->def, &j->wear, fr, v, NULL, NULL, NULL, 0.0, 0, &f);
     out->film_force[0] = f.force[0];
     out->film_force[1] = f.force[1];
     out->eccentricity_ratio = f.epsilon;
@@ -852,7 +886,7 @@ int cs_clearances_wear(cs_clearances *c, double t, const double *q, const double
       Fn = o.Fn, slip = fabs(k.vt);
       U0 = strain_of(j, &k.blend, k.gap.delta);
     } else {
-      kinematics(c, j, q, v, 0, &k);
+      kinematics_at(c, j, q, v, 0, &k);
     }
     cs_contour at;
     cs_contour_at(j->def, k.p, k.gap.region, &at);

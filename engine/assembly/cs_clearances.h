@@ -16,6 +16,7 @@
 
 #include "cs_acc.h"
 #include "cs_model.h"
+#include "cs_planar.h"
 
 typedef struct cs_clearances cs_clearances;
 
@@ -27,8 +28,10 @@ void cs_clearances_free(cs_clearances *c);
 void cs_clearances_forces(cs_clearances *c, const double *q, const double *v, double *Q,
                           const cs_acc *Qq, const cs_acc *Qv, double s);
 /* Q += contact and film forces, returning the power they take out of the mechanism (damping,
- * friction, rolling resistance, the film; W), from one evaluation of each contact. */
-double cs_clearances_forces_power(cs_clearances *c, const double *q, const double *v, double *Q);
+ * friction, rolling resistance, the film; W), from one evaluation of each contact; at the
+ * bodies' frames (cs_frames, cs_assembly.h) the constraints' pass shares. */
+double cs_clearances_forces_power(cs_clearances *c, const cs_frame *frame, const double *v,
+                                  double *Q);
 /* Contact strain energy (J). */
 double cs_clearances_strain(cs_clearances *c, const double *q);
 

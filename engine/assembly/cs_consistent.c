@@ -27,6 +27,7 @@ struct cs_consistent {
   int n, rows, definite; /* definite: every mass and inertia positive */
   cs_jac J;
   cs_schur *S;
+  cs_frame *frame; /* the bodies' frames at the state (cs_frames) */
   double *W, *Minv, *step, *b, *phit;
   int *idx;
 };
@@ -41,7 +42,9 @@ cs_consistent *cs_consistent_create(const cs_model *m)
   c->W = malloc(3 * n * sizeof *c->W);
   c->b = calloc(len + (size_t)c->rows + 1, sizeof *c->b);
   c->idx = malloc(n * sizeof *c->idx);
-  if (!c->W || !c->b || !c->idx || cs_jac_init(&c->J, m) || !(c->S = cs_schur_create(&c->J))) {
+  c->frame = malloc(((size_t)m->nbody + 1) * sizeof *c->frame);
+  if (!c->W || !c->b || !c->idx || !c->frame || cs_jac_init(&c->J, m) ||
+      !(c->S = cs_schur_create(&c->J))) {
     cs_consistent_free(c);
     return NULL;
   }
@@ -64,6 +67,7 @@ void cs_consistent_free(cs_consistent *c)
   free(c->W);
   free(c->b);
   free(c->idx);
+  free(c->frame);
   free(c);
 }
 
@@ -277,7 +281,8 @@ static double augmented(cs_consistent *c, const double *q, const double *v, doub
     K[i + (size_t)i * N] = rhs[i] / mu;
   for (int i = 0; i < n; i++)
     rhs[i] = Q[i] / mu;
-  cs_constraints_and_gamma(m, q, v, t, &c->J, rhs + n);
+  cs_frames(m, q, c->frame);
+  cs_constraints_and_gamma(m, c->frame, v, t, &c->J, rhs + n);
   /* Φq lower left, Φqᵀ upper right */
   cs_jac_scatter(&c->J, &(cs_acc){.dense = K + n, .ld = N},
                  &(cs_acc){.dense = K + (size_t)n * N, .ld = N});
@@ -372,7 +377,8 @@ cs_status cs_solve_accelerations(cs_consistent *c, const double *q, const double
 {
   if (c->definite) {
     double *gamma = c->b, *lam = c->phit;
-    cs_constraints_and_gamma(c->m, q, v, t, &c->J, gamma);
+    cs_frames(c->m, q, c->frame);
+    cs_constraints_and_gamma(c->m, c->frame, v, t, &c->J, gamma);
     cs_schur_accelerations(c->S, &c->J, c->Minv, Q, gamma, 0, a, lam);
     if (cs_schur_min_ratio(c->S) >= RANK_RATIO) {
       if (lambda && c->rows)

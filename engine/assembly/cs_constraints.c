@@ -11,6 +11,19 @@ static int column(const cs_model *m, const cs_joint *j, int c)
   return b->ground ? -1 : b->coord + c % 3;
 }
 
+void cs_frames(const cs_model *m, const double *q, cs_frame *f)
+{
+  for (int b = 0; b < m->nbody; b++)
+    f[b] = cs_frame_of(cs_body_pose(m, q, b));
+}
+
+/* Joint j's bodies' frames at q, for the passes that are not given them. */
+static void joint_frames(const cs_model *m, const double *q, const cs_joint *j, cs_frame f[2])
+{
+  f[0] = cs_frame_of(cs_body_pose(m, q, j->body[0]));
+  f[1] = cs_frame_of(cs_body_pose(m, q, j->body[1]));
+}
+
 int cs_row_joint(const cs_model *m, int r)
 {
   for (int k = 0; k < m->njoint; k++)
@@ -24,19 +37,19 @@ void cs_constraints(const cs_model *m, const double *q, double t, double *phi, c
 {
   for (int k = 0; k < m->njoint; k++) {
     const cs_joint *j = &m->joints[k];
+    cs_frame f[2];
+    joint_frames(m, q, j, f);
     cs_constraint_ops_of(j->kind)->eval(
-        j, cs_body_pose(m, q, j->body[0]), cs_body_pose(m, q, j->body[1]), NULL, NULL, t,
+        j, &f[0], &f[1], NULL, NULL, t,
         phi ? phi + j->row0 : NULL, J ? J->val + CS_JAC_WIDTH * j->row0 : NULL,
         phit ? phit + j->row0 : NULL, phitt ? phitt + j->row0 : NULL, NULL);
   }
 }
 
-/* ∂²Φ_r/∂q² of joint j's row r, over its local coordinates (q1, q2). */
-static void row_hessian(const cs_model *m, const cs_joint *j, const double *q, int r,
-                        double H[36])
+/* ∂²Φ_r/∂q² of joint j's row r, over its local coordinates (q1, q2), at its frames f. */
+static void row_hessian(const cs_joint *j, const cs_frame f[2], int r, double H[36])
 {
-  cs_constraint_ops_of(j->kind)->hessian(j, cs_body_pose(m, q, j->body[0]),
-                                         cs_body_pose(m, q, j->body[1]), r, H);
+  cs_constraint_ops_of(j->kind)->hessian(j, &f[0], &f[1], r, H);
 }
 
 /* The joint's local velocity vector (v1, v2). */
@@ -51,11 +64,13 @@ void cs_constraints_add_hessian(const cs_model *m, const double *q, const double
 {
   for (int k = 0; k < m->njoint; k++) {
     const cs_joint *j = &m->joints[k];
+    cs_frame f[2];
+    joint_frames(m, q, j, f);
     for (int r = 0; r < j->nrows; r++) {
       double H[36], wr = s * w[j->row0 + r];
       if (wr == 0.0)
         continue;
-      row_hessian(m, j, q, r, H);
+      row_hessian(j, f, r, H);
       for (int a = 0; a < 6; a++) {
         int ga = column(m, j, a);
         if (ga < 0)
@@ -76,10 +91,12 @@ void cs_constraints_add_rate_jacobian(const cs_model *m, const double *q, const 
   for (int k = 0; k < m->njoint; k++) {
     const cs_joint *j = &m->joints[k];
     double u[6];
+    cs_frame f[2];
     local_rates(m, j, v, u);
+    joint_frames(m, q, j, f);
     for (int r = 0; r < j->nrows; r++) {
       double H[36];
-      row_hessian(m, j, q, r, H);
+      row_hessian(j, f, r, H);
       for (int b = 0; b < 6; b++) {
         int gb = column(m, j, b);
         if (gb < 0)
@@ -93,23 +110,17 @@ void cs_constraints_add_rate_jacobian(const cs_model *m, const double *q, const 
   }
 }
 
-void cs_constraints_gamma(const cs_model *m, const double *q, const double *v, double t,
-                          double *gamma)
-{
-  cs_constraints_and_gamma(m, q, v, t, NULL, gamma);
-}
-
-void cs_constraints_and_gamma(const cs_model *m, const double *q, const double *v, double t,
-                              cs_jac *J, double *gamma)
+void cs_constraints_and_gamma(const cs_model *m, const cs_frame *frame, const double *v,
+                              double t, cs_jac *J, double *gamma)
 {
   /* γ = −uᵀ(∂²Φ/∂q²)u − Φtt: the curvature into gamma, Φtt beside it in the joints' pass */
   for (int k = 0; k < m->njoint; k++) {
     const cs_joint *j = &m->joints[k];
     double phitt[3], curv[3]; /* a joint has at most three rows (fixed) */
     cs_constraint_ops_of(j->kind)->eval(
-        j, cs_body_pose(m, q, j->body[0]), cs_body_pose(m, q, j->body[1]),
-        cs_body_rate(m, v, j->body[0]), cs_body_rate(m, v, j->body[1]), t, NULL,
-        J ? J->val + CS_JAC_WIDTH * j->row0 : NULL, NULL, phitt, curv);
+        j, &frame[j->body[0]], &frame[j->body[1]], cs_body_rate(m, v, j->body[0]),
+        cs_body_rate(m, v, j->body[1]), t, NULL, J ? J->val + CS_JAC_WIDTH * j->row0 : NULL,
+        NULL, phitt, curv);
     for (int r = 0; r < j->nrows; r++)
       gamma[j->row0 + r] = -curv[r] - phitt[r];
   }

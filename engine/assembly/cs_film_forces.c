@@ -16,15 +16,14 @@ static int column(const cs_model *m, const cs_clearance *d, int a)
 }
 
 double cs_film_forces(const cs_model *m, const cs_clearance *d, const cs_wear *wear,
-                      const double *q, const double *v, double *Q, const cs_acc *Qq,
+                      const cs_frame fr[2], const double *v, double *Q, const cs_acc *Qq,
                       const cs_acc *Qv, double s, int slot0, cs_film *film)
 {
-  const double *q0 = cs_body_pose(m, q, d->body[0]), *q1 = cs_body_pose(m, q, d->body[1]);
   double u[6], p[2], Jp[12], Hp[2][36], e[2], rate[2] = {0, 0};
   int want_jac = Q && (Qq || Qv);
   memcpy(u, cs_body_rate(m, v, d->body[0]), 3 * sizeof *u);
   memcpy(u + 3, cs_body_rate(m, v, d->body[1]), 3 * sizeof *u);
-  cs_clearance_pin(d, q0, q1, p, Jp, want_jac ? Hp : NULL);
+  cs_clearance_pin(d, &fr[0], &fr[1], p, Jp, want_jac ? Hp : NULL);
   e[0] = p[0] - d->point[0][0];
   e[1] = p[1] - d->point[0][1];
   for (int a = 0; a < 6; a++) {

@@ -71,6 +71,7 @@ static cs_status allocate(cs_sim *s, cs_error *err)
   int n = s->n, m = s->m;
   s->M = calloc((size_t)n, sizeof *s->M);
   s->Q = calloc((size_t)n, sizeof *s->Q);
+  s->frame = calloc((size_t)s->model->nbody + 1, sizeof *s->frame);
   s->phi = calloc((size_t)m + 1, sizeof *s->phi);
   s->work = calloc((size_t)(m > n ? m : n) + 1, sizeof *s->work);
   s->a = calloc((size_t)n, sizeof *s->a);
@@ -78,7 +79,7 @@ static cs_status allocate(cs_sim *s, cs_error *err)
   s->qa = calloc((size_t)n, sizeof *s->qa);
   s->qlambda = calloc((size_t)m + 1, sizeof *s->qlambda);
   s->q_start = calloc((size_t)n + 1, sizeof *s->q_start);
-  if (!s->M || !s->Q || !s->phi || !s->work || !s->a || !s->lambda || !s->qa ||
+  if (!s->M || !s->Q || !s->frame || !s->phi || !s->work || !s->a || !s->lambda || !s->qa ||
       !s->qlambda || !s->q_start || cs_jac_init(&s->jac, s->model) ||
       !(s->cons = cs_consistent_create(s->model)))
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
@@ -329,6 +330,7 @@ void cs_sim_free(cs_sim *s)
   free(s->q_start);
   free(s->atol);
   free(s->Q);
+  free(s->frame);
   cs_jac_free(&s->jac);
   cs_ida_pattern_free(&s->pattern);
   free(s->driver_rows);

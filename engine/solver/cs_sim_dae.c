@@ -238,7 +238,8 @@ static int quadrature(realtype t, N_Vector yy, N_Vector yyp, N_Vector rq, void *
   /* Q and the contacts' power from one evaluation of each contact, as the projected
    * right-hand side does (it was evaluated twice here: power, then Q for the drivers) */
   cs_forces(s->model, q, v, t, s->Q, NULL, NULL, 0.0);
-  out[QUAD_DISSIPATED] += cs_clearances_forces_power(s->clear, q, v, s->Q);
+  cs_frames(s->model, q, s->frame);
+  out[QUAD_DISSIPATED] += cs_clearances_forces_power(s->clear, s->frame, v, s->Q);
   out[QUAD_DRIVER] = 0.0;
   if (!s->has_drivers)
     return 0;

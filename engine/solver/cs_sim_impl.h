@@ -90,6 +90,7 @@ struct cs_sim {
   double t0, t, t_ida;
   long next_output; /* index k of the next output instant t0 + k·interval */
   double *M, *Q, *phi, *work;
+  cs_frame *frame; /* the bodies' frames at the state evaluated (cs_frames) */
   double *a, *lambda; /* consistent with (q, v) at t */
   double *qa, *qlambda; /* the same, for the quadrature's current (q, v) */
   double energy0, potential0;

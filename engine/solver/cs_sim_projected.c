@@ -25,8 +25,9 @@ static int ode_rhs(double t, const double *y, double *ydot, double *yqdot, void 
   cs_sim *s = user;
   const double *q = y, *v = y + s->n;
   cs_forces(s->model, q, v, t, s->Q, NULL, NULL, 0.0);
-  double contact_loss = cs_clearances_forces_power(s->clear, q, v, s->Q);
-  cs_constraints_and_gamma(s->model, q, v, t, &s->jac, s->gamma);
+  cs_frames(s->model, q, s->frame);
+  double contact_loss = cs_clearances_forces_power(s->clear, s->frame, v, s->Q);
+  cs_constraints_and_gamma(s->model, s->frame, v, t, &s->jac, s->gamma);
   cs_schur_accelerations(s->schur, &s->jac, s->Minv, s->Q, s->gamma, 1, ydot + s->n, s->qlambda);
   memcpy(ydot, v, (size_t)s->n * sizeof *v);
   cs_force_power(s->model, q, v, t, &yqdot[QUAD_DISSIPATED], &yqdot[QUAD_APPLIED]);

@@ -4,50 +4,38 @@
 
 #include <string.h>
 
-/* A body's rotation, cos θ and sin θ, computed once per evaluation: this function ran ten
- * sincos calls for two angles (the compiler cannot merge calls to libm), 14 % of the projected
- * formulation's instructions on the clearance slider-crank. */
-typedef struct {
-  double c, s;
-} turn;
-
-static turn turn_of(double th)
-{
-  turn R = {cos(th), sin(th)};
-  return R;
-}
-
 /* Aᵀ w and its θ-derivative (dAᵀ/dθ) w. */
-static void rotT(turn R, const double w[2], double out[2])
+static void rotT(const cs_frame *R, const double w[2], double out[2])
 {
-  out[0] = R.c * w[0] + R.s * w[1];
-  out[1] = -R.s * w[0] + R.c * w[1];
+  out[0] = R->c * w[0] + R->s * w[1];
+  out[1] = -R->s * w[0] + R->c * w[1];
 }
 
-static void drotT(turn R, const double w[2], double out[2])
+static void drotT(const cs_frame *R, const double w[2], double out[2])
 {
-  out[0] = -R.s * w[0] + R.c * w[1];
-  out[1] = -R.c * w[0] - R.s * w[1];
+  out[0] = -R->s * w[0] + R->c * w[1];
+  out[1] = -R->c * w[0] - R->s * w[1];
 }
 
-void cs_clearance_pin(const cs_clearance *c, const double q0[3], const double q1[3], double p[2],
+void cs_clearance_pin(const cs_clearance *c, const cs_frame *f0, const cs_frame *f1, double p[2],
                       double Jp[12], double H[2][36])
 {
-  cs_clearance_point(c, c->point[1], q0, q1, p, Jp, H);
+  cs_clearance_point(c, c->point[1], f0, f1, p, Jp, H);
 }
 
-void cs_clearance_point(const cs_clearance *c, const double s1[2], const double q0[3],
-                        const double q1[3], double p[2], double Jp[12], double H[2][36])
+void cs_clearance_point(const cs_clearance *c, const double s1[2], const cs_frame *R0,
+                        const cs_frame *R1, double p[2], double Jp[12], double H[2][36])
 {
   (void)c;
-  const turn R0 = turn_of(q0[2]), R1 = turn_of(q1[2]);
-  const double a1[2] = {R1.c * s1[0] - R1.s * s1[1], R1.s * s1[0] + R1.c * s1[1]}; /* A1 s1 */
+  const double *q0 = R0->q, *q1 = R1->q;
+  double a1[2]; /* A1 s1 */
+  cs_frame_rot(R1, s1, a1);
   const double b1[2] = {-a1[1], a1[0]};                                          /* B1 s1 */
   double w[2] = {q1[0] + a1[0] - q0[0], q1[1] + a1[1] - q0[1]};                  /* r1 + A1 s1 − r0 */
   rotT(R0, w, p);
   if (!Jp)
     return;
-  const double cx[2] = {R0.c, -R0.s}, cy[2] = {R0.s, R0.c}; /* columns of A0ᵀ */
+  const double cx[2] = {R0->c, -R0->s}, cy[2] = {R0->s, R0->c}; /* columns of A0ᵀ */
   double dw[2], db[2];
   drotT(R0, w, dw);
   rotT(R0, b1, db);
@@ -63,7 +51,7 @@ void cs_clearance_point(const cs_clearance *c, const double s1[2], const double 
   if (!H)
     return;
   /* second derivatives: θ0 with everything, θ1 with itself */
-  const double dcx[2] = {-R0.s, -R0.c}, dcy[2] = {R0.c, -R0.s}; /* (dA0ᵀ/dθ) ex, ey */
+  const double dcx[2] = {-R0->s, -R0->c}, dcy[2] = {R0->c, -R0->s}; /* (dA0ᵀ/dθ) ex, ey */
   double ddb[2], aa[2];
   drotT(R0, b1, ddb);
   rotT(R0, a1, aa);

@@ -19,7 +19,8 @@ int cs_clearance_ideal(const cs_clearance *c, const double q0[3], const double q
   if (!cs_clearance_has_ideal(c->kind))
     return -1;
   double p[2];
-  cs_clearance_pin(c, q0, q1, p, NULL, NULL);
+  const cs_frame f0 = cs_frame_of(q0), f1 = cs_frame_of(q1);
+  cs_clearance_pin(c, &f0, &f1, p, NULL, NULL);
   memset(j, 0, sizeof *j);
   j->name = c->name;
   j->body[0] = c->body[0], j->body[1] = c->body[1];
@@ -48,11 +49,12 @@ double cs_clearance_approach_speed(const cs_clearance *c, const double q0[3], co
                                    const double v0[3], const double v1[3])
 {
   const double u[6] = {v0[0], v0[1], v0[2], v1[0], v1[1], v1[2]};
+  const cs_frame f0 = cs_frame_of(q0), f1 = cs_frame_of(q1);
   double worst = 0.0;
   for (int pin = 0; pin < cs_clearance_pin_count(c->kind); pin++) {
     double s1[2], p[2], Jp[12], pd[2] = {0, 0};
     cs_clearance_pin_point(c, pin, s1);
-    cs_clearance_point(c, s1, q0, q1, p, Jp, NULL);
+    cs_clearance_point(c, s1, &f0, &f1, p, Jp, NULL);
     for (int k = 0; k < 6; k++)
       pd[0] += Jp[k] * u[k], pd[1] += Jp[6 + k] * u[k];
     if (c->kind == CS_CLEARANCE_REVOLUTE || c->kind == CS_CLEARANCE_SPHERICAL) {

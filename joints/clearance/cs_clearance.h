@@ -63,12 +63,12 @@ typedef struct cs_blend {
 void cs_clearance_blend(const cs_clearance *c, const double p[2], int region, cs_blend *b);
 
 /* p(q) = A0ᵀ(r1 + A1 s1 − r0) with its Jacobian Jp (2 × 6, row-major) and, when H is non-NULL,
- * its second derivatives H[k] (6 × 6 row-major) for k = 0, 1. */
-void cs_clearance_pin(const cs_clearance *c, const double q0[3], const double q1[3], double p[2],
+ * its second derivatives H[k] (6 × 6 row-major) for k = 0, 1; f0, f1 the bodies' frames at q. */
+void cs_clearance_pin(const cs_clearance *c, const cs_frame *f0, const cs_frame *f1, double p[2],
                       double Jp[12], double H[2][36]);
 /* The same for the point s1 of body[1] (a translational joint's corner centre). */
-void cs_clearance_point(const cs_clearance *c, const double s1[2], const double q0[3],
-                        const double q1[3], double p[2], double Jp[12], double H[2][36]);
+void cs_clearance_point(const cs_clearance *c, const double s1[2], const cs_frame *f0,
+                        const cs_frame *f1, double p[2], double Jp[12], double H[2][36]);
 
 /* The translational joint's pin gap (clearance_translational.c). */
 void cs_translational_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *gap);

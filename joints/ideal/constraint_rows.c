@@ -4,25 +4,17 @@
 
 #include <string.h>
 
-void cs_rows_scleronomic(double *phit, double *phitt, int n)
-{
-  if (phit)
-    memset(phit, 0, (size_t)n * sizeof *phit);
-  if (phitt)
-    memset(phitt, 0, (size_t)n * sizeof *phitt);
-}
-
-void cs_rows_coincident(const double s1[2], const double s2[2], const double q1[3],
-                        const double q2[3], const double v1[3], const double v2[3],
+void cs_rows_coincident(const double s1[2], const double s2[2], const cs_frame *f1,
+                        const cs_frame *f2, const double v1[3], const double v2[3],
                         double phi[2], double jac[12], double curv[2])
 {
   double a1[2], a2[2]; /* A s; B s = (−(A s)_y, (A s)_x): one rotation per body */
-  cs_rot(q1[2], s1, a1);
-  cs_rot(q2[2], s2, a2);
+  cs_frame_rot(f1, s1, a1);
+  cs_frame_rot(f2, s2, a2);
   const double b1[2] = {-a1[1], a1[0]}, b2[2] = {-a2[1], a2[0]};
   for (int r = 0; r < 2; r++) {
     if (phi)
-      phi[r] = q1[r] + a1[r] - q2[r] - a2[r];
+      phi[r] = f1->q[r] + a1[r] - f2->q[r] - a2[r];
     if (jac) {
       double *row = jac + 6 * r;
       memset(row, 0, 6 * sizeof *row);
@@ -36,24 +28,24 @@ void cs_rows_coincident(const double s1[2], const double s2[2], const double q1[
   }
 }
 
-void cs_rows_coincident_hessian(const double s1[2], const double s2[2], const double q1[3],
-                                const double q2[3], int row, double H[36])
+void cs_rows_coincident_hessian(const double s1[2], const double s2[2], const cs_frame *f1,
+                                const cs_frame *f2, int row, double H[36])
 {
   double a1[2], a2[2];
-  cs_rot(q1[2], s1, a1);
-  cs_rot(q2[2], s2, a2);
+  cs_frame_rot(f1, s1, a1);
+  cs_frame_rot(f2, s2, a2);
   memset(H, 0, 36 * sizeof *H);
   H[6 * 2 + 2] = -a1[row];
   H[6 * 5 + 5] = a2[row];
 }
 
-void cs_row_angle(double c, const double q1[3], const double q2[3], double *phi, double jac[6],
+void cs_row_angle(double c, const cs_frame *f1, const cs_frame *f2, double *phi, double jac[6],
                   double *curv)
 {
   if (curv)
     *curv = 0.0; /* linear in q */
   if (phi)
-    *phi = q2[2] - q1[2] - c;
+    *phi = f2->q[2] - f1->q[2] - c;
   if (jac) {
     memset(jac, 0, 6 * sizeof *jac);
     jac[2] = -1.0;
@@ -63,22 +55,22 @@ void cs_row_angle(double c, const double q1[3], const double q2[3], double *phi,
 
 /* w = r2 + A2 s2 − r1, so that (A1 u)ᵀ(P2 − P1) = (A1 u)ᵀ w − uᵀ s1; a = A1 u, b = B1 u,
  * a2 = A2 s2: one rotation per body. */
-static void along_parts(const double u[2], const double s2[2], const double q1[3],
-                        const double q2[3], double a[2], double b[2], double w[2], double a2[2])
+static void along_parts(const double u[2], const double s2[2], const cs_frame *f1,
+                        const cs_frame *f2, double a[2], double b[2], double w[2], double a2[2])
 {
-  cs_rot(q1[2], u, a);
+  cs_frame_rot(f1, u, a);
   b[0] = -a[1], b[1] = a[0];
-  cs_rot(q2[2], s2, a2);
-  w[0] = q2[0] + a2[0] - q1[0];
-  w[1] = q2[1] + a2[1] - q1[1];
+  cs_frame_rot(f2, s2, a2);
+  w[0] = f2->q[0] + a2[0] - f1->q[0];
+  w[1] = f2->q[1] + a2[1] - f1->q[1];
 }
 
-void cs_row_along(const double u[2], const double s1[2], const double s2[2], const double q1[3],
-                  const double q2[3], const double v1[3], const double v2[3], double *phi,
+void cs_row_along(const double u[2], const double s1[2], const double s2[2], const cs_frame *f1,
+                  const cs_frame *f2, const double v1[3], const double v2[3], double *phi,
                   double jac[6], double *curv)
 {
   double a[2], b[2], w[2], a2[2], b2[2];
-  along_parts(u, s2, q1, q2, a, b, w, a2);
+  along_parts(u, s2, f1, f2, a, b, w, a2);
   b2[0] = -a2[1], b2[1] = a2[0];
   if (phi)
     *phi = a[0] * w[0] + a[1] * w[1] - (u[0] * s1[0] + u[1] * s1[1]);
@@ -100,11 +92,11 @@ void cs_row_along(const double u[2], const double s1[2], const double s2[2], con
 }
 
 void cs_row_along_hessian(const double u[2], const double s1[2], const double s2[2],
-                          const double q1[3], const double q2[3], double H[36])
+                          const cs_frame *f1, const cs_frame *f2, double H[36])
 {
   (void)s1; /* −uᵀ s1 is constant */
   double a[2], b[2], w[2], a2[2], b2[2];
-  along_parts(u, s2, q1, q2, a, b, w, a2);
+  along_parts(u, s2, f1, f2, a, b, w, a2);
   b2[0] = -a2[1], b2[1] = a2[0];
   memset(H, 0, 36 * sizeof *H);
   H[6 * 2 + 2] = -(a[0] * w[0] + a[1] * w[1]);

@@ -10,20 +10,20 @@ static void normal_of(const cs_joint *j, double n[2])
   n[1] = j->axis[0];
 }
 
-static void eval(const cs_joint *j, const double q1[3], const double q2[3], const double v1[3],
+static void eval(const cs_joint *j, const cs_frame *f1, const cs_frame *f2, const double v1[3],
                  const double v2[3], double t, double *phi, double *jac, double *phit,
                  double *phitt, double *curv)
 {
   (void)t;
   double n[2];
   normal_of(j, n);
-  cs_row_angle(j->angle, q1, q2, phi ? &phi[0] : NULL, jac, curv);
-  cs_row_along(n, j->point[0], j->point[1], q1, q2, v1, v2, phi ? &phi[1] : NULL,
+  cs_row_angle(j->angle, f1, f2, phi ? &phi[0] : NULL, jac, curv);
+  cs_row_along(n, j->point[0], j->point[1], f1, f2, v1, v2, phi ? &phi[1] : NULL,
                jac ? jac + 6 : NULL, curv ? &curv[1] : NULL);
   cs_rows_scleronomic(phit, phitt, 2);
 }
 
-static void hessian(const cs_joint *j, const double q1[3], const double q2[3], int row,
+static void hessian(const cs_joint *j, const cs_frame *f1, const cs_frame *f2, int row,
                     double H[36])
 {
   double n[2];
@@ -31,7 +31,7 @@ static void hessian(const cs_joint *j, const double q1[3], const double q2[3], i
   if (row == 0)
     memset(H, 0, 36 * sizeof *H);
   else
-    cs_row_along_hessian(n, j->point[0], j->point[1], q1, q2, H);
+    cs_row_along_hessian(n, j->point[0], j->point[1], f1, f2, H);
 }
 
 const cs_constraint_ops cs_prismatic_ops = {eval, hessian};

@@ -160,7 +160,9 @@ int main(void)
   double phit[MAXM], gamma[MAXM], pp[MAXM], p0[MAXM], pm[MAXM], qq[MAXN];
   const double s = 1e-4;
   cs_constraints(m, q, t0, p0, NULL, phit, NULL);
-  cs_constraints_gamma(m, q, v, t0, gamma);
+  cs_frame frame[4]; /* g, a, b, c */
+  cs_frames(m, q, frame);
+  cs_constraints_and_gamma(m, frame, v, t0, NULL, gamma);
   for (int i = 0; i < n; i++)
     qq[i] = q[i] + v[i] * s + 0.5 * a[i] * s * s;
   cs_constraints(m, qq, t0 + s, pp, NULL, NULL, NULL);

@@ -2,6 +2,7 @@
  * torque in all three geometries (pin in a hole, on a convex wall, on a flat) against
  * differences; the torque the joint applies and the power it books, against the law's own
  * k_v a J(δ) ω² with ω the two bodies' relative angular velocity. */
+#include "cs_assembly.h"
 #include "cs_clearances.h"
 #include "cs_test.h"
 #include "cs_test_clearance.h"
@@ -80,7 +81,9 @@ static void torque(void)
   CHECK_REL(Q[5], T, 1e-12, "the pin body takes T = -k_v a J (theta1' - theta0')");
   CHECK_REL(Q[2], -T, 1e-12, "the hole body takes -T");
   CHECK(Q[5] * omega < 0.0, "the torque resists the relative rotation");
-  double Qpower[6] = {0}, P = cs_clearances_forces_power(c, q, v, Qpower);
+  cs_frame frame[3]; /* g, hole, pin */
+  cs_frames(m, q, frame);
+  double Qpower[6] = {0}, P = cs_clearances_forces_power(c, frame, v, Qpower);
   double P_expected = (st.normal_force - Fe) * st.rate + KV * A * J * omega * omega;
   CHECK_REL(P, P_expected, 1e-12, "dissipation: damping plus k_v a J omega^2");
   CHECK_REL(st.normal_force, Fe * (1 + A * st.rate), 1e-12, "F_n = F_e (1 + a delta')");
