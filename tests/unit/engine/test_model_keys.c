@@ -72,7 +72,7 @@ static void clearance_key(const char *path)
 {
   const double pin = 0.0095, c = 7e-4;
   cs_error err;
-  cs_model *a = load_text(path, spelled(path, pin, pin + c, -1), &err);
+  cs_model *a = load_text(path, spelled(path, pin, pin + c, 0), &err);
   CHECK(a != NULL, "%s with hole_radius pin + c loads (%s)", path, err.message);
   cs_model *b = load_text(path, spelled(path, pin, 0, c), &err);
   CHECK(b != NULL, "%s with clearance instead of hole_radius loads (%s)", path, err.message);
