@@ -116,3 +116,27 @@ def test_export_writes_the_summary_one_row_per_case(summary, tmp_path):
     p = subprocess.run(["/usr/bin/python3", "tools/viz/export", summary, "joints", "-o",
                         str(tmp_path / "x.csv")], capture_output=True, text=True)
     assert p.returncode == 1 and "exported whole" in p.stderr
+
+
+def test_bifurcation_coloured_by_regime(ps, tmp_path):
+    """Each case's Poincaré samples classified (clearsim.chaos): a case made period-2 and one
+    made period-1 are drawn in their regimes' colours and named in the legend."""
+    study = {"name": "b", "model": os.path.abspath("models/slider_crank_clearance.json"),
+             "t_end": 0.3, "poincare": True,
+             "parameters": [{"path": "/drivers/0/motion/velocity", "values": SPEEDS}]}
+    (tmp_path / "b.json").write_text(json.dumps(study))
+    subprocess.run([CLI, "sweep", str(tmp_path / "b.json"), "-o", str(tmp_path / "b.h5"),
+                    "--quiet"], check=True)
+    with h5py.File(tmp_path / "b.h5", "r+") as f:
+        e = f["cases/poincare/C"]
+        k = e.shape[1]
+        e[0] = np.tile([[1e-4, 2e-4]], (k, 1))                                   # period 1
+        e[1] = np.array([[1e-4, 2e-4], [3e-4, -1e-4]] * k)[:k]                   # period 2
+    s = ps.Summary(str(tmp_path / "b.h5"))
+    assert ps.regimes(s, "C") == ["period-1", "period-2"]
+    fig = ps.bifurcation(s, 0, "C")
+    labels = fig.axes[0].get_legend_handles_labels()[1]
+    assert labels == ["period-1", "period-2"]
+    colours = {ln.get_label(): ln.get_color() for ln in fig.axes[0].get_lines()}
+    assert colours["period-1"] == "C0" and colours["period-2"] == "C2"
+    assert "by regime" in fig._suptitle.get_text()

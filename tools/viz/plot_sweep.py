@@ -13,11 +13,38 @@ suspect cases (the run's own evidence against it) are drawn hollow.
 """
 import os
 
+import sys
+
 import clearsim_h5 as ch
 
 import h5py
 import numpy as np
 import matplotlib.pyplot as plt
+
+
+def _chaos():
+    """clearsim.chaos (the package's classifier of responses), from the source tree or beside
+    an installation; None when the package is nowhere to be found."""
+    here = os.path.dirname(os.path.realpath(__file__))
+    for p in (os.path.join(here, "..", "python"),
+              os.path.join(here, "..", "..", "lib", "python3", "dist-packages")):
+        if os.path.isdir(os.path.join(p, "clearsim")) and p not in sys.path:
+            sys.path.append(p)
+    try:
+        from clearsim import chaos
+        return chaos
+    except ImportError:
+        return None
+
+
+REGIME_COLOURS = {"period-1": "C0", "quasi-periodic": "C4", "chaotic": "C3",
+                  "undecided": "0.6"}
+
+
+def regime_colour(regime):
+    if regime in REGIME_COLOURS:
+        return REGIME_COLOURS[regime]
+    return {2: "C2", 3: "C8", 4: "C1"}.get(int(regime.split("-")[1]), "C5")
 
 
 def is_summary(path):
@@ -248,28 +275,53 @@ def force_map(summary, j, k, joint):
     return fig
 
 
+def regimes(summary, joint):
+    """Each case's response from the second half of its Poincaré samples (clearsim.chaos:
+    period-n, quasi-periodic, chaotic or undecided), or None without the package."""
+    chaos = _chaos()
+    if chaos is None:
+        return None
+    e = summary.file["cases/poincare"][joint][:]
+    out = []
+    for i in range(len(e)):
+        n = int(np.sum(np.isfinite(e[i, :, 0])))
+        out.append(chaos.classify(e[i, n // 2:n])["regime"] if summary.ok[i] and n >= 4
+                   else None)
+    return out
+
+
 def bifurcation(summary, j, joint):
     ds = summary.file["cases/poincare"][joint]
     e = ds[:]  # [ncase, K, 2]
     fig, axes = plt.subplots(2, 1, sharex=True, layout="constrained", figsize=(9.0, 7.0))
     x = summary.axes[j].values(summary.params[:, j])
-    for g, (glabel, idx) in enumerate(summary.groups(j)):
-        first = True
+    kinds = regimes(summary, joint)
+    markers = "o^sDv<>"
+    seen = set()
+    groups = summary.groups(j)
+    for g, (glabel, idx) in enumerate(groups):
         for i in idx[summary.ok[idx]]:
             n = int(np.sum(np.isfinite(e[i, :, 0])))
             keep = e[i, n // 2:n]
+            kind = kinds[i] if kinds else None
+            colour = regime_colour(kind) if kind else "C%d" % g
+            label = (kind or "") + ((", " if kind else "") + glabel if len(groups) > 1 else "")
             for c, ax in enumerate(axes):
-                ax.plot(np.full(len(keep), x[i]), keep[:, c] * 1e3, ".", ms=3, color="C%d" % g,
-                        label=(glabel or None) if first and c == 0 else None)
-            first = False
-    if len(summary.groups(j)) > 1:
+                ax.plot(np.full(len(keep), x[i]), keep[:, c] * 1e3, markers[g % len(markers)],
+                        ms=3, color=colour,
+                        label=label if c == 0 and label and label not in seen else None)
+            seen.add(label)
+    if seen - {""}:
         axes[0].legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     for c, ax in enumerate(axes):
         ax.set_ylabel("e_%s at t = k·T (mm)" % "xy"[c])
         ax.grid(True, alpha=0.3)
     axes[-1].set_xlabel(summary.axes[j].text())
-    fig.suptitle(summary.title("bifurcation diagram, joint %s (Poincaré section once per driver "
-                               "period, second half of each case)" % joint))
+    how = ("by regime (clearsim.chaos.classify)" if kinds else
+           "regimes not classified: the clearsim package is not importable")
+    fig.suptitle(summary.title("bifurcation diagram, joint %s, %s" % (joint, how)))
+    axes[0].set_title("once per driver period, the second half of each case's samples",
+                      fontsize="small")
     return fig
 
 

@@ -16,8 +16,7 @@ A binding of libclearsim (the shared library) through ctypes: numpy arrays out, 
 From a build tree: PYTHONPATH=build/python; installed: cmake --install puts it under
 <prefix>/lib/python3/dist-packages. CLEARSIM_LIBRARY overrides where the library is.
 """
-from ._lib import PATH as library_path
-from ._lib import lib as _lib_handle
+from . import _lib
 from .errors import (ArgumentError, AssemblyError, Error, FileError, InputError, Interrupted,
                      OutOfMemory, SolverError)
 from .h5 import open
@@ -32,10 +31,18 @@ from . import chaos
 
 def version() -> str:
     """The library's version (cs_version)."""
-    return _lib_handle.cs_version().decode()
+    return _lib.lib.cs_version().decode()
 
 
-__version__ = version()
+def __getattr__(name):
+    """library_path and __version__, found when first asked for: importing the package loads
+    no library."""
+    if name == "library_path":
+        return _lib.PATH
+    if name == "__version__":
+        return version()
+    raise AttributeError(f"module 'clearsim' has no attribute {name!r}")
+
 __all__ = ["Model", "Result", "open", "sweep", "impact", "ImpactResult", "laws", "Law", "Param", "version",
            "Error", "InputError", "AssemblyError", "SolverError", "FileError", "OutOfMemory",
            "ArgumentError", "Interrupted", "Registry", "library_path", "chaos"]

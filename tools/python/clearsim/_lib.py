@@ -135,8 +135,33 @@ def _path():
     return _location.LIBRARY
 
 
-PATH = _path()
-lib = ctypes.CDLL(PATH)
+class _Library:
+    """libclearsim, loaded at its first use: `import clearsim` needs no library, so the parts
+    that need none (clearsim.open, clearsim.chaos but lyapunov) work without a build, and a
+    missing library is said where it is first needed."""
+
+    def __init__(self):
+        self._dll = None
+
+    def _load(self):
+        if self._dll is None:
+            path = _path()
+            try:
+                dll = ctypes.CDLL(path)
+            except OSError as e:
+                raise OSError(f"clearsim: cannot load libclearsim from {path} ({e}); set "
+                              "CLEARSIM_LIBRARY to the library's path") from None
+            for name, (res, args) in _prototypes.items():
+                f = getattr(dll, name)
+                f.restype, f.argtypes = res, args
+            self._dll = dll
+        return self._dll
+
+    def __getattr__(self, name):
+        return getattr(self._load(), name)
+
+
+lib = _Library()
 
 _S, _M, _R, _I = c_void_p, c_void_p, c_void_p, c_void_p  # cs_sim*, cs_model*, registry, impact
 _E = POINTER(cs_error)
@@ -215,15 +240,23 @@ _prototypes = {
     "cs_registry_get": (POINTER(cs_law), [_R, c_int, c_int]),
     "cs_family_name": (c_char_p, [c_int]),
 }
-for _name, (_res, _args) in _prototypes.items():
-    _f = getattr(lib, _name)
-    _f.restype, _f.argtypes = _res, _args
 
 # C callbacks handed to runs as plain function pointers: no Python runs between steps or at
 # output instants (unless the caller asks for a progress callback), so runs never wait for
 # the GIL. cs_interrupt_flag reads an int of ours; cs_rows_output records a row in memory.
-INTERRUPT_FLAG = ctypes.cast(lib.cs_interrupt_flag, c_void_p)
-ROWS_OUTPUT = ctypes.cast(lib.cs_rows_output, output_fn)
+# PATH, INTERRUPT_FLAG and ROWS_OUTPUT are made at their first use (PEP 562), as the library.
+_made = {}
+
+
+def __getattr__(name):
+    if name not in ("PATH", "INTERRUPT_FLAG", "ROWS_OUTPUT"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name not in _made:
+        _made[name] = (_path() if name == "PATH" else
+                       ctypes.cast(lib.cs_interrupt_flag, c_void_p) if name == "INTERRUPT_FLAG"
+                       else ctypes.cast(lib.cs_rows_output, output_fn))
+    return _made[name]
+
 ROWS_ENERGY, ROWS_CLEARANCE = 7, 18  # clearsim.h: CS_ROWS_ENERGY, CS_ROWS_CLEARANCE
 
 STATUS = {0: "ok", 1: "input", 2: "assembly", 3: "solver", 4: "io", 5: "interrupted",
