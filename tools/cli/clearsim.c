@@ -22,8 +22,6 @@
 
 #include "sweep/sweep.h"
 
-enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_ASSEMBLY = 3, EXIT_SOLVER = 4, EXIT_INTERRUPTED = 5,
-       EXIT_OUTPUT = 6, EXIT_MEMORY = 7, EXIT_UNVERIFIED = 8 };
 
 static int exit_code(cs_status st)
 {

@@ -7,6 +7,12 @@
 
 #include <getopt.h>
 
+/* The exit codes of every command (tools/cli/README.md "Exit codes"). */
+enum {
+  EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_ASSEMBLY = 3, EXIT_SOLVER = 4, EXIT_INTERRUPTED = 5,
+  EXIT_OUTPUT = 6, EXIT_MEMORY = 7, EXIT_UNVERIFIED = 8
+};
+
 /* The output file a command writes when -o names none: the input's base name, .json → .h5,
  * in the current directory (malloc'd). */
 char *cli_default_output(const char *input);

@@ -16,7 +16,6 @@
 #include "cli_fmu.h"
 #include "cs_fmi.h"
 
-enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_OUTPUT = 6, EXIT_MEMORY = 7 };
 
 static const char *const usage_fmu =
   "usage: clearsim fmu MODEL.json [-o MODEL.fmu] [--fmi 3|2] [--parameter PTR]... [--input PTR]...\n"

@@ -16,14 +16,13 @@
 #include "cs_status.h"
 #include "sweep.h"
 
-enum { EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_INTERRUPTED = 5, EXIT_OUTPUT = 6 };
 
 static const char *const usage =
   "usage: clearsim sweep SWEEP.json [-o OUT.h5] [--jobs N] [--threads] [--resume] [--quiet]\n"
   "\n"
   "Runs a parameter study: the sweep file names a base model, the parameters to vary by JSON\n"
-  "pointer and how to combine them (grid, zip or random; tools/README.md \"Parameter\n"
-  "studies\"). Every case is validated before any runs. The summary HDF5 gets one row per case\n"
+  "pointer and how to combine them (grid, zip or random; tools/cli/sweep/README.md).\n"
+  "Every case is validated before any runs. The summary HDF5 gets one row per case\n"
   "(parameters, status, peak joint forces, driver reactions, energy balance error, ...),\n"
   "written as each case finishes. Under mpirun (or srun) the cases are spread over the ranks.\n"
   "\n"
