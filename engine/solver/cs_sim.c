@@ -540,22 +540,22 @@ static cs_status step(cs_sim *s, double t_target, cs_error *err)
   return st;
 }
 
-/* The inputs changed between two advances: restart where the integration stands, the state
- * brought onto the constraints the new inputs make (a prescribed speed's jump moves the bodies
- * as an impulse along the constraints would, mass-orthogonally) and the kinetic energy that
- * jump gives or takes booked as the drivers' work, which did it. */
-cs_status cs_sim_inputs_changed(cs_sim *s, cs_error *err)
+/* A state changed from outside between two advances (inputs, or the state itself): brought
+ * onto the constraints to round-off, mass-orthogonally (the constraints the state itself
+ * leaves, whatever tolerance), or `code` saying why not. */
+static cs_status onto_constraints(cs_sim *s, cs_status code, const char *why, cs_error *err)
 {
-  cs_error_clear(err);
-  if (!s)
-    return cs_fail(err, CS_ERR_ARGUMENT, "cs_sim_inputs_changed: sim must not be NULL");
-  double *v = V_OF(s, s->y), before = cs_kinetic_energy(s->model, v);
-  if (cs_project(s->proj, s->t_ida, Q_OF(s, s->y), v, 0, 0.0, 0.0))
-    return cs_fail(err, CS_ERR_SOLVER, "%s: at t = %.9g s the state cannot be brought onto the "
-                   "constraints the new inputs make", s->model->origin ? s->model->origin
-                   : "model", s->t_ida);
-  N_VGetArrayPointer(s->yq)[QUAD_DRIVER] += cs_kinetic_energy(s->model, v) - before;
-  cs_status st = cs_sim_restart(s, s->t_ida, 0, err);
+  if (!cs_project(s->proj, s->t_ida, Q_OF(s, s->y), V_OF(s, s->y), 0, 0.0, 0.0))
+    return CS_OK;
+  return cs_fail(err, code, "%s: at t = %.9g s %s cannot be brought onto the constraints",
+                 s->model->origin ? s->model->origin : "model", s->t_ida, why);
+}
+
+/* ...then the integration restarted there (`event`: as after a contact event, the contacts
+ * opened or closed as the state has them), and the view and the evidence brought up to it. */
+static cs_status restart_here(cs_sim *s, int event, cs_error *err)
+{
+  cs_status st = cs_sim_restart(s, s->t_ida, event, err);
   if (!st)
     st = view_current(s, err);
   if (!st)
@@ -563,9 +563,23 @@ cs_status cs_sim_inputs_changed(cs_sim *s, cs_error *err)
   return st;
 }
 
-/* A state given from outside (a perturbed copy of another run, a state saved earlier): set,
- * brought onto the constraints, and the integration restarted there as after a contact event
- * (the contacts opened or closed as the new state has them). */
+/* The inputs changed: a prescribed speed's jump moves the bodies as an impulse along the
+ * constraints would, and the kinetic energy it gives or takes is booked as the drivers' work,
+ * which did it. */
+cs_status cs_sim_inputs_changed(cs_sim *s, cs_error *err)
+{
+  cs_error_clear(err);
+  if (!s)
+    return cs_fail(err, CS_ERR_ARGUMENT, "cs_sim_inputs_changed: sim must not be NULL");
+  double before = cs_kinetic_energy(s->model, V_OF(s, s->y));
+  cs_status st = onto_constraints(s, CS_ERR_SOLVER, "the state", err);
+  if (st)
+    return st;
+  N_VGetArrayPointer(s->yq)[QUAD_DRIVER] += cs_kinetic_energy(s->model, V_OF(s, s->y)) - before;
+  return restart_here(s, 0, err);
+}
+
+/* A state given from outside (a perturbed copy of another run, a state saved earlier). */
 cs_status cs_sim_set_body_states(cs_sim *s, const double (*q)[3], const double (*v)[3],
                                  cs_error *err)
 {
@@ -583,13 +597,8 @@ cs_status cs_sim_set_body_states(cs_sim *s, const double (*q)[3], const double (
       Q_OF(s, s->y)[m->bodies[b].coord + c] = q[b][c];
       V_OF(s, s->y)[m->bodies[b].coord + c] = v[b][c];
     }
-  if (cs_project(s->proj, s->t_ida, Q_OF(s, s->y), V_OF(s, s->y), 0, 0.0, 0.0))
-    return cs_fail(err, CS_ERR_ARGUMENT, "%s: at t = %.9g s the state given cannot be brought "
-                   "onto the constraints", m->origin ? m->origin : "model", s->t_ida);
-  cs_status st = cs_sim_restart(s, s->t_ida, 1, err);
-  if (!st)
-    st = view_current(s, err);
-  return st;
+  cs_status st = onto_constraints(s, CS_ERR_ARGUMENT, "the state given", err);
+  return st ? st : restart_here(s, 1, err);
 }
 
 cs_status cs_sim_advance(cs_sim *s, double t_target, cs_error *err)
