@@ -8,34 +8,13 @@
 #include <cjson/cJSON.h>
 
 #include "cs_fmi_vars.h"
+#include "cs_json.h"
 #include "cs_model.h"
 
 const cs_fmi_unit cs_fmi_units[] = {
   {"s", 0, 0, 1}, {"m", 0, 1, 0}, {"rad", 0, 0, 0}, {"m/s", 0, 1, -1}, {"rad/s", 0, 0, -1},
   {"N", 1, 1, -2}, {"N.m", 1, 2, -2}, {"J", 1, 2, -2}};
 const int cs_fmi_unit_count = sizeof cs_fmi_units / sizeof cs_fmi_units[0];
-
-/* The value at an RFC 6901 pointer (~1 is '/', ~0 is '~'), NULL when it names nothing. */
-static const cJSON *json_at(const cJSON *at, const char *pointer)
-{
-  if (*pointer != '/')
-    return NULL;
-  while (at && *pointer == '/') {
-    char tok[256];
-    size_t n = 0;
-    for (pointer++; *pointer && *pointer != '/' && n + 1 < sizeof tok; pointer++)
-      tok[n++] = *pointer == '~' ? (*++pointer == '1' ? '/' : '~') : *pointer;
-    tok[n] = 0;
-    if (cJSON_IsArray(at)) {
-      char *end;
-      long i = strtol(tok, &end, 10);
-      at = *tok && !*end && i >= 0 ? cJSON_GetArrayItem(at, (int)i) : NULL;
-    } else {
-      at = cJSON_IsObject(at) ? cJSON_GetObjectItemCaseSensitive(at, tok) : NULL;
-    }
-  }
-  return *pointer ? NULL : at;
-}
 
 typedef struct table {
   cs_fmi_var *v;
@@ -63,14 +42,14 @@ static cs_fmi_kind input_kind(const cs_model *model, const cJSON *root, const ch
 {
   int i, end = 0;
   if (sscanf(pointer, "/drivers/%d/motion/velocity%n", &i, &end) == 1 && !pointer[end] &&
-      json_at(root, pointer)) {
+      cs_json_at(root, pointer)) {
     *index = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(root, "joints")) + i;
     const char *kind = cs_model_joint_kind(model, *index);
     *unit = kind && strstr(kind, "translation") ? "m/s" : "rad/s";
     return CS_FMI_DRIVER_SPEED;
   }
   if (sscanf(pointer, "/forces/%d/torque%n", &i, &end) == 1 && !pointer[end] &&
-      json_at(root, pointer)) {
+      cs_json_at(root, pointer)) {
     *index = i, *unit = "N.m";
     return CS_FMI_TORQUE;
   }
@@ -80,7 +59,7 @@ static cs_fmi_kind input_kind(const cs_model *model, const cJSON *root, const ch
 static cs_status add_pointer(table *t, const cs_model *model, const cJSON *root,
                              const char *pointer, int input, cs_error *err)
 {
-  const cJSON *value = json_at(root, pointer);
+  const cJSON *value = cs_json_at(root, pointer);
   const char *what = input ? "--input" : "--parameter";
   if (!cJSON_IsNumber(value))
     return cs_fail(err, CS_ERR_INPUT, "%s: %s: %s names no number in the model",

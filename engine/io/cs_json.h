@@ -75,6 +75,9 @@ void cs_json_release(cs_json *js);
 /* ---------------------------------------------------------------- typed getters ---------- */
 
 const cJSON *cs_json_member(const cJSON *obj, const char *key);
+/* The value at an RFC 6901 pointer ("/clearance_joints/0/hole_radius"; ~1 is '/', ~0 is '~'),
+ * NULL when it names nothing (cs_override.c, which edits at such pointers). */
+const cJSON *cs_json_at(const cJSON *root, const char *pointer);
 cs_status cs_json_object(const cs_json *js, const cJSON *v, const char *path);
 /* Every key of obj must be in `allowed` (NULL-terminated) and appear once. `what` says whose
  * keys these are (" for a fixed joint"), or is "". */

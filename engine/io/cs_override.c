@@ -45,6 +45,26 @@ static long array_index(const char *tok)
   return errno ? -1 : i;
 }
 
+/* A node's member or element named by one token, NULL when it has none. */
+static cJSON *child_of(const cJSON *node, const char *tok)
+{
+  if (cJSON_IsObject(node))
+    return cJSON_GetObjectItemCaseSensitive(node, tok);
+  long i = cJSON_IsArray(node) ? array_index(tok) : -1;
+  return i >= 0 && i < cJSON_GetArraySize(node) ? cJSON_GetArrayItem(node, (int)i) : NULL;
+}
+
+const cJSON *cs_json_at(const cJSON *root, const char *pointer)
+{
+  char tok[CS_JSON_PATH];
+  const char *at = pointer;
+  if (at[0] != '/')
+    return NULL;
+  while (root && *at == '/')
+    root = pointer_token(at + 1, tok, &at) ? child_of(root, tok) : NULL;
+  return root;
+}
+
 /* "<origin>: <pointer>: <what>" as the loader's messages read. */
 static cs_status fail_at(cs_error *err, const char *origin, const cs_override *o, const char *what,
                          const char *detail)
@@ -70,13 +90,7 @@ static cs_status find_parent(cJSON *root, const char *origin, const cs_override 
       strcpy(last, tok);
       return CS_OK;
     }
-    cJSON *child = NULL;
-    if (cJSON_IsObject(node)) {
-      child = cJSON_GetObjectItemCaseSensitive(node, tok);
-    } else if (cJSON_IsArray(node)) {
-      long i = array_index(tok);
-      child = i >= 0 && i < cJSON_GetArraySize(node) ? cJSON_GetArrayItem(node, (int)i) : NULL;
-    }
+    cJSON *child = child_of(node, tok);
     if (!child) {
       snprintf(detail, sizeof detail, " (at %s: %s)", walked[0] ? walked : "/",
                cJSON_IsObject(node) ? "no such member"
