@@ -3,11 +3,8 @@ crank angle, one line per turn, over the ideal mechanism (--ideal), with the tra
 (--t-start) and the peaks labelled by what they are. Each figure is checked to draw the files'
 own numbers: the turns' lines are the rows folded by the crank angle, the dashed curve is the
 ideal joint's |reaction|, the two peaks are the rows' maximum and the event table's."""
-import importlib.machinery
-import importlib.util
 import os
 import subprocess
-import sys
 
 import h5py
 import matplotlib
@@ -16,18 +13,11 @@ import pytest
 
 matplotlib.use("Agg")
 
+from plot_loader import load_plot  # noqa: E402
+
 BUILD = os.environ.get("CS_BUILD_DIR", "build")
 CLI = os.path.join(BUILD, "tools", "clearsim")
 T_END, T_START = "0.06", 0.024  # five turns at 5000 r/min; the first two dropped
-
-
-def load_plot():
-    sys.path.insert(0, "tools/viz")
-    loader = importlib.machinery.SourceFileLoader("clearsim_plot", "tools/viz/plot")
-    spec = importlib.util.spec_from_loader("clearsim_plot", loader)
-    mod = importlib.util.module_from_spec(spec)
-    loader.exec_module(mod)
-    return mod
 
 
 @pytest.fixture(scope="module")

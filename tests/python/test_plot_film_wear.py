@@ -3,8 +3,6 @@ time (ε, h_min, film force, regime) and the journal orbit by regime; for the wo
 the worn slot the volume over time and the depth profile (polar around the bearing, along the
 slot's wall). The PNGs are written, and each figure draws the file's own numbers. Skipped when
 Debian's Python lacks matplotlib or h5py."""
-import importlib.machinery
-import importlib.util
 import os
 import subprocess
 import sys
@@ -16,21 +14,14 @@ np = pytest.importorskip("numpy")
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
 
+from plot_loader import load_plot  # noqa: E402
+
 BUILD = os.environ.get("CS_BUILD_DIR", "build")
 CLI = os.path.join(BUILD, "tools", "clearsim")
 PNG = b"\x89PNG\r\n\x1a\n"
 RUNS = {"lub": ("models/slider_crank_lubricated.json", "0.01"),
         "journal": ("models/journal_wear.json", "0.1"),
         "slot": ("models/slot_wear.json", "0.3")}
-
-
-def load_plot():
-    sys.path.insert(0, "tools/viz")
-    loader = importlib.machinery.SourceFileLoader("clearsim_plot", "tools/viz/plot")
-    spec = importlib.util.spec_from_loader("clearsim_plot", loader)
-    mod = importlib.util.module_from_spec(spec)
-    loader.exec_module(mod)
-    return mod
 
 
 @pytest.fixture(scope="module")

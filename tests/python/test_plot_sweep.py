@@ -14,7 +14,7 @@ import pytest
 
 matplotlib.use("Agg")
 
-from test_plot_cycles import load_plot  # noqa: E402  (the same loader of tools/viz/plot)
+from plot_loader import load_plot  # noqa: E402
 
 BUILD = os.environ.get("CS_BUILD_DIR", "build")
 CLI = os.path.join(BUILD, "tools", "clearsim")
