@@ -130,20 +130,33 @@ herr_t cs_h5_attr_long(hid_t obj, const char *name, long value)
   return put_attr(obj, name, H5T_STD_I64LE, H5T_NATIVE_LONG, &value);
 }
 
+/* A transfer list whose type-conversion buffer holds `n` strings: the default 1 MiB buffer,
+ * zeroed for every variable-length write, cost more than the run's set-up otherwise does. */
+static hid_t text_transfer(int n)
+{
+  hid_t x = H5Pcreate(H5P_DATASET_XFER);
+  size_t size = (size_t)(n < 1 ? 1 : n) * 2 * sizeof(char *);
+  if (x >= 0 && H5Pset_buffer(x, size < 1024 ? 1024 : size, NULL, NULL) < 0)
+    cs_h5_close_id(x, H5Pclose), x = H5I_INVALID_HID;
+  return x;
+}
+
 herr_t cs_h5_text(hid_t loc, const char *name, int n, const char *const *text)
 {
   hsize_t dims[1] = {(hsize_t)(n < 0 ? 0 : n)};
   hid_t t = string_type(), space = H5I_INVALID_HID, dset = H5I_INVALID_HID;
+  hid_t xfer = text_transfer(n);
   herr_t rc = -1;
-  if (t >= 0)
+  if (t >= 0 && xfer >= 0)
     space = n < 0 ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, dims, NULL);
   if (space >= 0)
     dset = H5Dcreate2(loc, name, t, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-  if (dset >= 0 && (n == 0 || H5Dwrite(dset, t, H5S_ALL, H5S_ALL, H5P_DEFAULT, text) >= 0))
+  if (dset >= 0 && (n == 0 || H5Dwrite(dset, t, H5S_ALL, H5S_ALL, xfer, text) >= 0))
     rc = cs_h5_attr_text(dset, "units", "");
   cs_h5_close_id(dset, H5Dclose);
   cs_h5_close_id(space, H5Sclose);
   cs_h5_close_id(t, H5Tclose);
+  cs_h5_close_id(xfer, H5Pclose);
   return rc;
 }
 
