@@ -14,7 +14,7 @@
  *   m3 s''    = -F_Jx,        J_A = J2 + m2 a^2,  a = L2/2.
  * The crank's own mass and inertia never enter: the driver supplies whatever torque it takes.
  *
- * DOP853 (dop853_tableau.h) with SciPy's step control (safety 0.9, factors in [0.2, 10], error
+ * DOP853 (engine/solver/cs_dop853.h) with SciPy's step control (safety 0.9, factors in [0.2, 10], error
  * exponent -1/8; atol defaults to rtol/1000 as bench-peer's ladder). Contact onsets (delta rising
  * through 0 in free flight) and separations (delta falling through -1 pm in contact, the
  * hysteresis of the SciPy peer) are located on the step's dense output; an exact step to the
@@ -29,7 +29,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "dop853_tableau.h"
+#include "cs_dop853.h"
 
 #define L1 0.05
 #define L2 0.12
