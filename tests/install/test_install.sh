@@ -102,7 +102,7 @@ for t in clearsim-bench clearsim-robustness; do holds "$t installed" [ -x "$pref
 for t in plot export animate view; do
   holds "clearsim-$t links to its libexec script" [ -f "$(readlink -f "$prefix/bin/clearsim-$t")" ]
 done
-holds "clearsim_h5.py beside the Python tools" [ -f "$(dirname "$(readlink -f "$prefix/bin/clearsim-plot")")/clearsim_h5.py" ]
+holds "toolenv.py beside the Python tools" [ -f "$(dirname "$(readlink -f "$prefix/bin/clearsim-plot")")/toolenv.py" ]
 # the installed tools run, from outside the tree, on a run the installed CLI writes
 (cd "$tmp" && expect "installed clearsim run" 0 "$prefix/bin/clearsim" run "$model" -o inst.h5)
 for t in plot export animate view; do
@@ -110,6 +110,15 @@ for t in plot export animate view; do
 done
 expect "installed clearsim-plot lists a run's figures" 0 "$prefix/bin/clearsim-plot" "$tmp/inst.h5" --list
 expect "installed clearsim-export lists a run's datasets" 0 "$prefix/bin/clearsim-export" "$tmp/inst.h5" --list
+# every installed tool does its work, from outside the tree, reading with the installed package
+(cd "$tmp" && expect "installed clearsim-plot draws" 0 "$prefix/bin/clearsim-plot" inst.h5 -o plots --only energy coordinates)
+holds "…its PNGs" [ -s "$tmp/plots/energy.png" -a -s "$tmp/plots/coordinates.png" ]
+expect "installed clearsim-export writes CSV" 0 "$prefix/bin/clearsim-export" "$tmp/inst.h5" energy -o "$tmp/e.csv"
+contains "…headed by name and unit" "$tmp/e.csv" "energy/kinetic [J]"
+expect "installed clearsim-animate writes a GIF" 0 "$prefix/bin/clearsim-animate" "$tmp/inst.h5" -o "$tmp/a.gif" --every 50
+holds "…a GIF" [ "$(head -c 3 "$tmp/a.gif")" = "GIF" ]
+expect "installed clearsim-view writes the page" 0 "$prefix/bin/clearsim-view" "$tmp/inst.h5" -o "$tmp/v.html"
+contains "…self-contained" "$tmp/v.html" "<!DOCTYPE html>"
 holds "pkg-config file installed" [ -f "$prefix/$libdir/pkgconfig/clearsim.pc" ]
 if grep -qE '\.so\.[0-9]|example\.invalid' "$prefix/$libdir/pkgconfig/clearsim.pc"; then
   bad "clearsim.pc names versioned library files or a placeholder URL"

@@ -99,7 +99,7 @@ def test_open_reads_a_worn_joints_profile(tmp_path):
 
 
 def test_open_refuses_what_is_not_a_run_file(tmp_path):
-    with pytest.raises(clearsim.FileError, match="README.md: cannot open as HDF5"):
+    with pytest.raises(clearsim.FileError, match="README.md: not a readable HDF5 file"):
         clearsim.open("README.md")
     other = tmp_path / "other.h5"
     with h5py.File(other, "w") as f:
