@@ -15,9 +15,26 @@ def _figure(nrows, ncols=1, width=9.0, height=2.6, sharex=True):
     return fig, axes.ravel()
 
 
-def _finish(fig, axes, run, quantity, xlabel):
+def _panel(ax, figsize):
+    """(figure, axes) of a one-panel figure: a new figure, or the axes given to draw into
+    (a panel of the caller's figure) and its figure."""
+    if ax is not None:
+        return ax.figure, ax
+    return plt.subplots(figsize=figsize, layout="constrained")
+
+
+def _title(fig, ax, own, text):
+    """The title naming model and quantity: the figure's, or the axes' when they were given
+    (the caller's figure keeps its own)."""
+    if own:
+        fig.suptitle(text)
+    else:
+        ax.set_title(text, fontsize="medium")
+
+
+def _finish(fig, axes, run, quantity, xlabel, own=True):
     """Grid, a legend where an axis has more than one labelled curve, the x label under the
-    bottom axis, and the title naming model and quantity."""
+    bottom axis, and the title naming model and quantity (own: the figure is ours)."""
     for ax in axes:
         ax.grid(True, alpha=0.3)
         if len(ax.get_legend_handles_labels()[1]) > 1:
@@ -25,7 +42,7 @@ def _finish(fig, axes, run, quantity, xlabel):
             ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     if xlabel:
         axes[-1].set_xlabel(xlabel)
-    fig.suptitle(run.title(quantity))
+    _title(fig, axes[0], own, run.title(quantity))
     return fig
 
 
@@ -160,7 +177,7 @@ def events(run):
 
 # ---------------------------------------------------------------- clearance-joint figures
 
-def orbit(run, j):
+def orbit(run, j, ax=None):
     if not j.has("eccentricity"):
         return None
     e, c, shape = j["eccentricity"], j.clearance or 0.0, j.shape
@@ -171,7 +188,8 @@ def orbit(run, j):
     path = shape.magnified(e, factor)
     edge = shape.outline(factor * c) if c > 0 else np.zeros((0, 2))
     scale, unit = rf.length_scale(np.nanmax(np.abs(np.vstack((path, edge)))))
-    fig, ax = plt.subplots(figsize=(7, 7), layout="constrained")
+    own = ax is None
+    fig, ax = _panel(ax, (7, 7))
     if c > 0:
         ax.plot(edge[:, 0] * scale, edge[:, 1] * scale, "k--", lw=1,
                 label="clearance boundary (c = %.4g %s)" % (c * scale, unit))
@@ -190,7 +208,7 @@ def orbit(run, j):
     what = "joint %s pin-centre orbit" % j.name
     if factor > 1:
         what += ", gap magnified ×%g" % factor
-    return _finish(fig, [ax], run, what, None)
+    return _finish(fig, [ax], run, what, None, own)
 
 
 def tilt(run, j):
@@ -338,12 +356,13 @@ def _ideal_reaction(name):
     return of
 
 
-def force_cycles(run, j):
+def force_cycles(run, j, ax=None):
     fold = _fold(run)
     if fold is None or not j.has("normal_force"):
         return None
     f = j["normal_force"]
-    fig, ax = plt.subplots(figsize=(9, 5), layout="constrained")
+    own = ax is None
+    fig, ax = _panel(ax, (9, 5))
     lines, n = _per_turn(ax, fold, f)
     _turn_bar(fig, ax, lines)
     ideal = _ideal_curve(ax, run.ideal, _ideal_reaction(j.name),
@@ -363,17 +382,18 @@ def force_cycles(run, j):
     ax.legend(fontsize="small", loc="upper right")
     what = "joint %s contact force per turn (%d turns overlaid%s)" % (
         j.name, n, ", over the ideal mechanism" if ideal else "")
-    fig.suptitle(run.title(what))
+    _title(fig, ax, own, run.title(what))
     return fig
 
 
-def torque_cycles(run):
+def torque_cycles(run, ax=None):
     fold = _fold(run)
     found = [d for d in run.drivers() if d[1] == "angle driver"]
     if fold is None or not found:
         return None
     name, _, path = found[0]
-    fig, ax = plt.subplots(figsize=(9, 5), layout="constrained")
+    own = ax is None
+    fig, ax = _panel(ax, (9, 5))
     lines, n = _per_turn(ax, fold, run.series(path))
     _turn_bar(fig, ax, lines)
     ideal = _ideal_curve(ax, run.ideal, lambda r: next(
@@ -384,7 +404,7 @@ def torque_cycles(run):
     ax.grid(True, alpha=0.3)
     if ideal:
         ax.legend(fontsize="small", loc="upper right")
-    fig.suptitle(run.title("driving torque per turn (%d turns overlaid%s)" % (
+    _title(fig, ax, own, run.title("driving torque per turn (%d turns overlaid%s)" % (
         n, ", over the ideal mechanism" if ideal else "")))
     return fig
 
@@ -395,7 +415,7 @@ def _runs(mask):
     return list(zip(edges[0::2], edges[1::2]))
 
 
-def hysteresis(run, j):
+def hysteresis(run, j, ax=None):
     if not (j.has("penetration") and j.has("normal_force")):
         return None
     pen, f = j["penetration"], j["normal_force"]
@@ -407,14 +427,15 @@ def hysteresis(run, j):
     # one line per contact, coloured by when it began: loops of later impacts stay apart
     lines = LineCollection([np.column_stack((pen[a:b] * scale, f[a:b])) for a, b in contacts],
                            array=run.time[[a for a, _ in contacts]], cmap="viridis", lw=1)
-    fig, ax = plt.subplots(figsize=(8, 6), layout="constrained")
+    own = ax is None
+    fig, ax = _panel(ax, (8, 6))
     ax.add_collection(lines)
     ax.autoscale()
     fig.colorbar(lines, ax=ax, label="contact onset (s)")
     ax.set_xlabel("penetration (%s)" % unit)
     ax.set_ylabel("normal contact force (N)")
     return _finish(fig, [ax], run, "joint %s force–penetration hysteresis (%d contacts)"
-                   % (j.name, len(contacts)), None)
+                   % (j.name, len(contacts)), None, own)
 
 
 # ---------------------------------------------------------------- film and wear figures
@@ -462,7 +483,7 @@ def film(run, j):
         j.name, lub.get("model", "?"), float(lub.get("viscosity", float("nan")))), "time (s)")
 
 
-def film_orbit(run, j):
+def film_orbit(run, j, ax=None):
     """The journal centre's orbit in the clearance circle, coloured by the film's regime,
     with the circle ε = 1 (the wall) and ε_b (where the film hands over)."""
     found = _lubrication(run, j)
@@ -471,7 +492,8 @@ def film_orbit(run, j):
     _, hb = found
     c, e, regime = j.clearance, j["eccentricity"], j["film_regime"]
     scale, unit = rf.length_scale(max(c, np.nanmax(np.abs(e))))
-    fig, ax = plt.subplots(figsize=(7, 7), layout="constrained")
+    own = ax is None
+    fig, ax = _panel(ax, (7, 7))
     phi = np.linspace(0.0, 2.0 * np.pi, 361)
     for r, style, label in ((c, "k-", "the wall, ε = 1 (c = %.4g %s)" % (c * scale, unit)),
                             (c - hb, "k--", "ε_b: the boundary film h_b")):
@@ -485,7 +507,7 @@ def film_orbit(run, j):
     ax.set_aspect("equal", adjustable="datalim")
     ax.set_xlabel("eccentricity x, the bearing's frame (%s)" % unit)
     ax.set_ylabel("eccentricity y (%s)" % unit)
-    return _finish(fig, [ax], run, "joint %s journal orbit and film regime" % j.name, None)
+    return _finish(fig, [ax], run, "joint %s journal orbit and film regime" % j.name, None, own)
 
 
 def _worn(j):
@@ -612,3 +634,34 @@ def plan(run):
         else:
             out.extend(("%s-%s" % (kind, j.name), kind, fn, (run, j)) for j in joints)
     return out
+
+
+ONE_PANEL = ("orbit", "force_cycles", "torque_cycles", "hysteresis", "film_orbit")
+
+
+def draw(run, kind, joint=None, ax=None):
+    """The figure `kind` (a key of FIGURES) of run, for a clearance joint by name (the run's
+    only one by default) when the kind is per joint, drawn into ax when given (the one-panel
+    kinds, ONE_PANEL). ValueError when the kind, the joint or the figure is not there."""
+    if kind not in FIGURES:
+        raise ValueError("no figure kind %r (kinds: %s)" % (kind, ", ".join(FIGURES)))
+    if ax is not None and kind not in ONE_PANEL:
+        raise ValueError("%s draws several panels: it makes its own figure (ax= is for %s)"
+                         % (kind, ", ".join(ONE_PANEL)))
+    _, scope, fn = FIGURES[kind]
+    args = (run,)
+    if scope == "joint":
+        joints = {j.name: j for j in run.joints()}
+        if joint is None and len(joints) == 1:
+            joint = next(iter(joints))
+        if joint not in joints:
+            raise ValueError("%s is per clearance joint: name one of %s" % (
+                kind, ", ".join(joints) or "none (this run has no clearance joint)"))
+        args += (joints[joint],)
+    elif joint is not None:
+        raise ValueError("%s is a figure of the whole run: it takes no joint" % kind)
+    fig = fn(*args, ax=ax) if kind in ONE_PANEL else fn(*args)
+    if fig is None:
+        raise ValueError("%s: nothing to draw as %s (%s)" % (run.model_name, kind,
+                                                             FIGURES[kind][0]))
+    return fig

@@ -42,6 +42,8 @@ def _read(run):
     r.energy = {k: run.series("energy/" + k) for k in ENERGY}
     r.drivers = {d: {"reaction": run.series(p)} for d, _, p in run.drivers()}
     r.joints = {}
+    r._groups = {g: dict(f[g].attrs) for g in
+                 [f"drivers/{d}" for d in r.drivers] + [f"joints/{j.name}" for j in run.joints()]}
     for j in run.joints():
         r.joints[j.name] = {k: j[k] for k in JOINT_SERIES}
         for k in ("wear_depth", "wear_angle", "wear_position"):

@@ -395,6 +395,10 @@ class _Recorder:
         r.joints = {c: {k: take(2, (2,)) if k in ("eccentricity", "contact_point", "film_force")
                         else take(1, ()) for k in JOINT_SERIES} for c in clearances}
         assert next(cols, None) is None, "cs_rows' layout and clearsim.Result disagree"
+        kinds, clear = m.joints, m.clearance_joints
+        r._groups = {**{f"drivers/{d}": {"joint_kind": kinds[d]} for d in drivers},
+                     **{f"joints/{c}": {"kind": clear[c]["kind"], "clearance":
+                                        clear[c]["clearance"]} for c in clearances}}
         r.status = {0: "complete", 5: "interrupted"}.get(status, "failed")
         r.message = message if status else ""
         r.constraint_names, r.stats, r.warnings, r.clipped_steps = [], {}, "", 0

@@ -62,6 +62,67 @@ def _open(path):
         raise FileError("%s: not a readable HDF5 file (%s)" % (path, e)) from None
 
 
+class Array:
+    """A Store's dataset: an array with its attributes; a time series (one row per output
+    instant) has an extendible first axis, as the file's."""
+
+    def __init__(self, value, attrs=None, series=False):
+        self.value = np.asarray(value)
+        self.attrs = dict(attrs or {})
+        self.shape, self.dtype, self.ndim = self.value.shape, self.value.dtype, self.value.ndim
+        self.maxshape = (None,) + self.shape[1:] if series else self.shape
+
+    def __getitem__(self, key):
+        return self.value[key]
+
+
+class Store:
+    """Arrays under the paths of a run file (engine/output/README.md "A run"), read by Run
+    as an h5py File is: how a Result kept in memory is drawn by the figures of its file."""
+
+    def __init__(self, attrs=None):
+        self.attrs = dict(attrs or {})
+        self.children = {}
+
+    def add(self, path, value, attrs=None, series=False):
+        """Put an Array (or a group, value None) at path, its groups made on the way."""
+        head, _, rest = path.partition("/")
+        if rest:
+            self.children.setdefault(head, Store()).add(rest, value, attrs, series)
+        elif value is None:
+            self.children.setdefault(head, Store()).attrs.update(attrs or {})
+        else:
+            self.children[head] = Array(value, attrs, series)
+
+    def __getitem__(self, path):
+        node = self
+        for part in path.split("/"):
+            node = node.children[part]
+        return node
+
+    def __contains__(self, path):
+        try:
+            self[path]
+            return True
+        except (KeyError, AttributeError):
+            return False
+
+    def items(self):
+        return self.children.items()
+
+    def visititems(self, fn, prefix=""):
+        for name, node in self.children.items():
+            fn(prefix + name, node)
+            if isinstance(node, Store):
+                node.visititems(fn, prefix + name + "/")
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
 def _is_dataset(obj):
     """An HDF5 dataset (or a store's array), not a group."""
     return hasattr(obj, "shape")
@@ -188,6 +249,7 @@ class Run:
         dropped), events too (clearsim.ArgumentError when it is after the last row)."""
         self.path = path
         self.file = store if store is not None else _open(path)
+        self.ideal = None  # the figures' ideal mechanism (a Run), drawn under the per-turn ones
         attrs = self.file.attrs
         stem = os.path.splitext(os.path.basename(path))[0]
         self.model_name = text(attrs.get("model_name", "")) or stem
