@@ -138,6 +138,15 @@ def test_dataframe_holds_every_series_with_its_unit(clearance_run):
     assert set(units) == set(df.columns) | {"time"} and r.units()["C.penetration"] == "m"
 
 
+def test_model_repr_says_what_it_is():
+    m = clearsim.Model.from_file(CLEARANCE)
+    text = repr(m)
+    assert text.startswith("<clearsim.Model 'slider_crank_clearance' from " + CLEARANCE), text
+    assert "4 bodies" in text and "C (revolute clearance, c = 0.0005 m)" in text, text
+    m.close()
+    assert repr(m) == f"<clearsim.Model from {CLEARANCE} (closed)>"
+
+
 def test_with_values_edits_by_json_pointer():
     with clearsim.Model.from_file(CLEARANCE) as m:
         c0 = m.clearance_joints["C"]["clearance"]

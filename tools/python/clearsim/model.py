@@ -132,6 +132,15 @@ class Model(Owned):
                 if self._closed and not self._users:
                     self._free()
 
+    def __repr__(self):
+        if self._closed:
+            return f"<clearsim.Model from {self.origin} (closed)>"
+        clear = ", ".join(f"{n} ({c['kind']}, c = {c['clearance']:.4g} m)"
+                          for n, c in self.clearance_joints.items())
+        return (f"<clearsim.Model {self.name!r} from {self.origin}: {len(self.bodies)} bodies, "
+                f"{len(self.joints)} joints and drivers, clearance joints: {clear or 'none'}; "
+                f"t_end {self.t_end:g} s>")
+
     # ---------------------------------------------------------------- what it holds -------
     @property
     def name(self) -> str:
