@@ -146,12 +146,30 @@ def test_says_what_it_cannot_draw(runs):
         r.plot("energy", ax=plt.gca())
     with pytest.raises(ValueError, match="nothing to draw as wear"):
         r.plot("wear")
+    with pytest.raises(ValueError, match="film needs the run's file"):
+        r.plot("film")
     with pytest.raises(ValueError, match="after the last row"):
         r.plot_energy(t_start=1.0)
     with pytest.raises(ValueError, match="nothing to draw as torque_cycles"):
         with clearsim.Model.from_file("models/pendulum.json") as m:
             m.run(t_end=0.01).plot_torque_cycles()
     plt.close("all")
+
+
+def test_a_lubricated_runs_file_draws_its_film(tmp_path):
+    """The film figures from clearsim.open: ε against time with its boundary ε_b = 1 − h_b/c
+    (the file's h_b), as tools/viz/plot draws them."""
+    path = tmp_path / "lub.h5"
+    with clearsim.Model.from_file("models/slider_crank_lubricated.json") as m:
+        m.run(t_end=0.01, output=str(path))
+    o = clearsim.open(path)
+    (j,) = o.joints
+    fig = o.plot("film")
+    eps = fig.axes[0].lines[0].get_ydata()
+    assert np.array_equal(eps, o.joint(j)["eccentricity_ratio"])
+    hb, c = o._groups["joints/" + j]["boundary_film"], o._groups["joints/" + j]["clearance"]
+    assert fig.axes[0].lines[1].get_ydata()[0] == pytest.approx(1 - hb / c, rel=1e-12)
+    plt.close(fig)
 
 
 def test_matplotlib_is_imported_only_for_a_figure():

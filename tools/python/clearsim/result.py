@@ -126,6 +126,9 @@ class Result:
         film_orbit). Returns the Figure. ValueError for an unknown kind or joint, or a
         figure this run cannot give (force_cycles without an angle driver)."""
         from . import figures
+        if kind in ("film", "film_orbit") and self.path is None:
+            raise ValueError(f"{kind} needs the run's file, which holds the boundary film h_b: "
+                             "Model.run(output=...) then clearsim.open(path).plot(...)")
         run = self._run(t_start)
         if isinstance(ideal, Result):
             run.ideal = ideal._run(t_start)
