@@ -29,7 +29,7 @@ def _title(fig, ax, own, text):
     if own:
         fig.suptitle(text)
     else:
-        ax.set_title(text, fontsize="medium")
+        ax.set_title(text, fontsize="small")
 
 
 def _finish(fig, axes, run, quantity, xlabel, own=True):
