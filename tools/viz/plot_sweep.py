@@ -15,7 +15,7 @@ import os
 
 import sys
 
-import clearsim_h5 as ch
+import toolenv as ch
 
 import h5py
 import numpy as np
