@@ -9,23 +9,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "cs_fmi.h"
+#include "cs_fmi_impl.h"
 #include "cs_json.h"
-
-struct cs_fmi {
-  char *instance, *origin, *json, *token;
-  char **pointers; /* the configuration's parameters then inputs */
-  int nparameters, ninputs;
-  cs_fmi_var *vars;
-  int nvar;
-  double *values;  /* parameters and inputs as set (outputs unused) */
-  cs_model *model;
-  cs_sim *sim;
-  int inputs_changed; /* an input was set since the last doStep */
-  double t_start;
-  cs_fmi_log_fn log;
-  void *env;
-};
 
 void cs_fmi_log(const cs_fmi *fmi, int status, const char *fmt, ...)
 {
