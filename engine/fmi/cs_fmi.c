@@ -111,6 +111,7 @@ cs_fmi *cs_fmi_new(const char *instance, const char *token, const char *resource
 
 void cs_fmi_reset(cs_fmi *fmi)
 {
+  cs_fmi_history_drop(fmi);
   cs_sim_free(fmi->sim);
   fmi->sim = NULL;
   fmi->t_start = 0.0;
@@ -123,6 +124,7 @@ void cs_fmi_free(cs_fmi *fmi)
 {
   if (!fmi)
     return;
+  cs_fmi_history_drop(fmi);
   cs_sim_free(fmi->sim);
   cs_model_free(fmi->model);
   for (int i = 0; fmi->pointers && fmi->pointers[i]; i++)
@@ -173,7 +175,7 @@ int cs_fmi_start(cs_fmi *fmi)
   }
   if (st)
     return cs_fmi_log(fmi, 3, "%s", err.message), 1;
-  return 0;
+  return cs_fmi_history_start(fmi);
 }
 
 int cs_fmi_step(cs_fmi *fmi, double t, double h)
@@ -185,11 +187,16 @@ int cs_fmi_step(cs_fmi *fmi, double t, double h)
     return cs_fmi_log(fmi, 3, "doStep from t = %.17g s with step %g s: the instance is at t = "
                       "%.17g s", t, h, now), 1;
   cs_error err;
-  if (fmi->inputs_changed && cs_sim_inputs_changed(fmi->sim, &err))
+  cs_status st = fmi->inputs_changed ? cs_sim_inputs_changed(fmi->sim, &err) : CS_OK;
+  if (!st) {
+    fmi->inputs_changed = 0;
+    st = cs_sim_advance(fmi->sim, t + h - fmi->t_start, &err);
+  }
+  if (st) {
+    fmi->unrecorded = 1; /* the simulation stands where no replay of the history leads */
     return cs_fmi_log(fmi, 3, "%s", err.message), 1;
-  fmi->inputs_changed = 0;
-  if (cs_sim_advance(fmi->sim, t + h - fmi->t_start, &err))
-    return cs_fmi_log(fmi, 3, "%s", err.message), 1;
+  }
+  cs_fmi_record_call(fmi, -1, t, h);
   return 0;
 }
 
@@ -252,6 +259,8 @@ int cs_fmi_set(cs_fmi *fmi, unsigned vr, double value)
   if (fmi->sim && fmi->values[vr] != value)
     fmi->inputs_changed = 1; /* the simulation restarts from it at the next doStep */
   fmi->values[vr] = value;
+  if (fmi->sim)
+    cs_fmi_record_call(fmi, (int)vr, value, 0.0);
   return 0;
 }
 

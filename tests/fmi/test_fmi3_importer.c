@@ -36,6 +36,12 @@ typedef fmi3Status (*get_fn)(fmi3Instance, const uint32_t[], size_t, double[], s
 typedef fmi3Status (*set_fn)(fmi3Instance, const uint32_t[], size_t, const double[], size_t);
 typedef fmi3Status (*step_fn)(fmi3Instance, double, double, bool, bool *, bool *, bool *,
                               double *);
+typedef void *fmi3FMUState;
+typedef fmi3Status (*state_fn)(fmi3Instance, fmi3FMUState *);
+typedef fmi3Status (*set_state_fn)(fmi3Instance, fmi3FMUState);
+typedef fmi3Status (*state_size_fn)(fmi3Instance, fmi3FMUState, size_t *);
+typedef fmi3Status (*serialize_fn)(fmi3Instance, fmi3FMUState, uint8_t[], size_t);
+typedef fmi3Status (*deserialize_fn)(fmi3Instance, const uint8_t[], size_t, fmi3FMUState *);
 
 typedef struct fmu {
   void *so;
@@ -46,6 +52,11 @@ typedef struct fmu {
   get_fn get;
   set_fn set;
   step_fn step;
+  state_fn get_state, free_state;
+  set_state_fn set_state;
+  state_size_fn state_size;
+  serialize_fn serialize;
+  deserialize_fn deserialize;
   char resources[512];
 } fmu;
 
@@ -98,8 +109,15 @@ static int open_fmu(fmu *f, const char *dir, const char *id)
   f->get = (get_fn)dlsym(f->so, "fmi3GetFloat64");
   f->set = (set_fn)dlsym(f->so, "fmi3SetFloat64");
   f->step = (step_fn)dlsym(f->so, "fmi3DoStep");
+  f->get_state = (state_fn)dlsym(f->so, "fmi3GetFMUState");
+  f->free_state = (state_fn)dlsym(f->so, "fmi3FreeFMUState");
+  f->set_state = (set_state_fn)dlsym(f->so, "fmi3SetFMUState");
+  f->state_size = (state_size_fn)dlsym(f->so, "fmi3SerializedFMUStateSize");
+  f->serialize = (serialize_fn)dlsym(f->so, "fmi3SerializeFMUState");
+  f->deserialize = (deserialize_fn)dlsym(f->so, "fmi3DeserializeFMUState");
   int ok = f->instantiate && f->enter_init && f->exit_init && f->terminate && f->reset &&
-           f->free_instance && f->get && f->set && f->step;
+           f->free_instance && f->get && f->set && f->step && f->get_state && f->free_state &&
+           f->set_state && f->state_size && f->serialize && f->deserialize;
   CHECK(ok, "%s resolves the co-simulation functions", so);
   CHECK(dlsym(f->so, "cs_sim_create") == NULL, "the FMU library exports no engine symbol");
   return !ok;
@@ -255,15 +273,22 @@ static void agreement(const fmu *f, const cs_rows *ref, const gaps *own, double 
 }
 
 
-/* Step an instance n times by h from t = 0, the outputs after each step into y[k]. */
-static void steps(const fmu *f, fmi3Instance in, double h, int n, double (*y)[NVR])
+/* Step an instance from step `from` to step `to` by h, the outputs after step k into y[k]. */
+static void steps_from(const fmu *f, fmi3Instance in, double h, int from, int to,
+                       double (*y)[NVR])
 {
-  for (int k = 0; k < n; k++) {
+  for (int k = from; k < to; k++) {
     bool event, stop, early;
     double last;
     CHECK(!f->step(in, k * h, h, true, &event, &stop, &early, &last), "doStep at t = %g", k * h);
     outputs(f, in, y[k]);
   }
+}
+
+/* Step an instance n times by h from t = 0, the outputs after each step into y[k]. */
+static void steps(const fmu *f, fmi3Instance in, double h, int n, double (*y)[NVR])
+{
+  steps_from(f, in, h, 0, n, y);
 }
 
 /* Two instances stepped in turn, one with a larger clearance: each gives what it gives alone
@@ -353,6 +378,78 @@ static void speed_input(const fmu *f)
   CHECK_NEAR(y[11][theta] - y[9][theta], speed * 2e-3, 1e-6,
              "the crank's angle goes on from where it was");
   f->free_instance(in);
+}
+
+static void set_speed(const fmu *f, fmi3Instance in, double speed)
+{
+  uint32_t vr = VR_SPEED;
+  CHECK(!f->set(in, &vr, 1, &speed, 1), "set the crank speed to %g rad/s", speed);
+}
+
+static int same_rows(double (*a)[NVR], double (*b)[NVR], int from, int to)
+{
+  return !memcmp(a[from], b[from], (size_t)(to - from) * sizeof *a);
+}
+
+/* FMU state: saved at 10 ms (after a speed input), 10 steps on, restored, 10 steps again give
+ * the same bits; so does a state saved further on, restored from behind it, a state restored
+ * after the instance went elsewhere with another input, and a state serialized and read by
+ * another instance of the FMU. A state of another FMU's bytes is refused through the logger. */
+static void saved_states(const fmu *f)
+{
+  enum { N = 25 };
+  const double h = 1e-3;
+  double y[N][NVR], again[N][NVR], before[NVR];
+  logbook log = {0}, logb = {0};
+  fmi3Instance in = start(f, &log, 0), other = start(f, &logb, 0);
+  if (!in || !other)
+    return;
+  fmi3FMUState s10 = NULL, s20 = NULL, read = NULL;
+  steps_from(f, in, h, 0, 5, y);
+  set_speed(f, in, 400.0);
+  steps_from(f, in, h, 5, 10, y);
+  CHECK(!f->get_state(in, &s10), "fmi3GetFMUState at t = 10 ms: %s", log.last);
+  steps_from(f, in, h, 10, 20, y);
+  CHECK(!f->get_state(in, &s20), "fmi3GetFMUState at t = 20 ms");
+  steps_from(f, in, h, 20, N, y);
+
+  CHECK(!f->set_state(in, s10), "fmi3SetFMUState back to 10 ms: %s", log.last);
+  outputs(f, in, before);
+  CHECK(!memcmp(before, y[9], sizeof before), "the restored state's outputs are those at 10 ms");
+  CHECK(!f->set_state(in, s20), "and forward to the state at 20 ms");
+  steps_from(f, in, h, 20, N, again);
+  CHECK(same_rows(y, again, 20, N), "from the state at 20 ms: the same bits");
+
+  CHECK(!f->set_state(in, s10), "back to 10 ms");
+  set_speed(f, in, 100.0);
+  steps_from(f, in, h, 10, 15, again);
+  CHECK(fabs(again[14][VR_BODIES + 5] - 100.0) < 1e-6, "another input goes elsewhere");
+  CHECK(!f->set_state(in, s20), "the state at 20 ms after that");
+  steps_from(f, in, h, 20, N, again);
+  CHECK(same_rows(y, again, 20, N), "still gives the same bits");
+  CHECK(!f->set_state(in, s10), "back to 10 ms again");
+  steps_from(f, in, h, 10, N, again);
+  CHECK(same_rows(y, again, 10, N), "from the state at 10 ms: the same bits for 15 steps");
+
+  size_t size = 0;
+  CHECK(!f->state_size(in, s10, &size) && size > 0, "the state's size (%zu bytes)", size);
+  uint8_t *bytes = malloc(size);
+  CHECK(bytes && !f->serialize(in, s10, bytes, size), "fmi3SerializeFMUState");
+  CHECK(bytes && !f->deserialize(other, bytes, size, &read), "another instance reads it");
+  CHECK(read && !f->set_state(other, read), "and takes it");
+  steps_from(f, other, h, 10, N, again);
+  CHECK(same_rows(y, again, 10, N), "the other instance continues with the same bits");
+  fmi3FMUState none = NULL;
+  if (bytes)
+    bytes[0] ^= 1;
+  CHECK(bytes && f->deserialize(other, bytes, size, &none) && none == NULL && logb.errors == 1,
+        "damaged bytes are refused through the logger: %s", logb.last);
+  free(bytes);
+  CHECK(!f->free_state(in, &s10) && !s10 && !f->free_state(in, &s20) &&
+        !f->free_state(other, &read), "fmi3FreeFMUState");
+  CHECK(log.errors == 0, "no error logged: %s", log.last);
+  f->free_instance(in);
+  f->free_instance(other);
 }
 
 /* A torque, an input, stepped mid-run on a pendulum: its rate gains Δτ Δt / I about the
@@ -480,6 +577,7 @@ int main(void)
     side_by_side(&f, &own);
   }
   speed_input(&f);
+  saved_states(&f);
   torque_input(cli);
   bad_model(&f, dir);
 

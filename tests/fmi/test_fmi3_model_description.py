@@ -50,7 +50,10 @@ def test_model_description(tmp_path, model, args):
     ident = cs.get("modelIdentifier")
     assert f"binaries/x86_64-linux/{ident}.so" in names
     assert "resources/model.json" in names
-    assert cs.get("canGetAndSetFMUState") == "false"  # not offered: declared so
+    # offered (test_fmi3_importer saves, restores and serializes states); early return is not
+    assert cs.get("canGetAndSetFMUState") == "true" and cs.get("canSerializeFMUState") == "true"
+    assert cs.get("providesIntermediateUpdate") == "false"
+    assert cs.get("canReturnEarlyAfterIntermediateUpdate") == "false"
     units = {u.get("name") for u in root.find("UnitDefinitions")}
     variables = list(root.find("ModelVariables"))
     refs = [int(v.get("valueReference")) for v in variables]
@@ -103,7 +106,8 @@ def test_model_description_fmi2(tmp_path, model, args):
     assert root.get("fmiVersion") == "2.0" and root.get("guid")
     ident = root.find("CoSimulation").get("modelIdentifier")
     assert f"binaries/linux64/{ident}.so" in z.namelist()
-    assert root.find("CoSimulation").get("canGetAndSetFMUstate") == "false"
+    cs = root.find("CoSimulation")  # states: test_fmi2_importer
+    assert cs.get("canGetAndSetFMUstate") == "true" and cs.get("canSerializeFMUstate") == "true"
     units = {u.get("name") for u in root.find("UnitDefinitions")}
     variables = root.find("ModelVariables").findall("ScalarVariable")
     refs = [int(v.get("valueReference")) for v in variables]

@@ -192,7 +192,7 @@ static void model_description3(FILE *f, const cs_model *model, const char *id,
   fprintf(f, "\" instantiationToken=\"%s\" generationTool=\"clearsim %s\" "
           "variableNamingConvention=\"flat\">\n", token, cs_version());
   fprintf(f, "  <CoSimulation modelIdentifier=\"%s\" canHandleVariableCommunicationStepSize="
-          "\"true\" canGetAndSetFMUState=\"false\" canSerializeFMUState=\"false\" "
+          "\"true\" canGetAndSetFMUState=\"true\" canSerializeFMUState=\"true\" "
           "providesDirectionalDerivatives=\"false\" providesAdjointDerivatives=\"false\" "
           "hasEventMode=\"false\" providesIntermediateUpdate=\"false\" "
           "canReturnEarlyAfterIntermediateUpdate=\"false\"/>\n", id);
@@ -241,7 +241,7 @@ static void model_description2(FILE *f, const cs_model *model, const char *id,
   fprintf(f, "\" guid=\"%s\" generationTool=\"clearsim %s\" variableNamingConvention=\"flat\" "
           "numberOfEventIndicators=\"0\">\n", token, cs_version());
   fprintf(f, "  <CoSimulation modelIdentifier=\"%s\" canHandleVariableCommunicationStepSize="
-          "\"true\" canGetAndSetFMUstate=\"false\" canSerializeFMUstate=\"false\" "
+          "\"true\" canGetAndSetFMUstate=\"true\" canSerializeFMUstate=\"true\" "
           "providesDirectionalDerivative=\"false\" canInterpolateInputs=\"false\" "
           "maxOutputDerivativeOrder=\"0\" canRunAsynchronuously=\"false\"/>\n", id);
   xml_units(f);
