@@ -11,6 +11,7 @@
 
 #include "cs_fmi_impl.h"
 #include "cs_json.h"
+#include "cs_model.h"
 
 void cs_fmi_log(const cs_fmi *fmi, int status, const char *fmt, ...)
 {
@@ -239,6 +240,15 @@ int cs_fmi_get(cs_fmi *fmi, unsigned vr, double *value)
   return 0;
 }
 
+/* One component of a point force, the other as the model has it. */
+static cs_status set_force(cs_fmi *fmi, const cs_fmi_var *v, double value, cs_error *err)
+{
+  double f[2];
+  memcpy(f, fmi->model->forces[v->index].force, sizeof f);
+  f[v->component] = value;
+  return cs_model_set_applied_force(fmi->model, v->index, f, err);
+}
+
 int cs_fmi_set(cs_fmi *fmi, unsigned vr, double value)
 {
   if (vr >= (unsigned)fmi->nvar)
@@ -254,6 +264,8 @@ int cs_fmi_set(cs_fmi *fmi, unsigned vr, double value)
     st = cs_model_set_driver_speed(fmi->model, v->index, cs_sim_time(fmi->sim), value, &err);
   else if (fmi->sim && v->kind == CS_FMI_TORQUE)
     st = cs_model_set_applied_torque(fmi->model, v->index, value, &err);
+  else if (fmi->sim && v->kind == CS_FMI_FORCE)
+    st = set_force(fmi, v, value, &err);
   if (st)
     return cs_fmi_log(fmi, 3, "%s: %s", v->name, err.message), 1;
   if (fmi->sim && fmi->values[vr] != value)

@@ -452,32 +452,42 @@ static void saved_states(const fmu *f)
   f->free_instance(other);
 }
 
+/* A pendulum's FMU (bob of 1 kg at 1 m from the pivot, I = 1 kg m² about it, at rest on the
+ * horizontal) with the forces and inputs given, exported, unzipped and opened. */
+static int pendulum(const char *cli, const char *tag, const char *forces, const char *inputs,
+                    fmu *f)
+{
+  char model[128], fmu_path[128], dir[128];
+  snprintf(model, sizeof model, "%s/%s.json", tmp, tag);
+  snprintf(fmu_path, sizeof fmu_path, "%s/%s.fmu", tmp, tag);
+  snprintf(dir, sizeof dir, "%s/%s", tmp, tag);
+  FILE *m = fopen(model, "w");
+  if (!m)
+    return 1;
+  fprintf(m, "{\"name\": \"%s_pendulum\", \"gravity\": [0, -9.81],\n"
+          " \"bodies\": [{\"name\": \"ground\", \"ground\": true},\n"
+          "  {\"name\": \"bob\", \"mass\": 1.0, \"inertia\": 0.0,\n"
+          "   \"position\": [1.0, 0.0, 0.0]}],\n"
+          " \"joints\": [{\"name\": \"pivot\", \"type\": \"revolute\", \"body1\": \"ground\",\n"
+          "  \"body2\": \"bob\", \"point1\": [0, 0], \"point2\": [-1.0, 0]}],\n"
+          " \"forces\": [%s],\n"
+          " \"solver\": {\"t_end\": 1, \"rtol\": 1e-10, \"atol\": 1e-12}}\n", tag, forces);
+  fclose(m);
+  char cmd[1024], id[64];
+  snprintf(cmd, sizeof cmd, "%s fmu %s -o %s %s > /dev/null", cli, model, fmu_path, inputs);
+  CHECK(system(cmd) == 0, "clearsim fmu of a pendulum with inputs %s", inputs);
+  CHECK(sh("/usr/bin/python3 -m zipfile -e %s %s", fmu_path, dir) == 0, "it unzips");
+  snprintf(id, sizeof id, "%s_pendulum", tag);
+  return open_fmu(f, dir, id);
+}
+
 /* A torque, an input, stepped mid-run on a pendulum: its rate gains Δτ Δt / I about the
  * pivot over the next step (gravity's share of the difference is second order). */
 static void torque_input(const char *cli)
 {
-  char model[128], fmu_path[128], dir[128];
-  snprintf(model, sizeof model, "%s/torque.json", tmp);
-  snprintf(fmu_path, sizeof fmu_path, "%s/torque.fmu", tmp);
-  snprintf(dir, sizeof dir, "%s/torque", tmp);
-  FILE *m = fopen(model, "w");
-  if (!m)
-    return;
-  fputs("{\"name\": \"torque_pendulum\", \"gravity\": [0, -9.81],\n"
-        " \"bodies\": [{\"name\": \"ground\", \"ground\": true},\n"
-        "  {\"name\": \"bob\", \"mass\": 1.0, \"inertia\": 0.0, \"position\": [1.0, 0.0, 0.0]}],\n"
-        " \"joints\": [{\"name\": \"pivot\", \"type\": \"revolute\", \"body1\": \"ground\",\n"
-        "  \"body2\": \"bob\", \"point1\": [0, 0], \"point2\": [-1.0, 0]}],\n"
-        " \"forces\": [{\"name\": \"drive\", \"type\": \"torque\", \"body\": \"bob\", \"torque\": 0}],\n"
-        " \"solver\": {\"t_end\": 1, \"rtol\": 1e-10, \"atol\": 1e-12}}\n", m);
-  fclose(m);
-  char cmd[1024];
-  snprintf(cmd, sizeof cmd, "%s fmu %s -o %s --input /forces/0/torque > /dev/null", cli, model,
-           fmu_path);
-  CHECK(system(cmd) == 0, "clearsim fmu of a pendulum with a torque input");
-  CHECK(sh("/usr/bin/python3 -m zipfile -e %s %s", fmu_path, dir) == 0, "it unzips");
   fmu f;
-  if (open_fmu(&f, dir, "torque_pendulum"))
+  if (pendulum(cli, "torque", "{\"name\": \"drive\", \"type\": \"torque\", \"body\": \"bob\", "
+               "\"torque\": 0}", "--input /forces/0/torque", &f))
     return;
   logbook la = {0}, lb = {0};
   fmi3Instance a = start(&f, &la, 0), b = start(&f, &lb, 0);
@@ -499,6 +509,47 @@ static void torque_input(const char *cli)
   }
   f.free_instance(a);
   f.free_instance(b);
+  dlclose(f.so);
+}
+
+/* A point force at the bob's centre, its components inputs, stepped at t = 0 on the pendulum
+ * held horizontal at rest (a third instance without the force): the tangential component fy
+ * acts as a torque fy·r, so ω gains fy Δt / I over a short step (gravity acts on both alike);
+ * the radial component fx acts only through the bob's fall below the horizontal, y = −g t²/2:
+ * its torque −y·fx adds g fx Δt³ / 6 to ω. */
+static void force_input(const char *cli)
+{
+  fmu f;
+  if (pendulum(cli, "force", "{\"name\": \"push\", \"type\": \"force\", \"body\": \"bob\", "
+               "\"force\": [0, 0]}", "--input /forces/0/force/0 --input /forces/0/force/1", &f))
+    return;
+  logbook la = {0}, lb = {0}, lc = {0};
+  fmi3Instance a = start(&f, &la, 0), b = start(&f, &lb, 0), c = start(&f, &lc, 0);
+  /* time 0, the inputs fx 1 and fy 2, bob x y θ vx vy ω 3…8 */
+  uint32_t all[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8}, vx = 1, vy = 2;
+  double ya[9], yb[9], yc[9], F = 5.0, dt = 1e-3;
+  CHECK(a && b && c && !f.set(b, &vy, 1, &F, 1) && !f.set(c, &vx, 1, &F, 1),
+        "set fy on one instance, fx on another");
+  bool event, stop, early;
+  double last;
+  for (int k = 0; a && b && c && k < 1; k++)
+    CHECK(!f.step(a, 0, dt, true, &event, &stop, &early, &last) &&
+          !f.step(b, 0, dt, true, &event, &stop, &early, &last) &&
+          !f.step(c, 0, dt, true, &event, &stop, &early, &last), "doStep");
+  if (a && b && c) {
+    CHECK(!f.get(a, all, 9, ya, 9) && !f.get(b, all, 9, yb, 9) && !f.get(c, all, 9, yc, 9),
+          "get the outputs");
+    CHECK_NEAR(yb[8] - ya[8], F * dt / 1.0, 1e-8, "fy adds fy Δt / I to ω");
+    CHECK_NEAR(yb[4] - ya[4], 0.5 * F * dt * dt, 1e-8, "and ½ fy Δt² / m to y");
+    CHECK_NEAR(yc[8] - ya[8], 9.81 * F * dt * dt * dt / 6, 1e-11,
+               "fx, radial, turns ω only as the bob leaves the horizontal (y = −g t²/2)");
+    printf("force step over %g s: fy adds %.9g rad/s to ω (fy dt / I = %.9g), fx %.3g\n", dt,
+           yb[8] - ya[8], F * dt, yc[8] - ya[8]);
+    CHECK(yb[2] == F && yc[1] == F, "the inputs read back");
+  }
+  f.free_instance(a);
+  f.free_instance(b);
+  f.free_instance(c);
   dlclose(f.so);
 }
 
@@ -579,6 +630,7 @@ int main(void)
   speed_input(&f);
   saved_states(&f);
   torque_input(cli);
+  force_input(cli);
   bad_model(&f, dir);
 
   sh("rm -rf %s%s", tmp, "");

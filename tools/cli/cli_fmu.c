@@ -30,7 +30,8 @@ static const char *const usage_fmu =
   "  --parameter PTR       the model's number at JSON pointer PTR as a parameter, set before\n"
   "                        initialization (e.g. /clearance_joints/0/hole_radius)\n"
   "  --input PTR           an input changed while running: a driver's speed\n"
-  "                        (/drivers/N/motion/velocity) or a torque (/forces/N/torque)\n"
+  "                        (/drivers/N/motion/velocity), a torque (/forces/N/torque) or a\n"
+  "                        force's component (/forces/N/force/0 for fx, /1 for fy)\n"
   "  -h, --help            this text\n"
   "\n"
   "The library copied is $CLEARSIM_FMU_LIBRARY, else the installed one, else the build's.\n";
