@@ -325,11 +325,14 @@ EXPORT fmi2Status fmi2SetFMUstate(fmi2Component comp, fmi2FMUstate state)
   component *c = comp;
   if (!c || !state)
     return fmi2Error;
+  int tag = cs_fmi_state_tag(state);
+  if (tag < INSTANTIATED || tag > TERMINATED) /* read from bytes: a phase of ours or nothing */
+    return refuse(comp, "an FMU state whose phase is none of this FMU's");
   if (cs_fmi_state_set(c->fmi, state)) {
     c->phase = FAILED;
     return fmi2Error;
   }
-  c->phase = (phase)cs_fmi_state_tag(state), c->failed_step = 0;
+  c->phase = (phase)tag, c->failed_step = 0;
   return fmi2OK;
 }
 

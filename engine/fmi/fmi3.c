@@ -360,9 +360,12 @@ EXPORT fmi3Status fmi3SetFMUState(fmi3Instance inst, fmi3FMUState state)
   instance *in = inst;
   if (!in || !state)
     return fmi3Error;
+  int tag = cs_fmi_state_tag(state);
+  if (tag < INSTANTIATED || tag > TERMINATED) /* read from bytes: a phase of ours or nothing */
+    return refuse(inst, "an FMU state whose phase is none of this FMU's");
   if (cs_fmi_state_set(in->fmi, state))
     return failed(in);
-  in->phase = (phase)cs_fmi_state_tag(state);
+  in->phase = (phase)tag;
   return fmi3OK;
 }
 

@@ -391,6 +391,31 @@ static int same_rows(double (*a)[NVR], double (*b)[NVR], int from, int to)
   return !memcmp(a[from], b[from], (size_t)(to - from) * sizeof *a);
 }
 
+/* A state saved in initialization mode, a parameter set: restored after steps, the instance is
+ * in initialization mode again with the parameter, and runs as it did. */
+static void before_initialization(const fmu *f)
+{
+  enum { N = 6 };
+  double y[N][NVR], again[N][NVR], hole = 0.0102, got = 0;
+  uint32_t vr = VR_HOLE;
+  logbook log = {0};
+  fmi3FMUState s = NULL;
+  fmi3Instance in = f->instantiate("scc", "", f->resources, false, false, false, false, NULL, 0,
+                                   &log, logger, NULL);
+  CHECK(in && !f->enter_init(in, false, 0, 0.0, false, 0) && !f->set(in, &vr, 1, &hole, 1) &&
+        !f->get_state(in, &s) && !f->exit_init(in), "a state saved in initialization mode");
+  if (!in || !s)
+    return;
+  steps(f, in, 1e-3, N, y);
+  CHECK(!f->set_state(in, s) && !f->get(in, &vr, 1, &got, 1) && got == hole,
+        "restored: the parameter as set");
+  CHECK(!f->exit_init(in), "the instance is in initialization mode: it exits it");
+  steps(f, in, 1e-3, N, again);
+  CHECK(!memcmp(y, again, sizeof y), "and runs as it did");
+  f->free_state(in, &s);
+  f->free_instance(in);
+}
+
 /* FMU state: saved at 10 ms (after a speed input), 10 steps on, restored, 10 steps again give
  * the same bits; so does a state saved further on, restored from behind it, a state restored
  * after the instance went elsewhere with another input, and a state serialized and read by
@@ -450,6 +475,7 @@ static void saved_states(const fmu *f)
   CHECK(log.errors == 0, "no error logged: %s", log.last);
   f->free_instance(in);
   f->free_instance(other);
+  before_initialization(f);
 }
 
 /* A pendulum's FMU (bob of 1 kg at 1 m from the pivot, I = 1 kg m² about it, at rest on the
