@@ -220,8 +220,11 @@ def lyapunov(model, t_end: float, tau: float, d0: float | None = None, t_transie
     lam, spread = running[-1], float(half.max() - half.min()) if len(half) else float("nan")
     se = batch_error(local)
     out = {"exponent": lam, "spread": spread, "stderr": se,
-            "confidence": f"λ = {lam:.4g} ± {2 * se:.2g} 1/s (two standard errors of "
-                          f"{BATCHES} batch means of the local rates); over the last half of "
+            "confidence": (f"λ = {lam:.4g} ± {2 * se:.2g} 1/s (two standard errors of "
+                           f"{BATCHES} batch means of the local rates)" if np.isfinite(se) else
+                           f"λ = {lam:.4g} 1/s (too few renormalizations, fewer than "
+                           f"{2 * BATCHES}, for a standard error)")
+                          + f"; over the last half of "
                           f"the run its running estimate stayed within {spread:.2g} 1/s "
                           f"({len(running)} renormalizations every {tau:g} s, d0 = {d0:g})"
                           + (f"; d0 is within 100 × rtol ({rtol:g}): the estimate may measure "

@@ -143,9 +143,10 @@ def lyapunov_history(result: dict, title: str = ""):
     axes[0].axhline(0.0, color="k", lw=0.8)
     axes[0].set_ylabel("λ (1/s)")
     axes[0].legend(fontsize="small", loc="upper right")
-    axes[0].set_title("λ = %.4g ± %.2g 1/s, d0 = %g, τ = %g s" % (
-        lam, 2 * se, float(result["d0"]), float(result["tau"])), fontsize="medium")
-    axes[1].plot(t, loc, ".", ms=2, color="C1")
+    axes[0].set_title("λ = %.4g%s 1/s, d0 = %g, τ = %g s" % (
+        lam, " ± %.2g" % (2 * se) if np.isfinite(se) else "", float(result["d0"]),
+        float(result["tau"])), fontsize="medium")
+    axes[1].plot(t, loc, ".", ms=5, color="C1")
     axes[1].axhline(0.0, color="k", lw=0.8)
     axes[1].set_ylabel("local rate ln(d/d0)/τ (1/s)")
     axes[1].set_xlabel("time (s)")
