@@ -3,6 +3,11 @@
     clearsim.chaos.classify(samples)        period-n, quasi-periodic or chaotic, and why
     clearsim.chaos.zero_one_test(x)         Gottwald & Melbourne's 0-1 test for chaos: K ≈ 0 or 1
     clearsim.chaos.spectrum(t, y, period)   amplitudes at the driver's orders, whole periods only
+    clearsim.chaos.lyapunov(model, t_end, tau, output=None)   the largest Lyapunov exponent, its
+                                            convergence history and confidence (write_lyapunov,
+                                            read_lyapunov: the HDF5 group /lyapunov)
+    clearsim.chaos.classify_summary(summary, exponents=False)  each sweep case's regime (and
+                                            exponent) written into the summary
 
 Pure numpy: the Poincaré samples of a sweep summary (/cases/poincare/<joint>, one eccentricity
 per driver period) or any series of a run (Result, clearsim.open) go in as arrays.
