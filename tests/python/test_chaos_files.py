@@ -167,3 +167,21 @@ def test_command_line_errors(tmp_path):
     assert p.returncode == 2
     p = subprocess.run(PY + ["nothing"], capture_output=True, text=True)
     assert p.returncode == 2 and "invalid choice" in p.stderr
+
+
+def test_a_last_period_ending_at_t_end_by_round_off(tmp_path):
+    """At 3500 r/min (the second of linspace(3000, 5000 r/min)), 1.2 s is 70 periods but for
+    round-off: the sweep stopped at 70·T an ulp before t_end, and the run's last step, that
+    ulp, failed the case ("the step size fell to 2.22e-16 s"). The last period now ends at
+    t_end."""
+    study = {"name": "r", "model": os.path.abspath("models/studies/models/slider_crank_friction.json"),
+             "t_end": 1.2, "poincare": True, "parameters": [
+                 {"path": "/drivers/0/motion/velocity", "values": [
+                     float(np.linspace(314.1592653589793, 523.5987755982989, 5)[1])]}]}
+    (tmp_path / "r.json").write_text(json.dumps(study))
+    subprocess.run([CLI, "sweep", str(tmp_path / "r.json"), "-o", str(tmp_path / "r.h5"),
+                    "--quiet"], check=True)
+    with h5py.File(tmp_path / "r.h5", "r") as f:
+        assert f["cases/status"][0] == b"complete", f["cases/message"][0]
+        assert f["cases/t_final"][0] == 1.2
+        assert np.all(np.isfinite(f["cases/poincare/C"][0]))
