@@ -185,3 +185,19 @@ def test_a_last_period_ending_at_t_end_by_round_off(tmp_path):
         assert f["cases/status"][0] == b"complete", f["cases/message"][0]
         assert f["cases/t_final"][0] == 1.2
         assert np.all(np.isfinite(f["cases/poincare/C"][0]))
+
+
+def test_export_writes_the_regimes_and_exponents(summary, tmp_path):
+    import csv
+    chaos.classify_summary(summary)
+    out = tmp_path / "g.csv"
+    p = subprocess.run(["/usr/bin/python3", "tools/viz/export", summary, "-o", str(out)],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    rows = list(csv.reader(open(out, newline="")))
+    head = rows[0]
+    k, m = head.index("regime/C/regime"), head.index("lyapunov/exponent [1/s]")
+    with h5py.File(summary, "r") as f:
+        lam = f["cases/lyapunov/exponent"][:]
+    assert [r[k] for r in rows[1:3]] == ["period-1", "period-2"]
+    assert [float(r[m]) for r in rows[1:]] == list(lam)
