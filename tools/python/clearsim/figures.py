@@ -584,6 +584,39 @@ def wear_profile(run, j):
                    "arc length along the wall (%s), from the lower track's rear end" % sunit)
 
 
+# ---------------------------------------------------------------- periodic or chaotic
+
+def phase(run, j):
+    """Phase portraits of a joint: e_y against e_x, penetration against its rate."""
+    from . import chaos_plots as cp
+    if not (j.has("eccentricity") and j.has("penetration")):
+        return None
+    rate = j["penetration_rate"] if j.has("penetration_rate") else None
+    contact = j["in_contact"] if j.has("in_contact") else None
+    return cp.phase_portrait(run.time, j["eccentricity"], j["penetration"], rate, contact,
+                             j.clearance, run.title("joint %s phase portraits" % j.name),
+                             cp.driver_period(run.model))
+
+
+def poincare(run, j):
+    """The joint's eccentricity once per driver period, titled by its regime."""
+    from . import chaos_plots as cp
+    period = cp.driver_period(run.model)
+    if period is None or not j.has("eccentricity"):
+        return None
+    return cp.poincare_map(run.time, j["eccentricity"], period, j.clearance,
+                           run.title("joint %s Poincaré map (once per driver period)" % j.name))
+
+
+def lyapunov(run):
+    """The largest Lyapunov exponent's running estimate, from the file's /lyapunov group."""
+    from . import chaos_plots as cp
+    if "lyapunov" not in run.file:
+        return None
+    return cp.lyapunov_history(cp.chaos.read_lyapunov(run.path),
+                               run.title("largest Lyapunov exponent's convergence"))
+
+
 # ---------------------------------------------------------------- the catalogue
 
 # kind: (what it shows, scope, function). Per-joint figures are named <kind>-<joint>.
@@ -613,6 +646,12 @@ FIGURES = {
     "wear": ("a worn joint's volume and wear rate vs time", "joint", wear),
     "wear_profile": ("a worn joint's depth profile at the end (polar; along a slot's wall)",
                      "joint", wear_profile),
+    "phase": ("phase portraits: eccentricity e_y vs e_x, penetration vs its rate", "joint",
+              phase),
+    "poincare": ("Poincaré map: the eccentricity once per driver period, with its regime",
+                 "joint", poincare),
+    "lyapunov": ("the largest Lyapunov exponent's convergence (a /lyapunov group: python3 -m "
+                 "clearsim.chaos_cli lyapunov)", "run", lyapunov),
 }
 
 
