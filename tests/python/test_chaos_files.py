@@ -150,14 +150,14 @@ def test_run_figures_through_plot(tmp_path):
                        text=True)
     assert p.returncode == 0, p.stderr
     assert sorted(os.listdir(tmp_path / "f")) == ["lyapunov.png", "phase-C.png", "poincare-C.png"]
-    plot = load_plot()
-    r = plot.ch.Run(str(run))
+    figures = load_plot().figures
+    r = figures.rf.Run(str(run))
     j = r.joints()[0]
-    fig = plot.poincare(r, j)
+    fig = figures.poincare(r, j)
     pts = fig.axes[0].collections[0].get_offsets()
     want = chaos_plots.poincare_samples(r.time, j["eccentricity"], 0.012) * 1e3
     assert np.allclose(pts, want) and len(pts) == 5
-    fig = plot.phase(r, j)
+    fig = figures.phase(r, j)
     assert fig.axes[0].get_xlabel() == "e_x (mm)" and "δ'" in fig.axes[1].get_xlabel()
 
 
