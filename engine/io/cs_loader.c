@@ -434,7 +434,7 @@ static cs_status load_joints(loader *ld, const cJSON *root)
 
 /* indexed by cs_clearance_kind */
 static const char *const clearance_types[] = {"revolute", "spherical", "slot", "curved_slot",
-                                              "translational", NULL};
+                                              "translational", "profile", NULL};
 #define CLEARANCE_COMMON "name", "type", "body1", "body2", "point1", "point2", "pin_radius", \
                          "materials", "contact", "regions", "min_impact_velocity", "start"
 static const char *const revolute_clearance_keys[] = {CLEARANCE_COMMON, "hole_radius", "clearance",
@@ -451,9 +451,14 @@ static const char *const translational_keys[] = {"name", "type", "body1", "body2
                                                  "min_impact_velocity", "start", "length", "axis",
                                                  "half_length", "half_width", "corner_radius",
                                                  "guide_half_width", NULL};
+static const char *const profile_keys[] = {"name", "type", "body1", "body2", "point2",
+                                           "pin_radius", "materials", "contact", "regions",
+                                           "min_impact_velocity", "start", "length", "profile",
+                                           NULL};
 static const char *const *const clearance_keys[] = {revolute_clearance_keys,
                                                     spherical_clearance_keys, slot_keys,
-                                                    curved_slot_keys, translational_keys};
+                                                    curved_slot_keys, translational_keys,
+                                                    profile_keys};
 
 /* key > floor (a dimension that must exceed another) */
 static cs_status exceeds(const loader *ld, const char *path, const char *key, double value,
@@ -521,8 +526,9 @@ static cs_status clearance_dimensions(const loader *ld, const cJSON *obj, const 
   const cs_json *js = ld->js;
   if (c->kind == CS_CLEARANCE_TRANSLATIONAL)
     return translational_dimensions(ld, obj, path, c);
-  CS_TRY(cs_json_number(js, obj, path, "pin_radius", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
-                        &c->pin_radius));
+  int profile = c->kind == CS_CLEARANCE_PROFILE; /* its follower may be a point */
+  CS_TRY(cs_json_number(js, obj, path, "pin_radius", profile ? CS_JSON_NONNEG : CS_JSON_POSITIVE,
+                        CS_JSON_REQUIRED, &c->pin_radius));
   if (c->kind != CS_CLEARANCE_SPHERICAL)
     CS_TRY(cs_json_number(js, obj, path, "length", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
                           &c->length));
@@ -530,6 +536,8 @@ static cs_status clearance_dimensions(const loader *ld, const cJSON *obj, const 
   case CS_CLEARANCE_REVOLUTE:
   case CS_CLEARANCE_SPHERICAL:
     return hole(ld, obj, path, c);
+  case CS_CLEARANCE_PROFILE:
+    return cs_json_profile(js, obj, path, c);
   case CS_CLEARANCE_SLOT:
     CS_TRY(cs_json_axis(js, obj, path, "axis", c->axis));
     CS_TRY(cs_json_number(js, obj, path, "half_length", CS_JSON_NONNEG, CS_JSON_REQUIRED,
@@ -585,7 +593,7 @@ static cs_status clearance_contacts(loader *ld, const cJSON *obj, const char *pa
   char kp[CS_JSON_PATH], rp[CS_JSON_PATH];
   const cJSON *regions = cs_json_member(obj, "regions");
   CS_TRY(cs_json_registry(ld->js, &reg));
-  c->nregion = cs_clearance_region_count(c->kind);
+  c->nregion = cs_clearance_regions(c);
   const char *names[2 * CS_MAX_REGIONS + 1] = {NULL};
   int nname = 0;
   for (int r = 0; r < c->nregion; r++)

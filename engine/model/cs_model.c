@@ -60,6 +60,7 @@ void cs_model_free(cs_model *model)
   for (int i = 0; i < model->nclearance; i++) {
     free(model->clearances[i].name);
     free(model->clearances[i].wear.initial);
+    cs_profile_free(model->clearances[i].profile);
   }
   free(model->clearances);
   free(model->bodies);
@@ -192,6 +193,8 @@ double cs_model_clearance_size(const cs_model *m, int k)
     return c->half_width - c->pin_radius;
   if (c->kind == CS_CLEARANCE_TRANSLATIONAL)
     return c->guide_half_width - c->half_width;
+  if (c->kind == CS_CLEARANCE_PROFILE)
+    return c->profile->size;
   return c->hole_radius - c->pin_radius;
 }
 

@@ -18,7 +18,7 @@
 #include <stddef.h>
 
 /* w = S(t) over ξ ∈ [−ℓ, ℓ] with ∇ξ = g and ∇²ξ = H (H NULL: 0) */
-static void step(double xi, double l, const double g[2], const double *H, cs_blend *b)
+void cs_blend_step(double xi, double l, const double g[2], const double *H, cs_blend *b)
 {
   double t = (xi + l) / (2.0 * l);
   double dS = 30.0 * t * t * (1.0 - t) * (1.0 - t) / (2.0 * l);
@@ -43,7 +43,7 @@ static void straight(const cs_clearance *c, const double p[2], cs_blend *b)
   double g[2] = {side * u[0], side * u[1]};
   b->region[0] = 0;
   b->region[1] = 1;
-  step(xi, l, g, NULL, b);
+  cs_blend_step(xi, l, g, NULL, b);
 }
 
 static void curved(const cs_clearance *c, const double p[2], cs_blend *b)
@@ -62,7 +62,7 @@ static void curved(const cs_clearance *c, const double p[2], cs_blend *b)
                  k * (d[1] * d[1] - d[0] * d[0]) / (r2 * r2), -k * 2.0 * d[0] * d[1] / (r2 * r2)};
   b->region[0] = r2 >= Rm * Rm ? 1 : 0; /* the track on the pin's side of the mean arc */
   b->region[1] = 2;
-  step(xi, l, g, H, b);
+  cs_blend_step(xi, l, g, H, b);
 }
 
 void cs_clearance_blend(const cs_clearance *c, const double p[2], int region, cs_blend *b)
@@ -72,4 +72,6 @@ void cs_clearance_blend(const cs_clearance *c, const double p[2], int region, cs
     straight(c, p, b);
   else if (c->kind == CS_CLEARANCE_CURVED_SLOT)
     curved(c, p, b);
+  else if (c->kind == CS_CLEARANCE_PROFILE)
+    cs_profile_blend(c, p, b);
 }

@@ -12,6 +12,7 @@ static const char *const region_names[CS_CLEARANCE_KIND_COUNT][CS_MAX_REGIONS] =
   [CS_CLEARANCE_TRANSLATIONAL] = {"front_top:upper", "front_top:lower", "rear_top:upper",
                                   "rear_top:lower", "rear_bottom:upper", "rear_bottom:lower",
                                   "front_bottom:upper", "front_bottom:lower"},
+  [CS_CLEARANCE_PROFILE] = {"flat", "arc1", "arc2", "arc3", "arc4", "arc5", "arc6", "arc7"},
 };
 
 static const char *const kind_names[CS_CLEARANCE_KIND_COUNT] = {
@@ -20,6 +21,7 @@ static const char *const kind_names[CS_CLEARANCE_KIND_COUNT] = {
   [CS_CLEARANCE_SLOT] = "pin in slot",
   [CS_CLEARANCE_CURVED_SLOT] = "pin in curved slot",
   [CS_CLEARANCE_TRANSLATIONAL] = "translational clearance",
+  [CS_CLEARANCE_PROFILE] = "profile contact",
 };
 
 const char *cs_clearance_region_name(cs_clearance_kind kind, int region)
@@ -35,11 +37,17 @@ int cs_clearance_region_count(cs_clearance_kind kind)
   return n;
 }
 
+int cs_clearance_regions(const cs_clearance *c)
+{
+  return c->kind == CS_CLEARANCE_PROFILE ? c->profile->nregion
+                                         : cs_clearance_region_count(c->kind);
+}
+
 const char *cs_clearance_kind_name(cs_clearance_kind kind) { return kind_names[kind]; }
 
 /* Pin (radius rp) inside a circle (centre c, radius R): δ = |p − c| + rp − R, normal outwards.
  * sign = −1 turns it into the pin outside a convex circle: δ = R + rp − |p − c|. */
-static void circle(const double p[2], const double c[2], double R, double rp, int sign,
+void cs_gap_circle(const double p[2], const double c[2], double R, double rp, int sign,
                    int region, cs_gap *g)
 {
   /* sqrt, not hypot: d is a clearance-scale length, far from overflow, and hypot's guards
@@ -74,7 +82,7 @@ static void slot(const cs_clearance *k, const double p[2], cs_gap *g)
   double a = k->half_length, w = k->half_width, rp = k->pin_radius;
   if (fabs(s) > a) {
     double cap[2] = {c[0] + copysign(a, s) * u[0], c[1] + copysign(a, s) * u[1]};
-    circle(p, cap, w, rp, +1, 1, g);
+    cs_gap_circle(p, cap, w, rp, +1, 1, g);
     return;
   }
   double side = h >= 0 ? 1.0 : -1.0;
@@ -99,13 +107,13 @@ static void curved_slot(const cs_clearance *k, const double p[2], cs_gap *g)
     double end = copysign(beta, phi), ce = cos(end), se = sin(end);
     double dir[2] = {ce * u[0] - se * u[1], se * u[0] + ce * u[1]};
     double cap[2] = {O[0] + Rm * dir[0], O[1] + Rm * dir[1]};
-    circle(p, cap, w, rp, +1, 2, g);
+    cs_gap_circle(p, cap, w, rp, +1, 2, g);
     return;
   }
   if (hypot(d[0], d[1]) >= Rm)
-    circle(p, O, Rm + w, rp, +1, 1, g);
+    cs_gap_circle(p, O, Rm + w, rp, +1, 1, g);
   else
-    circle(p, O, Rm - w, rp, -1, 0, g);
+    cs_gap_circle(p, O, Rm - w, rp, -1, 0, g);
 }
 
 void cs_clearance_gap(const cs_clearance *c, const double p[2], cs_gap *g)
@@ -125,15 +133,18 @@ void cs_clearance_pin_gap(const cs_clearance *c, int pin, const double p[2], cs_
   case CS_CLEARANCE_CURVED_SLOT:
     curved_slot(c, p, g);
     break;
+  case CS_CLEARANCE_PROFILE:
+    cs_profile_gap(c, p, g);
+    break;
   default: /* revolute and spherical: the journal or ball in its bearing or socket */
-    circle(p, c->point[0], c->hole_radius, c->pin_radius, +1, 0, g);
+    cs_gap_circle(p, c->point[0], c->hole_radius, c->pin_radius, +1, 0, g);
     break;
   }
 }
 
 void cs_clearance_prepare(cs_clearance *c, double mass0, double mass1)
 {
-  c->nregion = cs_clearance_region_count(c->kind);
+  c->nregion = cs_clearance_regions(c);
   for (int r = 0; r < c->nregion; r++) {
     cs_contact_geometry *g = &c->geometry[r];
     g->shape = c->kind == CS_CLEARANCE_SPHERICAL ? CS_CONTACT_POINT : CS_CONTACT_LINE;
@@ -157,6 +168,10 @@ void cs_clearance_prepare(cs_clearance *c, double mass0, double mass1)
       g->R2 = r == 0 ? c->mean_radius - c->half_width
             : r == 1 ? c->mean_radius + c->half_width : c->half_width;
       g->internal = r != 0; /* the inner track is convex: external contact */
+      break;
+    case CS_CLEARANCE_PROFILE: /* flat pieces and corners: a plane; arcs: their own */
+      g->R2 = c->profile->R[r];
+      g->internal = c->profile->internal[r];
       break;
     default:
       g->R2 = c->hole_radius;

@@ -1,0 +1,146 @@
+/*
+ * cs_loader_profile.c — a `profile` clearance joint's wall: the "profile" block
+ * (models/README.md "Profiles"; keep the two in step).
+ *
+ *   "profile": {"circle": {"centre": [x, y], "radius": R}, "solid": "inside" | "outside"}
+ *   "profile": {"path": [[x, y], [x, y], {"arc_to": [x, y], "centre": [x, y],
+ *               "turn": "ccw" | "cw"}, …], "closed": false, "solid": "left" | "right"}
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cs_json.h"
+#include "cs_clearance.h"
+
+static const char *const circle_keys[] = {"circle", "solid", NULL};
+static const char *const path_keys[] = {"path", "closed", "solid", NULL};
+static const char *const circle_sides[] = {"inside", "outside", NULL};
+static const char *const path_sides[] = {"left", "right", NULL};
+static const char *const arc_keys[] = {"arc_to", "centre", "turn", NULL};
+static const char *const turns[] = {"ccw", "cw", NULL};
+
+/* Path element i (after the start): a point [x, y] (a segment to it) or an arc step. */
+static cs_status step(const cs_json *js, const cJSON *v, const char *path, cs_path_step *st)
+{
+  char got[96];
+  memset(st, 0, sizeof *st);
+  if (cJSON_IsArray(v)) {
+    for (int k = 0; k < 2; k++) {
+      const cJSON *x = cJSON_GetArrayItem(v, k);
+      if (cJSON_GetArraySize(v) != 2 || !cJSON_IsNumber(x))
+        return cs_json_fail(js, path, "expected a point [x, y] or {\"arc_to\": [x, y], "
+                            "\"centre\": [x, y], \"turn\": \"ccw\" | \"cw\"}, got %s",
+                            cs_json_describe(v, got, sizeof got));
+      CS_TRY(cs_json_number_value(js, x, path, CS_JSON_ANY, &st->to[k]));
+    }
+    return CS_OK;
+  }
+  if (!cJSON_IsObject(v))
+    return cs_json_fail(js, path, "expected a point [x, y] or {\"arc_to\": [x, y], \"centre\": "
+                        "[x, y], \"turn\": \"ccw\" | \"cw\"}, got %s",
+                        cs_json_describe(v, got, sizeof got));
+  int turn;
+  CS_TRY(cs_json_keys(js, v, path, arc_keys, " for an arc step"));
+  CS_TRY(cs_json_vector(js, v, path, "arc_to", 2, "[x, y]", NULL, st->to));
+  CS_TRY(cs_json_vector(js, v, path, "centre", 2, "[x, y]", NULL, st->centre));
+  CS_TRY(cs_json_choice(js, v, path, "turn", turns, -1, &turn));
+  st->arc = 1;
+  st->ccw = turn == 0;
+  return CS_OK;
+}
+
+/* The path's steps: its first element is the start point. */
+static cs_status path_steps(const cs_json *js, const cJSON *list, const char *lp, double start[2],
+                            cs_path_step **steps, int *n)
+{
+  char ep[CS_JSON_PATH];
+  int count = cJSON_GetArraySize(list);
+  if (count < 2)
+    return cs_json_fail(js, lp, "expected a start point and at least one step, got %d "
+                        "element%s", count, count == 1 ? "" : "s");
+  *steps = calloc((size_t)count, sizeof **steps);
+  if (!*steps)
+    return cs_json_out_of_memory(js);
+  cs_path_step first;
+  cs_json_element(ep, lp, 0);
+  CS_TRY(step(js, list->child, ep, &first));
+  if (first.arc)
+    return cs_json_fail(js, ep, "expected the start point [x, y], got an arc step");
+  start[0] = first.to[0], start[1] = first.to[1];
+  int i = 0;
+  for (const cJSON *e = list->child->next; e; e = e->next, i++) {
+    cs_json_element(ep, lp, i + 1);
+    CS_TRY(step(js, e, ep, &(*steps)[i]));
+  }
+  *n = i;
+  return CS_OK;
+}
+
+static cs_status build(const cs_json *js, const char *path, const double start[2],
+                       const cs_path_step *steps, int n, int closed, int solid_left,
+                       cs_clearance *c, int first_step)
+{
+  char why[256], ep[CS_JSON_PATH];
+  int bad;
+  c->profile = cs_profile_build(start, steps, n, closed, solid_left, c->pin_radius, why,
+                                sizeof why, &bad);
+  if (c->profile)
+    return CS_OK;
+  if (bad == -2)
+    return cs_json_out_of_memory(js);
+  if (bad >= 0 && first_step >= 0 && bad < n)
+    cs_json_element(ep, path, bad + first_step);
+  else
+    strcpy(ep, path);
+  return cs_json_fail(js, ep, "%s", why);
+}
+
+static cs_status circle(const cs_json *js, const cJSON *obj, const char *path, cs_clearance *c)
+{
+  char cp[CS_JSON_PATH];
+  static const char *const keys[] = {"centre", "radius", NULL};
+  const cJSON *circ = cs_json_member(obj, "circle");
+  int side;
+  double R;
+  cs_path_step st = {1, 1, {0, 0}, {0, 0}};
+  cs_json_child(cp, path, "circle");
+  CS_TRY(cs_json_keys(js, obj, path, circle_keys, " for a circle profile"));
+  CS_TRY(cs_json_object(js, circ, cp));
+  CS_TRY(cs_json_keys(js, circ, cp, keys, " for a circle"));
+  CS_TRY(cs_json_vector(js, circ, cp, "centre", 2, "[x, y]", NULL, st.centre));
+  CS_TRY(cs_json_number(js, circ, cp, "radius", CS_JSON_POSITIVE, CS_JSON_REQUIRED, &R));
+  CS_TRY(cs_json_choice(js, obj, path, "solid", circle_sides, -1, &side));
+  st.to[0] = st.centre[0] + R, st.to[1] = st.centre[1];
+  /* walking ccw round a circle its inside is on the left */
+  return build(js, cp, st.to, &st, 1, 1, side == 0, c, -1);
+}
+
+cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *path,
+                          cs_clearance *c)
+{
+  char pp[CS_JSON_PATH], lp[CS_JSON_PATH];
+  const cJSON *obj = cs_json_member(joint, "profile"), *list;
+  cs_json_child(pp, path, "profile");
+  if (!obj)
+    return cs_json_fail(js, path, "missing \"profile\": expected {\"circle\": …} or "
+                        "{\"path\": […], \"solid\": \"left\" | \"right\"}");
+  CS_TRY(cs_json_object(js, obj, pp));
+  if (cs_json_member(obj, "circle"))
+    return circle(js, obj, pp, c);
+  int side, closed;
+  CS_TRY(cs_json_keys(js, obj, pp, path_keys, " for a path profile"));
+  CS_TRY(cs_json_array(js, obj, pp, "path", "an array: a start point [x, y], then points and "
+                       "arc steps", 1, &list));
+  CS_TRY(cs_json_bool(js, obj, pp, "closed", 0, &closed));
+  CS_TRY(cs_json_choice(js, obj, pp, "solid", path_sides, -1, &side));
+  cs_json_child(lp, pp, "path");
+  cs_path_step *steps = NULL;
+  double start[2];
+  int n = 0;
+  cs_status st = path_steps(js, list, lp, start, &steps, &n);
+  if (st == CS_OK)
+    st = build(js, lp, start, steps, n, closed, side == 0, c, 1);
+  free(steps);
+  return st;
+}
