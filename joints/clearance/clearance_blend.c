@@ -17,21 +17,6 @@
 #include <math.h>
 #include <stddef.h>
 
-/* w = S(t) over ξ ∈ [−ℓ, ℓ] with ∇ξ = g and ∇²ξ = H (H NULL: 0) */
-void cs_blend_step(double xi, double l, const double g[2], const double *H, cs_blend *b)
-{
-  double t = (xi + l) / (2.0 * l);
-  double dS = 30.0 * t * t * (1.0 - t) * (1.0 - t) / (2.0 * l);
-  double d2S = 60.0 * t * (1.0 - t) * (1.0 - 2.0 * t) / (4.0 * l * l);
-  b->n = 2;
-  b->w = t * t * t * (10.0 - 15.0 * t + 6.0 * t * t);
-  for (int i = 0; i < 2; i++) {
-    b->grad[i] = dS * g[i];
-    for (int k = 0; k < 2; k++)
-      b->hess[2 * i + k] = d2S * g[i] * g[k] + (H ? dS * H[2 * i + k] : 0.0);
-  }
-}
-
 static void straight(const cs_clearance *c, const double p[2], cs_blend *b)
 {
   const double *o = c->point[0], *u = c->axis;

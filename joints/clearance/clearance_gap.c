@@ -45,32 +45,6 @@ int cs_clearance_regions(const cs_clearance *c)
 
 const char *cs_clearance_kind_name(cs_clearance_kind kind) { return kind_names[kind]; }
 
-/* Pin (radius rp) inside a circle (centre c, radius R): δ = |p − c| + rp − R, normal outwards.
- * sign = −1 turns it into the pin outside a convex circle: δ = R + rp − |p − c|. */
-void cs_gap_circle(const double p[2], const double c[2], double R, double rp, int sign,
-                   int region, cs_gap *g)
-{
-  /* sqrt, not hypot: d is a clearance-scale length, far from overflow, and hypot's guards
-   * were 4 % of the projected formulation's time on the clearance slider-crank (perf) */
-  double d[2] = {p[0] - c[0], p[1] - c[1]}, r = sqrt(d[0] * d[0] + d[1] * d[1]);
-  g->region = region;
-  if (r < 1e-300) { /* concentric: any direction is the normal; δ is at its extreme */
-    g->delta = sign > 0 ? rp - R : R + rp;
-    g->grad[0] = sign;
-    g->grad[1] = 0.0;
-    g->hess[0] = g->hess[1] = g->hess[2] = g->hess[3] = 0.0;
-    return;
-  }
-  double n[2] = {d[0] / r, d[1] / r};
-  g->delta = sign > 0 ? r + rp - R : R + rp - r;
-  g->grad[0] = sign * n[0];
-  g->grad[1] = sign * n[1];
-  /* ∂²|d|/∂p² = (I − n nᵀ)/r */
-  g->hess[0] = sign * (1 - n[0] * n[0]) / r;
-  g->hess[1] = g->hess[2] = sign * (-n[0] * n[1]) / r;
-  g->hess[3] = sign * (1 - n[1] * n[1]) / r;
-}
-
 /* Straight slot: centre c, unit axis u, end-cap centres c ± a u, half-width w. Along the
  * straight part the pin meets a flat track (δ = |nᵀ(p − c)| + rp − w); past an end, the
  * cap (a circle of radius w). Both give the same δ where they meet. */
