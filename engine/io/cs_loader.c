@@ -595,8 +595,8 @@ static cs_status clearance_contacts(loader *ld, const cJSON *obj, const char *pa
   CS_TRY(cs_json_registry(ld->js, &reg));
   c->nregion = cs_clearance_regions(c);
   const char *names[2 * CS_MAX_REGIONS + 1] = {NULL};
-  int nname = 0;
-  for (int r = 0; r < c->nregion; r++)
+  int nname = 0, nnamed = cs_clearance_region_count(c->kind); /* a profile: every arc it may have */
+  for (int r = 0; r < nnamed; r++)
     names[nname++] = cs_clearance_region_name(c->kind, r);
   for (int r = 0; r < c->nregion; r++) { /* each group once */
     const char *group = cs_clearance_region_group(c->kind, r);
@@ -610,6 +610,13 @@ static cs_status clearance_contacts(loader *ld, const cJSON *obj, const char *pa
   if (regions) {
     CS_TRY(cs_json_object(ld->js, regions, kp));
     CS_TRY(cs_json_keys(ld->js, regions, kp, names, " (the joint's regions)"));
+    for (int r = c->nregion; r < nnamed; r++)
+      if (cs_json_member(regions, names[r])) {
+        cs_json_child(rp, kp, names[r]);
+        return cs_json_fail(ld->js, rp, "the profile has %d distinct arc%s (arc<k>: the k-th "
+                            "along its path): no region %s", c->nregion - 1,
+                            c->nregion == 2 ? "" : "s", names[r]);
+      }
   }
   for (int r = 0; r < c->nregion; r++) {
     const cJSON *block = region_block(obj, path, c, r, rp);

@@ -2,9 +2,11 @@
  * cs_loader_profile.c — a `profile` clearance joint's wall: the "profile" block
  * (models/README.md "Profiles"; keep the two in step).
  *
- *   "profile": {"circle": {"centre": [x, y], "radius": R}, "solid": "inside" | "outside"}
  *   "profile": {"path": [[x, y], [x, y], {"arc_to": [x, y], "centre": [x, y],
  *               "turn": "ccw" | "cw"}, …], "closed": false, "solid": "left" | "right"}
+ *
+ * A circle is one arc from a point back to itself: [[R, 0], {"arc_to": [R, 0], "centre": [0, 0],
+ * "turn": "ccw"}] ("solid": "left", its inside; "right", a hole).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -13,9 +15,7 @@
 #include "cs_json.h"
 #include "cs_clearance.h"
 
-static const char *const circle_keys[] = {"circle", "solid", NULL};
 static const char *const path_keys[] = {"path", "closed", "solid", NULL};
-static const char *const circle_sides[] = {"inside", "outside", NULL};
 static const char *const path_sides[] = {"left", "right", NULL};
 static const char *const arc_keys[] = {"arc_to", "centre", "turn", NULL};
 static const char *const turns[] = {"ccw", "cw", NULL};
@@ -79,7 +79,7 @@ static cs_status path_steps(const cs_json *js, const cJSON *list, const char *lp
 
 static cs_status build(const cs_json *js, const char *path, const double start[2],
                        const cs_path_step *steps, int n, int closed, int solid_left,
-                       cs_clearance *c, int first_step)
+                       cs_clearance *c)
 {
   char why[256], ep[CS_JSON_PATH];
   int bad;
@@ -89,31 +89,11 @@ static cs_status build(const cs_json *js, const char *path, const double start[2
     return CS_OK;
   if (bad == -2)
     return cs_json_out_of_memory(js);
-  if (bad >= 0 && first_step >= 0 && bad < n)
-    cs_json_element(ep, path, bad + first_step);
+  if (bad >= 0 && bad < n) /* the path's element: step k is element k + 1 */
+    cs_json_element(ep, path, bad + 1);
   else
     strcpy(ep, path);
   return cs_json_fail(js, ep, "%s", why);
-}
-
-static cs_status circle(const cs_json *js, const cJSON *obj, const char *path, cs_clearance *c)
-{
-  char cp[CS_JSON_PATH];
-  static const char *const keys[] = {"centre", "radius", NULL};
-  const cJSON *circ = cs_json_member(obj, "circle");
-  int side;
-  double R;
-  cs_path_step st = {1, 1, {0, 0}, {0, 0}};
-  cs_json_child(cp, path, "circle");
-  CS_TRY(cs_json_keys(js, obj, path, circle_keys, " for a circle profile"));
-  CS_TRY(cs_json_object(js, circ, cp));
-  CS_TRY(cs_json_keys(js, circ, cp, keys, " for a circle"));
-  CS_TRY(cs_json_vector(js, circ, cp, "centre", 2, "[x, y]", NULL, st.centre));
-  CS_TRY(cs_json_number(js, circ, cp, "radius", CS_JSON_POSITIVE, CS_JSON_REQUIRED, &R));
-  CS_TRY(cs_json_choice(js, obj, path, "solid", circle_sides, -1, &side));
-  st.to[0] = st.centre[0] + R, st.to[1] = st.centre[1];
-  /* walking ccw round a circle its inside is on the left */
-  return build(js, cp, st.to, &st, 1, 1, side == 0, c, -1);
 }
 
 cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *path,
@@ -123,11 +103,9 @@ cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *pat
   const cJSON *obj = cs_json_member(joint, "profile"), *list;
   cs_json_child(pp, path, "profile");
   if (!obj)
-    return cs_json_fail(js, path, "missing \"profile\": expected {\"circle\": …} or "
-                        "{\"path\": […], \"solid\": \"left\" | \"right\"}");
+    return cs_json_fail(js, path, "missing \"profile\": expected {\"path\": [[x, y], …], "
+                        "\"solid\": \"left\" | \"right\"}");
   CS_TRY(cs_json_object(js, obj, pp));
-  if (cs_json_member(obj, "circle"))
-    return circle(js, obj, pp, c);
   int side, closed;
   CS_TRY(cs_json_keys(js, obj, pp, path_keys, " for a path profile"));
   CS_TRY(cs_json_array(js, obj, pp, "path", "an array: a start point [x, y], then points and "
@@ -140,7 +118,7 @@ cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *pat
   int n = 0;
   cs_status st = path_steps(js, list, lp, start, &steps, &n);
   if (st == CS_OK)
-    st = build(js, lp, start, steps, n, closed, side == 0, c, 1);
+    st = build(js, lp, start, steps, n, closed, side == 0, c);
   free(steps);
   return st;
 }

@@ -157,10 +157,14 @@ int cs_model_body_points(const cs_model *m, int body, double (*xy)[2], int max)
       if (f->body[s] == body)
         n = put_point(xy, n, max, f->point[s]);
   }
-  for (int k = 0; k < m->nclearance; k++)
+  for (int k = 0; k < m->nclearance; k++) {
+    const cs_profile *pr = m->clearances[k].profile; /* its wall spans body1 */
     for (int s = 0; s < 2; s++)
-      if (m->clearances[k].body[s] == body)
+      if (m->clearances[k].body[s] == body && !(pr && s == 0))
         n = put_point(xy, n, max, m->clearances[k].point[s]);
+    for (int i = 0; pr && m->clearances[k].body[0] == body && i < pr->n; i++)
+      n = put_point(xy, n, max, pr->f[i].bc);
+  }
   return n;
 }
 

@@ -266,10 +266,41 @@ static const key_doc translational_keys[] = {
    "model's clearance_start)"},
   END};
 
+static const key_doc profile_clearance_keys[] = {
+  NAME("unique among clearance joints; /joints/<name> in the output"),
+  {"type", "!const:profile",
+   "a follower circle against body1's profile (regions flat, arc1 … arc7)"},
+  {"body1", "!name", "the body carrying the profile"},
+  {"body2", "!name", "the follower's body (different from body1)"},
+  {"point2", "vec2", "the follower's centre in body2's frame, m (default [0, 0])"},
+  {"pin_radius", "!number>=0", "the follower's radius, m (0: a point)"},
+  CLEARANCE_TAIL("profile"),
+  {"length", "!number>0", "axial length of the line contact, m"},
+  {"profile", "!ref:profile", "body1's wall: a path of segments and arcs in body1's frame"},
+  {"start", "ref:start_given", "a profile has no ideal joint to start as: \"given\" (the default)"},
+  END};
+
+static const key_doc profile_keys[] = {
+  {"path", "!ref:path", "a start point [x, y], then points (a segment to each) and arc steps"},
+  {"closed", "bool", "a segment from the last point back to the start, if it is elsewhere "
+   "(default false)"},
+  {"solid", "!enum:left|right", "the side of the path, walking along it, where body1's solid is"},
+  END};
+
+static const key_doc arc_step_keys[] = {
+  {"arc_to", "!vec2", "the arc's end, m"},
+  {"centre", "!vec2", "the arc's centre (as far from the end as from the start), m"},
+  {"turn", "!enum:ccw|cw", "the way round the centre"},
+  END};
+
 #define REGION(r) {r, "ref:contact", "the contact block of region " r}
 static const key_doc revolute_regions[] = {REGION("bearing"), END};
 static const key_doc spherical_regions[] = {REGION("socket"), END};
 static const key_doc slot_regions[] = {REGION("track"), REGION("cap"), END};
+static const key_doc profile_regions[] = {
+  {"flat", "ref:contact", "the contact block of the segments and corners"},
+  REGION("arc1"), REGION("arc2"), REGION("arc3"), REGION("arc4"), REGION("arc5"),
+  REGION("arc6"), REGION("arc7"), END};
 static const key_doc curved_slot_regions[] = {REGION("inner"), REGION("outer"), REGION("cap"),
                                               END};
 #define WALL(w) {w, "ref:contact", "the contact block of every corner against the " w " wall"}
@@ -378,6 +409,13 @@ static const object_doc model_objects[] = {
    curved_slot_keys},
   {"translational_clearance", "translational clearance joint",
    "a block with rounded corners in a guide channel", translational_keys},
+  {"profile_clearance", "profile contact", "a follower circle against a body's profile",
+   profile_clearance_keys},
+  {"profile", "profile", "a path of segments and arcs with the solid on one side", profile_keys},
+  {"arc_step", "arc step", "an arc from the path's last point", arc_step_keys},
+  {"regions_profile", "regions",
+   "contact blocks by region: flat, then arc<k> for the k-th distinct arc (radius and side)",
+   profile_regions},
   {"regions_revolute", "regions", "contact blocks by region", revolute_regions},
   {"regions_spherical", "regions", "contact blocks by region", spherical_regions},
   {"regions_slot", "regions", "contact blocks by region", slot_regions},
@@ -403,7 +441,7 @@ static const object_doc impact_objects[] = {
 /* Variants told apart by their "type" (or "ground"): def, its variants, what they are. */
 typedef struct union_doc {
   const char *def, *title, *doc;
-  const char *variants[6];
+  const char *variants[7]; /* NULL-terminated */
 } union_doc;
 
 static const union_doc model_unions[] = {
@@ -415,7 +453,7 @@ static const union_doc model_unions[] = {
    {"spring", "torsion_spring", "point_force", "torque"}},
   {"clearance_joint", "clearance joint", "a contact force element in place of an ideal joint",
    {"revolute_clearance", "spherical_clearance", "slot_clearance", "curved_slot_clearance",
-    "translational_clearance"}},
+    "translational_clearance", "profile_clearance"}},
   {NULL, NULL, NULL, {NULL}}};
 
 /* ---------------------------------------------------------------- building --------------- */
@@ -543,7 +581,8 @@ static void add_model_constraints(cJSON *defs)
     parse("[{\"required\": [\"body\", \"axis\"]}, {\"required\": [\"joint\"], \"not\": "
           "{\"anyOf\": [{\"required\": [\"axis\"]}, {\"required\": [\"point\"]}]}}]"));
   const char *const kinds[] = {"revolute_clearance", "spherical_clearance", "slot_clearance",
-                               "curved_slot_clearance", "translational_clearance", NULL};
+                               "curved_slot_clearance", "translational_clearance",
+                               "profile_clearance", NULL};
   for (int i = 0; kinds[i]; i++)
     cJSON_AddItemToObject(cJSON_GetObjectItem(defs, kinds[i]), "anyOf",
                           parse("[{\"required\": [\"contact\"]}, {\"required\": [\"regions\"]}]"));
@@ -585,6 +624,12 @@ static void add_model_constraints(cJSON *defs)
           "\"oneOf\": [{\"const\": \"given\"}, {\"type\": \"object\", \"properties\": "
           "{\"velocity\": {\"const\": \"given\"}, \"position\": {\"const\": "
           "\"given\"}}, \"additionalProperties\": false}]}"));
+  cJSON_AddItemToObject(
+    defs, "path",
+    parse("{\"description\": \"a start point [x, y], then points [x, y] (a segment to each) "
+          "and arc steps\", \"type\": \"array\", \"minItems\": 2, \"items\": {\"oneOf\": "
+          "[{\"type\": \"array\", \"items\": {\"type\": \"number\"}, \"minItems\": 2, "
+          "\"maxItems\": 2}, {\"$ref\": \"#/$defs/arc_step\"}]}}"));
   cJSON_AddItemToObject(cJSON_GetObjectItem(defs, "wear"), "not",
                         parse("{\"required\": [\"initial_depth\", \"initial_profile\"]}"));
 }
