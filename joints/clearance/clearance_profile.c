@@ -168,6 +168,42 @@ static void junctions(cs_profile *p)
   }
 }
 
+/* Node k over features [lo, hi) and its subtree from *next on; returns k. */
+static int tree(cs_profile *p, int lo, int hi, int *next)
+{
+  int k = (*next)++;
+  cs_profile_node *nd = &p->node[k];
+  double box[2][2] = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
+  for (int i = lo; i < hi; i++)
+    for (int c = 0; c < 2; c++) {
+      box[0][c] = fmin(box[0][c], p->f[i].bc[c] - p->f[i].br);
+      box[1][c] = fmax(box[1][c], p->f[i].bc[c] + p->f[i].br);
+    }
+  nd->bc[0] = 0.5 * (box[0][0] + box[1][0]), nd->bc[1] = 0.5 * (box[0][1] + box[1][1]);
+  nd->br = 0.0;
+  for (int i = lo; i < hi; i++)
+    nd->br = fmax(nd->br, hypot(p->f[i].bc[0] - nd->bc[0], p->f[i].bc[1] - nd->bc[1]) +
+                              p->f[i].br);
+  nd->lo = lo, nd->hi = hi, nd->child[0] = nd->child[1] = -1;
+  if (hi - lo <= 4)
+    return k;
+  int mid = lo + (hi - lo) / 2, c0 = tree(p, lo, mid, next), c1 = tree(p, mid, hi, next);
+  p->node[k].child[0] = c0, p->node[k].child[1] = c1;
+  return k;
+}
+
+static void bound(cs_profile *p)
+{
+  int next = 0;
+  tree(p, 0, p->n, &next);
+  p->bc[0] = p->node[0].bc[0], p->bc[1] = p->node[0].bc[1], p->br = p->node[0].br;
+}
+
+int cs_profile_far(const cs_profile *p, const double x[2], double rp)
+{
+  return hypot(x[0] - p->bc[0], x[1] - p->bc[1]) - p->br - rp > p->size;
+}
+
 static double profile_size(const cs_profile *p)
 {
   double s = INFINITY;
@@ -227,9 +263,12 @@ cs_profile *cs_profile_build(const double start[2], const cs_path_step *steps, i
   cs_profile *p = calloc(1, sizeof *p);
   cs_feature *pc = calloc((size_t)np, sizeof *pc);
   int *region = calloc((size_t)np, sizeof *region);
-  if (p)
-    p->f = calloc(2 * (size_t)np + 2, sizeof *p->f), p->j = calloc(2 * (size_t)np + 2, sizeof *p->j);
-  if (!p || !pc || !region || !p->f || !p->j) {
+  if (p) {
+    p->f = calloc(2 * (size_t)np + 2, sizeof *p->f);
+    p->j = calloc(2 * (size_t)np + 2, sizeof *p->j);
+    p->node = calloc(4 * (size_t)np + 4, sizeof *p->node); /* ≤ 2 per feature */
+  }
+  if (!p || !pc || !region || !p->f || !p->j || !p->node) {
     free(pc), free(region), cs_profile_free(p);
     fail(why, len, bad, -2, "out of memory");
     return NULL;
@@ -257,6 +296,7 @@ cs_profile *cs_profile_build(const double start[2], const cs_path_step *steps, i
   }
   junctions(p);
   p->size = profile_size(p);
+  bound(p);
   return p;
 }
 
@@ -266,6 +306,7 @@ void cs_profile_free(cs_profile *p)
     return;
   free(p->f);
   free(p->j);
+  free(p->node);
   free(p);
 }
 
@@ -295,18 +336,43 @@ static int reach(const cs_feature *f, const double x[2], double *d)
   }
 }
 
+/* The distance from x to circle (c, r) where it lies outside, else 0: a lower bound of the
+ * distance to anything inside. */
+static double outside(const double x[2], const double c[2], double r)
+{
+  double dx = x[0] - c[0], dy = x[1] - c[1];
+  return sqrt(dx * dx + dy * dy) - r;
+}
+
+/* The nearest reaching feature of node k's run, nearer child first, skipping runs whose
+ * circle lies farther than the best so far. */
+static void search(const cs_profile *p, int k, const double x[2], cs_profile_hit *hit)
+{
+  const cs_profile_node *nd = &p->node[k];
+  if (nd->child[0] < 0) {
+    for (int i = nd->lo; i < nd->hi; i++) {
+      double d;
+      if (outside(x, p->f[i].bc, p->f[i].br) < fabs(hit->d) && reach(&p->f[i], x, &d) &&
+          fabs(d) < fabs(hit->d))
+        hit->feature = i, hit->d = d;
+    }
+    return;
+  }
+  const cs_profile_node *a = &p->node[nd->child[0]], *b = &p->node[nd->child[1]];
+  double da = outside(x, a->bc, a->br), db = outside(x, b->bc, b->br);
+  int first = da <= db ? 0 : 1;
+  for (int i = 0; i < 2; i++) {
+    int c = i == 0 ? first : 1 - first;
+    if ((c == 0 ? da : db) < fabs(hit->d))
+      search(p, nd->child[c], x, hit);
+  }
+}
+
 int cs_profile_nearest(const cs_profile *p, const double x[2], cs_profile_hit *hit)
 {
   hit->feature = -1;
   hit->d = INFINITY;
-  for (int i = 0; i < p->n; i++) {
-    const cs_feature *f = &p->f[i];
-    double d, far = hypot(x[0] - f->bc[0], x[1] - f->bc[1]) - f->br; /* ≤ |d| */
-    if (far >= fabs(hit->d))
-      continue;
-    if (reach(f, x, &d) && fabs(d) < fabs(hit->d))
-      hit->feature = i, hit->d = d;
-  }
+  search(p, 0, x, hit);
   return hit->feature;
 }
 
@@ -318,6 +384,10 @@ void cs_profile_gap(const cs_clearance *c, const double p[2], cs_gap *g)
   const cs_profile *pr = c->profile;
   const double rp = c->pin_radius;
   cs_profile_hit hit;
+  if (cs_profile_far(pr, p, rp)) {
+    cs_gap_circle(p, pr->bc, pr->br, rp, -1, 0, g);
+    return;
+  }
   if (cs_profile_nearest(pr, p, &hit) < 0) {
     double best = INFINITY, v[2] = {0, 0};
     for (int i = 0; i < pr->n; i++) {
@@ -352,7 +422,7 @@ void cs_profile_blend(const cs_clearance *c, const double p[2], cs_blend *b)
 {
   const cs_profile *pr = c->profile;
   cs_profile_hit hit;
-  if (cs_profile_nearest(pr, p, &hit) < 0)
+  if (cs_profile_far(pr, p, c->pin_radius) || cs_profile_nearest(pr, p, &hit) < 0)
     return;
   for (int k = 0; k < 2; k++) {
     int i = k == 0 ? hit.feature - 1 : hit.feature;

@@ -48,7 +48,16 @@ typedef struct cs_profile {
   double R[8];        /* region k's radius (0: flat) */
   int internal[8];    /* region k: the follower inside the arc (concave wall) */
   double size;        /* the scale on which contact is told from gap, m (clearance size) */
+  double bc[2], br;   /* the whole profile's bounding circle (node 0's) */
+  struct cs_profile_node *node; /* bounding circles of runs of features, a binary tree */
 } cs_profile;
+
+/* A run of consecutive features [lo, hi) and the circle round their bounding circles; its
+ * children split it in two (leaf: child[0] < 0). */
+typedef struct cs_profile_node {
+  double bc[2], br;
+  int lo, hi, child[2];
+} cs_profile_node;
 
 /* One step of a path: a segment to `to`, or (arc) an arc to `to` about `centre`. */
 typedef struct cs_path_step {
@@ -71,5 +80,9 @@ typedef struct cs_profile_hit {
   double d;
 } cs_profile_hit;
 int cs_profile_nearest(const cs_profile *p, const double x[2], cs_profile_hit *hit);
+/* Whether a follower of radius rp centred at x is farther than p->size from the profile's
+ * bounding circle: there the gap is that circle's (below −size, like the true one: the roots
+ * see only its sign), and the pair costs one distance whatever its pieces. */
+int cs_profile_far(const cs_profile *p, const double x[2], double rp);
 
 #endif
