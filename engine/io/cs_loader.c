@@ -526,9 +526,8 @@ static cs_status clearance_dimensions(const loader *ld, const cJSON *obj, const 
   const cs_json *js = ld->js;
   if (c->kind == CS_CLEARANCE_TRANSLATIONAL)
     return translational_dimensions(ld, obj, path, c);
-  int profile = c->kind == CS_CLEARANCE_PROFILE; /* its follower may be a point */
-  CS_TRY(cs_json_number(js, obj, path, "pin_radius", profile ? CS_JSON_NONNEG : CS_JSON_POSITIVE,
-                        CS_JSON_REQUIRED, &c->pin_radius));
+  CS_TRY(cs_json_number(js, obj, path, "pin_radius", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                        &c->pin_radius));
   if (c->kind != CS_CLEARANCE_SPHERICAL)
     CS_TRY(cs_json_number(js, obj, path, "length", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
                           &c->length));

@@ -273,7 +273,7 @@ static const key_doc profile_clearance_keys[] = {
   {"body1", "!name", "the body carrying the profile"},
   {"body2", "!name", "the follower's body (different from body1)"},
   {"point2", "vec2", "the follower's centre in body2's frame, m (default [0, 0])"},
-  {"pin_radius", "!number>=0", "the follower's radius, m (0: a point)"},
+  {"pin_radius", "!number>0", "the follower's radius, m (a point: a small one)"},
   CLEARANCE_TAIL("profile"),
   {"length", "!number>0", "axial length of the line contact, m"},
   {"profile", "!ref:profile", "body1's wall: a path of segments and arcs in body1's frame"},
