@@ -434,7 +434,7 @@ static cs_status load_joints(loader *ld, const cJSON *root)
 
 /* indexed by cs_clearance_kind */
 static const char *const clearance_types[] = {"revolute", "spherical", "slot", "curved_slot",
-                                              "translational", "profile", NULL};
+                                              "translational", "profile", "gear", NULL};
 #define CLEARANCE_COMMON "name", "type", "body1", "body2", "point1", "point2", "pin_radius", \
                          "materials", "contact", "regions", "min_impact_velocity", "start"
 static const char *const revolute_clearance_keys[] = {CLEARANCE_COMMON, "hole_radius", "clearance",
@@ -455,10 +455,14 @@ static const char *const profile_keys[] = {"name", "type", "body1", "body2", "po
                                            "pin_radius", "materials", "contact", "regions",
                                            "min_impact_velocity", "start", "length", "profile",
                                            NULL};
+static const char *const gear_keys[] = {"name", "type", "body1", "body2", "base_radii", "mesh",
+                                        "backlash", "pressure_angle", "length", "materials",
+                                        "contact", "regions", "min_impact_velocity", "start",
+                                        NULL};
 static const char *const *const clearance_keys[] = {revolute_clearance_keys,
                                                     spherical_clearance_keys, slot_keys,
                                                     curved_slot_keys, translational_keys,
-                                                    profile_keys};
+                                                    profile_keys, gear_keys};
 
 /* key > floor (a dimension that must exceed another) */
 static cs_status exceeds(const loader *ld, const char *path, const char *key, double value,
@@ -526,6 +530,11 @@ static cs_status clearance_dimensions(const loader *ld, const cJSON *obj, const 
   const cs_json *js = ld->js;
   if (c->kind == CS_CLEARANCE_TRANSLATIONAL)
     return translational_dimensions(ld, obj, path, c);
+  if (c->kind == CS_CLEARANCE_GEAR) { /* s = 0 at the bodies' initial angles */
+    c->angle0[0] = ld->model->bodies[c->body[0]].q0[2];
+    c->angle0[1] = ld->model->bodies[c->body[1]].q0[2];
+    return cs_json_gear(js, obj, path, c);
+  }
   CS_TRY(cs_json_number(js, obj, path, "pin_radius", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
                         &c->pin_radius));
   if (c->kind != CS_CLEARANCE_SPHERICAL)
@@ -722,6 +731,8 @@ static cs_status load_clearance(loader *ld, const cJSON *obj, const char *path)
                         "[{\"E\": …, \"nu\": …}, {…}]");
   CS_TRY(cs_json_materials(materials, ld->js->origin, kp, c->material, ld->js->err));
   CS_TRY(clearance_contacts(ld, obj, path, c));
+  if (c->kind == CS_CLEARANCE_GEAR)
+    CS_TRY(cs_json_gear_laws(ld->js, obj, path, c));
   CS_TRY(cs_json_lubrication(ld->js, obj, path, c));
   const cs_body *b = m->bodies;
   cs_clearance_prepare(c, b[c->body[0]].ground ? 0.0 : b[c->body[0]].mass,

@@ -122,3 +122,49 @@ cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *pat
   free(steps);
   return st;
 }
+
+/* ---------------------------------------------------------------- gear meshes ------------ */
+
+static const char *const meshes[] = {"external", "internal", NULL};
+
+cs_status cs_json_gear(const cs_json *js, const cJSON *obj, const char *path, cs_clearance *c)
+{
+  double play;
+  int mesh;
+  CS_TRY(cs_json_vector(js, obj, path, "base_radii", 2, "[rb1, rb2]", NULL, c->base_radius));
+  for (int k = 0; k < 2; k++)
+    if (!(c->base_radius[k] > 0.0)) {
+      char kp[CS_JSON_PATH], ep[CS_JSON_PATH];
+      cs_json_child(kp, path, "base_radii");
+      cs_json_element(ep, kp, k);
+      return cs_json_fail(js, ep, "expected a base radius > 0 m, got %.6g", c->base_radius[k]);
+    }
+  CS_TRY(cs_json_choice(js, obj, path, "mesh", meshes, 0, &mesh));
+  c->mesh_internal = mesh == 1;
+  CS_TRY(cs_json_number(js, obj, path, "backlash", CS_JSON_POSITIVE, CS_JSON_REQUIRED, &play));
+  CS_TRY(cs_json_number(js, obj, path, "pressure_angle", CS_JSON_POSITIVE, 20.0 * M_PI / 180.0,
+                        &c->pressure_angle));
+  if (!(c->pressure_angle < 0.5 * M_PI)) {
+    char kp[CS_JSON_PATH];
+    cs_json_child(kp, path, "pressure_angle");
+    return cs_json_fail(js, kp, "expected an angle < pi/2 rad, got %.6g", c->pressure_angle);
+  }
+  CS_TRY(cs_json_number(js, obj, path, "length", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                        &c->length));
+  c->half_width = 0.5 * c->base_radius[1] * play; /* body2's play, along the line of action */
+  c->pin_radius = c->base_radius[1] * tan(c->pressure_angle);
+  return CS_OK;
+}
+
+cs_status cs_json_gear_laws(const cs_json *js, const cJSON *obj, const char *path,
+                            const cs_clearance *c)
+{
+  char kp[CS_JSON_PATH];
+  for (int r = 0; r < c->nregion; r++)
+    if (c->contact[r].law[CS_FRICTION]) {
+      cs_json_child(kp, path, cs_json_member(obj, "regions") ? "regions" : "contact");
+      return cs_json_fail(js, kp, "a gear mesh has no sliding along its teeth: expected no "
+                          "\"friction\" law (region %s)", cs_clearance_region_name(c->kind, r));
+    }
+  return CS_OK;
+}

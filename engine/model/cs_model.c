@@ -199,6 +199,8 @@ double cs_model_clearance_size(const cs_model *m, int k)
     return c->guide_half_width - c->half_width;
   if (c->kind == CS_CLEARANCE_PROFILE)
     return c->profile->size;
+  if (c->kind == CS_CLEARANCE_GEAR) /* the play on either side when centred */
+    return c->half_width;
   return c->hole_radius - c->pin_radius;
 }
 

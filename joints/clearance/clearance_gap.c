@@ -13,6 +13,7 @@ static const char *const region_names[CS_CLEARANCE_KIND_COUNT][CS_MAX_REGIONS] =
                                   "rear_top:lower", "rear_bottom:upper", "rear_bottom:lower",
                                   "front_bottom:upper", "front_bottom:lower"},
   [CS_CLEARANCE_PROFILE] = {"flat", "arc1", "arc2", "arc3", "arc4", "arc5", "arc6", "arc7"},
+  [CS_CLEARANCE_GEAR] = {"forward", "reverse"},
 };
 
 static const char *const kind_names[CS_CLEARANCE_KIND_COUNT] = {
@@ -22,6 +23,7 @@ static const char *const kind_names[CS_CLEARANCE_KIND_COUNT] = {
   [CS_CLEARANCE_CURVED_SLOT] = "pin in curved slot",
   [CS_CLEARANCE_TRANSLATIONAL] = "translational clearance",
   [CS_CLEARANCE_PROFILE] = "profile contact",
+  [CS_CLEARANCE_GEAR] = "gear mesh",
 };
 
 const char *cs_clearance_region_name(cs_clearance_kind kind, int region)
@@ -110,6 +112,9 @@ void cs_clearance_pin_gap(const cs_clearance *c, int pin, const double p[2], cs_
   case CS_CLEARANCE_PROFILE:
     cs_profile_gap(c, p, g);
     break;
+  case CS_CLEARANCE_GEAR:
+    cs_gear_gap(c, p, g);
+    break;
   default: /* revolute and spherical: the journal or ball in its bearing or socket */
     cs_gap_circle(p, c->point[0], c->hole_radius, c->pin_radius, +1, 0, g);
     break;
@@ -142,6 +147,10 @@ void cs_clearance_prepare(cs_clearance *c, double mass0, double mass1)
       g->R2 = r == 0 ? c->mean_radius - c->half_width
             : r == 1 ? c->mean_radius + c->half_width : c->half_width;
       g->internal = r != 0; /* the inner track is convex: external contact */
+      break;
+    case CS_CLEARANCE_GEAR: /* the two involutes at the pitch point */
+      g->R2 = c->base_radius[0] * tan(c->pressure_angle);
+      g->internal = c->mesh_internal;
       break;
     case CS_CLEARANCE_PROFILE: /* flat pieces and corners: a plane; arcs: their own */
       g->R2 = c->profile->R[r];

@@ -73,6 +73,11 @@ void cs_gap_circle(const double p[2], const double c[2], double R, double rp, in
 /* A profile joint's gap and blend (clearance_profile.c). */
 void cs_profile_gap(const cs_clearance *c, const double p[2], cs_gap *g);
 void cs_profile_blend(const cs_clearance *c, const double p[2], cs_blend *b);
+/* A gear mesh's coordinate p = (s, 0) over the two bodies' angles, and its gap
+ * (clearance_gear.c). */
+void cs_gear_point(const cs_clearance *c, const cs_frame *f0, const cs_frame *f1, double p[2],
+                   double Jp[12], double H[2][36]);
+void cs_gear_gap(const cs_clearance *c, const double p[2], cs_gap *g);
 
 /* p(q) = A0ᵀ(r1 + A1 s1 − r0) with its Jacobian Jp (2 × 6, row-major) and, when H is non-NULL,
  * its second derivatives H[k] (6 × 6 row-major) for k = 0, 1; f0, f1 the bodies' frames at q. */

@@ -38,6 +38,8 @@ typedef enum cs_clearance_kind {
                                  against each wall */
   CS_CLEARANCE_PROFILE,      /* a follower circle against a body's profile (cs_profile.h):
                                 flat pieces and each distinct arc a region */
+  CS_CLEARANCE_GEAR,         /* a gear mesh with backlash between two bodies' angles
+                                (clearance_gear.c): forward and reverse flanks */
   CS_CLEARANCE_KIND_COUNT
 } cs_clearance_kind;
 
@@ -115,6 +117,11 @@ typedef struct cs_clearance {
   cs_wear_spec wear;          /* revolute: Archard wear (bins 0: none) */
   cs_clearance_start start;   /* how the initial assembly treats it (zeros: as given) */
   struct cs_profile *profile; /* profile: body[0]'s wall (owned), pin_radius the follower's */
+  /* gear: base radii, the bodies' angles at the start (s = 0 there), an internal mesh (a ring
+   * gear or a coupling); the flanks at ± half_width along the line of action; pin_radius and
+   * R2 the involutes' curvature radii rb tan(pressure angle) at the pitch point */
+  double base_radius[2], angle0[2], pressure_angle;
+  int mesh_internal;
 } cs_clearance;
 
 #endif
