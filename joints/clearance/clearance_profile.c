@@ -204,13 +204,17 @@ int cs_profile_far(const cs_profile *p, const double x[2], double rp)
   return hypot(x[0] - p->bc[0], x[1] - p->bc[1]) - p->br - rp > p->size;
 }
 
-static double profile_size(const cs_profile *p)
+/* The narrowest pocket's play: a concave arc's R − r (a slot's clearance c: the follower
+ * centre's extent in it is at most that); without one no pocket bounds the follower, and 1 %
+ * of the profile's bounding radius, the largest play real mechanisms have, stands for the
+ * scale on which contact is told from gap (the tolerances' cap, the depth warnings). */
+static double profile_size(const cs_profile *p, double rp)
 {
   double s = INFINITY;
   for (int i = 0; i < p->n; i++)
-    if (p->f[i].kind != CS_FEATURE_CORNER)
-      s = fmin(s, p->f[i].extent);
-  return s;
+    if (p->f[i].kind == CS_FEATURE_ARC && p->f[i].free_inside)
+      s = fmin(s, p->f[i].R - rp);
+  return isfinite(s) ? s : 0.01 * p->br;
 }
 
 /* The pieces of the path with their corners and ends, in order, into p->f. */
@@ -295,8 +299,8 @@ cs_profile *cs_profile_build(const double start[2], const cs_path_step *steps, i
     return NULL;
   }
   junctions(p);
-  p->size = profile_size(p);
   bound(p);
+  p->size = profile_size(p, pin_radius);
   return p;
 }
 
