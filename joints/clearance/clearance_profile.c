@@ -21,6 +21,15 @@ static void arc_tangent(const double c[2], const double x[2], double span, doubl
   t[1] = s * (x[0] - c[0]) / r;
 }
 
+/* Where a feature starts, walking the path. */
+static void start_point(const cs_feature *f, double at[2])
+{
+  if (f->kind == CS_FEATURE_ARC)
+    at[0] = f->c[0] + f->R * f->u0[0], at[1] = f->c[1] + f->R * f->u0[1];
+  else
+    at[0] = f->a[0], at[1] = f->a[1];
+}
+
 static int fail(char *why, size_t len, int *bad, int step, const char *msg)
 {
   snprintf(why, len, "%s", msg);
@@ -156,13 +165,7 @@ static void junctions(cs_profile *p)
     J->region[0] = a->region, J->region[1] = b->region;
     if ((!p->closed && i == p->n - 1) || a->region == b->region)
       continue;
-    const double *pt = b->kind == CS_FEATURE_SEGMENT ? b->a
-                     : b->kind == CS_FEATURE_CORNER ? b->a : NULL;
-    if (!pt) { /* an arc's start */
-      J->point[0] = b->c[0] + b->R * b->u0[0], J->point[1] = b->c[1] + b->R * b->u0[1];
-    } else {
-      J->point[0] = pt[0], J->point[1] = pt[1];
-    }
+    start_point(b, J->point);
     memcpy(J->t, b->kind == CS_FEATURE_CORNER ? a->t1 : b->t0, sizeof J->t);
     J->l = 0.5 * fmin(a->extent, b->extent);
   }
@@ -224,12 +227,8 @@ static int features(cs_profile *p, const cs_feature *pc, int np, const double st
   static const double none[2] = {0.0, 0.0};
   double end[2];
   for (int i = 0; i < np; i++) {
-    const double *v = pc[i].kind == CS_FEATURE_SEGMENT ? pc[i].a : NULL;
     double at[2];
-    if (!v) /* an arc's start */
-      at[0] = pc[i].c[0] + pc[i].R * pc[i].u0[0], at[1] = pc[i].c[1] + pc[i].R * pc[i].u0[1];
-    else
-      at[0] = v[0], at[1] = v[1];
+    start_point(&pc[i], at);
     if (i == 0 && !p->closed)
       p->f[p->n++] = corner(start, none, pc[0].t0, rp);
     else if (i > 0 && junction(&pc[i - 1], &pc[i], at, solid_left, rp, p->f, &p->n, why, len,
@@ -397,10 +396,7 @@ void cs_profile_gap(const cs_clearance *c, const double p[2], cs_gap *g)
     for (int i = 0; i < pr->n; i++) {
       const cs_feature *f = &pr->f[i];
       double e[2];
-      if (f->kind == CS_FEATURE_ARC)
-        e[0] = f->c[0] + f->R * f->u0[0], e[1] = f->c[1] + f->R * f->u0[1];
-      else
-        e[0] = f->a[0], e[1] = f->a[1];
+      start_point(f, e);
       double dist = hypot(p[0] - e[0], p[1] - e[1]);
       if (dist < best)
         best = dist, v[0] = e[0], v[1] = e[1];
