@@ -198,13 +198,20 @@ static void jacobians(void)
                      "\"length\": 0.01, \"profile\": " SLOT_PROFILE;
   const char *floor = "\"type\": \"profile\", \"point2\": [0.01, -0.005], \"pin_radius\": 0.005, "
                       "\"length\": 0.01, \"profile\": " FLOOR;
-  double r = 5.2e-5, x = 1e-5;
-  double track[2] = {0.01 - x, -r}, cap[2] = {0.01 + x, -sqrt(r * r - x * x)};
+  double rc = 5.2e-5, x = 1e-5;
+  double track[2] = {0.01 - x, -rc}, cap[2] = {0.01 + x, -sqrt(rc * rc - x * x)};
   double a = 95.0 * M_PI / 180.0, d = 0.005 - 2e-6; /* between the normals at 90° and 100° */
   double corner[2] = {-0.013054072893322787 + d * cos(a), 0.0006076898795116803 + d * sin(a)};
   jacobian_case("profile track by its arc", slot, ln, track);
   jacobian_case("profile arc by its track", slot, ln, cap);
   jacobian_case("profile convex corner", floor, ln, corner);
+  /* the fillet arc's end and the corner after it, either side of their junction's blend
+   * (ξ = ±0.3 mm of ℓ = 0.43 mm: the corner's extent r sin 10° halved) */
+  double b = 97.0 * M_PI / 180.0, e = -80.5 * M_PI / 180.0, r = 0.035 + 2e-6;
+  double by_arc[2] = {-0.013054072893322787 + d * cos(b), 0.0006076898795116803 + d * sin(b)};
+  double arc_end[2] = {-0.02 + r * cos(e), 0.04 + r * sin(e)};
+  jacobian_case("profile corner by its arc", floor, ln, by_arc);
+  jacobian_case("profile arc by its corner", floor, ln, arc_end);
 }
 
 int main(void)
