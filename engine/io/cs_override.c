@@ -7,6 +7,7 @@
  * exactly as in a file), and the model's verbatim JSON is the edited document: a trajectory
  * file of an overridden run says what was run. Pointers follow RFC 6901 (~1 is '/', ~0 is '~');
  * an object member is replaced or added, an array element replaced, "-" appends to an array.
+ * Setting one of two keys the loader takes one of drops the other (`exclusive` below).
  */
 #include <errno.h>
 #include <stdio.h>
