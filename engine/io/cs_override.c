@@ -7,6 +7,7 @@
  * exactly as in a file), and the model's verbatim JSON is the edited document: a trajectory
  * file of an overridden run says what was run. Pointers follow RFC 6901 (~1 is '/', ~0 is '~');
  * an object member is replaced or added, an array element replaced, "-" appends to an array.
+ * Setting one of two keys the loader takes one of drops the other (`exclusive` below).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -137,6 +138,63 @@ static cs_status place(cJSON *root, const char *origin, const cs_override *o, cJ
   return fail_at(err, origin, o, "the model has no such place", at);
 }
 
+/* Keys the loader takes one of, never both ("give hole_radius or clearance, not both"), in
+ * the object at `object` (pointer tokens, "*" an array element). An override setting one
+ * removes the other, so the override wins over the file: a model giving hole_radius sweeps its
+ * clearance unedited. */
+static const struct {
+  const char *object, *key[2];
+} exclusive[] = {
+  {"/clearance_joints/*", {"hole_radius", "clearance"}},
+  {"/drivers/*/motion", {"velocity", "rpm"}},
+  {"/drivers/*", {"body", "joint"}},
+  {"/clearance_joints/*/wear", {"initial_depth", "initial_profile"}},
+};
+
+/* Does the pointer name a member of an object at `object`? Its last token in *last. */
+static int member_of(const char *pointer, const char *object, char *last)
+{
+  char tok[CS_JSON_PATH], want[CS_JSON_PATH];
+  const char *at = pointer, *pat = object;
+  while (*pat == '/') {
+    if (*at != '/' || !pointer_token(at + 1, tok, &at) || !pointer_token(pat + 1, want, &pat))
+      return 0;
+    if (strcmp(want, "*") ? strcmp(tok, want) != 0 : array_index(tok) < 0)
+      return 0;
+  }
+  return *at == '/' && pointer_token(at + 1, last, &at) && !*at;
+}
+
+/* The other key of an exclusive pair that the override sets one of, else NULL. */
+static const char *partner_of(const char *pointer)
+{
+  char last[CS_JSON_PATH];
+  for (size_t i = 0; i < sizeof exclusive / sizeof *exclusive; i++)
+    for (int k = 0; k < 2; k++)
+      if (member_of(pointer, exclusive[i].object, last) && !strcmp(last, exclusive[i].key[k]))
+        return exclusive[i].key[1 - k];
+  return NULL;
+}
+
+/* Override o set one key of a pair: drop the other from its object, unless these overrides set
+ * it too (both then reach the loader, which refuses them with its own message). */
+static void drop_partner(cJSON *root, const cs_override *o, const cs_override *all, int n)
+{
+  const char *partner = partner_of(o->pointer);
+  if (!partner)
+    return;
+  size_t up = (size_t)(strrchr(o->pointer, '/') - o->pointer);
+  for (int j = 0; j < n; j++)
+    if (all[j].pointer && !strncmp(all[j].pointer, o->pointer, up) && all[j].pointer[up] == '/' &&
+        !strcmp(all[j].pointer + up + 1, partner))
+      return;
+  char object[CS_JSON_PATH];
+  snprintf(object, sizeof object, "%.*s", (int)up, o->pointer);
+  cJSON *parent = (cJSON *)cs_json_at(root, object);
+  if (cJSON_IsObject(parent))
+    cJSON_DeleteItemFromObjectCaseSensitive(parent, partner);
+}
+
 /* Apply the overrides to a parsed document. */
 static cs_status apply(cJSON *root, const char *origin, const cs_override *overrides, int n,
                        cs_error *err)
@@ -156,6 +214,7 @@ static cs_status apply(cJSON *root, const char *origin, const cs_override *overr
       cJSON_Delete(value);
       return st;
     }
+    drop_partner(root, o, overrides, n);
   }
   return CS_OK;
 }

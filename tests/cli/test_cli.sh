@@ -178,6 +178,20 @@ expect "--set of no place in the model" 2 "$cli" check models/slider_crank_clear
 contains "…names the file and the pointer" "$tmp/err" 'models/slider_crank_clearance.json: /: unknown key "nope"'
 expect "--set without a pointer" 1 "$cli" run models/slider_crank_clearance.json --set hole=1
 contains "…says what it expects" "$tmp/err" "--set expects POINTER=VALUE with a JSON pointer"
+# a key the loader takes instead of another (the model gives hole_radius): the --set one wins
+expect "run --set a clearance over the file's hole_radius" 0 "$cli" run \
+  models/slider_crank_clearance.json --set /clearance_joints/0/clearance=0.0003 --t-end 0.002 \
+  -o "$tmp/gap.h5" --quiet
+holds "…its file: hole = pin + 0.0003, the clearance in its model" py -c "
+import h5py, json, sys; f = h5py.File('$tmp/gap.h5'); j = json.loads(f['model'][()])['clearance_joints'][0]
+sys.exit(0 if f['joints/C'].attrs['clearance'] == (0.0095 + 0.0003) - 0.0095 and j['clearance'] == 0.0003
+         and 'hole_radius' not in j else 1)"
+expect "check --set a speed in r/min over the file's velocity" 0 "$cli" check \
+  models/slider_crank_clearance.json --set /drivers/0/motion/rpm=3000
+expect "--set of both keys of a pair" 2 "$cli" check models/slider_crank_clearance.json \
+  --set /clearance_joints/0/clearance=0.0003 --set /clearance_joints/0/hole_radius=0.0101
+contains "…is refused as a file giving both" "$tmp/err" "models/slider_crank_clearance.json: \
+/clearance_joints/0/clearance: give hole_radius or clearance (hole_radius − pin_radius), not both"
 
 # a valid model whose numbers suggest a unit typed wrongly: warned, never refused
 sed -e 's/"pin_radius": 0.0095, "hole_radius": 0.0100/"pin_radius": 9.5, "hole_radius": 9.7/' \

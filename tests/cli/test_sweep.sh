@@ -212,6 +212,31 @@ expect "tools/viz/plot --list on a grid summary" 0 "$py" "$root/tools/viz/plot" 
 contains "…one figure per parameter" out "vs-hole_radius"
 expect "--threads refuses trajectories" 1 "$cli" sweep bif.json -o x.h5 --threads
 
+# ---------------------------------------------------------------- the keys a model takes one of
+# the model gives hole_radius and velocity: a swept clearance or r/min replaces them (cs_override)
+cat > gap.json <<'JSON'
+{"name": "gap", "model": "model.json", "t_end": 0.004,
+ "parameters": [{"path": "/clearance_joints/0/clearance", "values": [0.0002, 0.0005]}]}
+JSON
+expect "a swept clearance over a model giving hole_radius" 0 "$cli" sweep gap.json -o gap.h5 -q
+for case in 0 1; do
+  expect "clearsim run --set of case $case's clearance" 0 "$cli" run model.json -o gap$case.h5 \
+    --t-end 0.004 -q --set /clearance_joints/0/clearance=$([ $case = 0 ] && echo 0.0002 || echo 0.0005)
+  expect "case $case equals the --set run" 0 $check direct gap.h5 $case gap$case.h5
+done
+holds "…whose file has c = hole − pin = 0.5 mm" $py -c "
+import h5py, sys; c = h5py.File('gap1.h5')['joints/C'].attrs['clearance']
+sys.exit(0 if c == (0.0095 + 0.0005) - 0.0095 else 1)"
+cat > rpm.json <<'JSON'
+{"name": "rpm", "model": "model.json", "t_end": 0.03, "poincare": true,
+ "parameters": [{"path": "/drivers/0/motion/rpm", "values": [3000, 5000]}]}
+JSON
+expect "a swept speed in r/min over a model giving velocity, Poincaré" 0 "$cli" sweep rpm.json -o rpm.h5 -q
+holds "…sampled every turn: T = 60/rpm" $py -c "
+import h5py, math, sys; f = h5py.File('rpm.h5'); T = f['cases/poincare/period'][:]
+sys.exit(not (all(f['cases/status'][:] == b'complete') and math.isclose(T[0], 0.02, rel_tol=1e-15)
+              and math.isclose(T[1], 0.012, rel_tol=1e-15)))"
+
 # ---------------------------------------------------------------- bad sweep files
 bad() { # name, sweep JSON, exact message
   printf '%s\n' "$2" > bad.json
@@ -221,6 +246,8 @@ bad() { # name, sweep JSON, exact message
 }
 bad "a case the model refuses" '{"name": "b", "model": "model.json", "parameters": [{"path": "/clearance_joints/0/hole_radius", "values": [0.0097, 0.009, 0.0094]}]}' \
   'bad.json: case 1: model.json: /clearance_joints/0/hole_radius: expected a number > pin_radius (0.0095 m), got 0.009 (and 1 more of the 3 cases fail validation)'
+bad "a clearance and, by also, the hole radius" '{"name": "b", "model": "model.json", "parameters": [{"path": "/clearance_joints/0/clearance", "values": [0.0002], "also": [{"path": "/clearance_joints/0/hole_radius", "scale": 50}]}]}' \
+  'bad.json: case 0: model.json: /clearance_joints/0/clearance: give hole_radius or clearance (hole_radius − pin_radius), not both'
 bad "a path the model lacks" '{"name": "b", "model": "model.json", "parameters": [{"path": "/drivers/3/motion/velocity", "values": [1]}]}' \
   'bad.json: case 0: model.json: /drivers/3/motion/velocity: the model has no such place (at /drivers: no such element)'
 bad "a missing model" '{"name": "b", "model": "nope.json", "parameters": [{"path": "/a", "values": [1]}]}' \

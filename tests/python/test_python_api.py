@@ -4,7 +4,8 @@
   function and method says its types (annotations; the package ships py.typed);
 - clearsim.open(path) gives the Result a run gives (the same arrays, events, counters);
 - Result.to_dataframe() holds every series with its unit, and the units are the HDF5 file's;
-- Model.with_values edits a model by JSON pointer through the loader's checks.
+- Model.with_values edits a model by JSON pointer through the loader's checks (a clearance
+  over a file's hole_radius replaces it).
 
 Run by ctest with Debian's python3 (numpy, h5py, pandas, pytest) and PYTHONPATH=BUILD/python.
 """
@@ -164,6 +165,22 @@ def test_with_values_edits_by_json_pointer():
             m.with_values({"/nothing/here": 1})
         with pytest.raises(ValueError, match="not a JSON pointer"):
             m.with_values({"clearance_joints": 1})
+
+
+def test_with_values_sets_a_clearance_over_the_files_hole_radius():
+    """A key the loader takes instead of another (the shipped model gives hole_radius and
+    velocity): the edit wins, the file's key is dropped; both keys at once are refused."""
+    with clearsim.Model.from_file(CLEARANCE) as m:
+        with m.with_values({"/clearance_joints/0/clearance": 3e-4}) as m2:
+            assert m2.clearance_joints["C"]["clearance"] == (0.0095 + 3e-4) - 0.0095
+            joint = json.loads(m2.json)["clearance_joints"][0]
+            assert joint["clearance"] == 3e-4 and "hole_radius" not in joint
+        with m.with_values({"/drivers/0/motion/rpm": 3000}) as m3:
+            motion = json.loads(m3.json)["drivers"][0]["motion"]
+            assert motion["rpm"] == 3000 and "velocity" not in motion
+        with pytest.raises(clearsim.InputError, match="give hole_radius or clearance"):
+            m.with_values({"/clearance_joints/0/clearance": 3e-4,
+                           "/clearance_joints/0/hole_radius": 0.0101})
 
 
 def test_sweep_returns_the_table_clearsim_sweep_writes(tmp_path):

@@ -400,7 +400,10 @@ int cs_interrupt_flag(void *user);
  * pointer ("/clearance_joints/0/hole_radius"; ~1 is '/', ~0 is '~') whose parent must exist;
  * an object member there is replaced or added, an array element replaced ("-" appends).
  * `json` is the value as JSON text: "0.0099", "\"hertz\"", "{\"velocity\": 100}". Numbers
- * printed with "%.17g" read back to the same double. */
+ * printed with "%.17g" read back to the same double. A key the loader takes instead of another
+ * (a clearance joint's clearance or hole_radius, a motion's rpm or velocity, a driver's joint or
+ * body, a wear block's initial_profile or initial_depth) removes the other from its object, so
+ * the override wins over the file; overrides setting both are refused as a file giving both. */
 typedef struct cs_override {
   const char *pointer;
   const char *json;

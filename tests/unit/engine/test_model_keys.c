@@ -93,9 +93,11 @@ static void clearance_key(const char *path)
   }
   cs_model_free(a);
   cs_model_free(b);
-  /* both, neither, and a clearance that is no clearance */
-  cs_override both = {"/clearance_joints/0/clearance", "7e-4"};
-  cs_model *m = load(path, &both, 1, &err);
+  /* both, neither, and a clearance that is no clearance (one override of either drops the
+   * other, cs_override.c: both are set in one call) */
+  const cs_override both[] = {{"/clearance_joints/0/clearance", "7e-4"},
+                              {"/clearance_joints/0/hole_radius", "0.0102"}};
+  cs_model *m = load(path, both, 2, &err);
   CHECK(!m && err.code == CS_ERR_INPUT &&
             strstr(err.message, "/clearance_joints/0/clearance: give hole_radius or clearance"),
         "%s: both hole_radius and clearance refused (%s)", path, err.message);

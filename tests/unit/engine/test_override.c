@@ -2,10 +2,12 @@
  * with overrides"): the edit lands where the pointer says and nowhere else, a run of the
  * overridden model equals a run of the same edit made by hand in the text, and every bad
  * override is refused with the origin, the pointer and what is wrong. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "clearsim.h"
+#include "cs_json.h"
 #include "cs_test.h"
 
 static const char *const base =
@@ -109,6 +111,84 @@ static void numbers_stay_exact(void)
   free(edited);
 }
 
+/* Keys the loader takes one of, never both: an override setting one drops the other from
+ * that object (and from no other), so it wins over the file; setting both is refused. */
+static void pairs_drop_their_partner(void)
+{
+  const char *json =
+    "{\"clearance_joints\": [{\"hole_radius\": 1, \"wear\": {\"initial_depth\": [0, 0, 0]}},\n"
+    "                      {\"hole_radius\": 2}],\n"
+    " \"drivers\": [{\"body\": \"crank\", \"motion\": {\"velocity\": 5}}],\n"
+    " \"other\": {\"hole_radius\": 3, \"velocity\": 4}}";
+  const cs_override ov[] = {{"/clearance_joints/1/clearance", "0.5"},
+                            {"/clearance_joints/0/wear/initial_profile", "\"run1.h5\""},
+                            {"/drivers/0/motion/rpm", "3000"},
+                            {"/drivers/0/joint", "\"A\""},
+                            {"/other/clearance", "1"},
+                            {"/other/rpm", "1"}};
+  char *edited = NULL;
+  cs_error err;
+  CHECK(cs_model_apply_overrides(json, NULL, ov, 6, &edited, &err) == CS_OK, "%s", err.message);
+  cJSON *doc = edited ? cJSON_Parse(edited) : NULL;
+  if (!doc)
+    return;
+  const char *const gone[] = {"/clearance_joints/1/hole_radius",
+                              "/clearance_joints/0/wear/initial_depth",
+                              "/drivers/0/motion/velocity", "/drivers/0/body"};
+  const char *const kept[] = {"/clearance_joints/1/clearance", "/clearance_joints/0/hole_radius",
+                              "/clearance_joints/0/wear/initial_profile",
+                              "/drivers/0/motion/rpm", "/drivers/0/joint",
+                              "/other/hole_radius", "/other/velocity", "/other/clearance"};
+  for (int i = 0; i < 4; i++)
+    CHECK(!cs_json_at(doc, gone[i]), "%s dropped: %s", gone[i], edited);
+  for (int i = 0; i < 8; i++)
+    CHECK(cs_json_at(doc, kept[i]) != NULL, "%s kept: %s", kept[i], edited);
+  cJSON_Delete(doc);
+  free(edited);
+}
+
+/* On the shipped models: a clearance over a file that gives hole_radius, a speed in r/min over
+ * one that gives velocity, both run; both keys of a pair in one call, the loader's refusal. */
+static void pairs_on_shipped_models(void)
+{
+  const char *path = "models/slider_crank_clearance.json";
+  const cs_override gap[] = {{"/clearance_joints/0/clearance", "0.0003"},
+                             {"/clearance_joints/0/hole_radius", "0.0101"}};
+  cs_model *m = NULL;
+  cs_error err;
+  CHECK(cs_model_load_file_overrides(path, NULL, gap, 1, NULL, &m, &err) == CS_OK, "%s",
+        err.message);
+  if (m) {
+    CHECK(cs_model_clearance_size(m, 0) == (0.0095 + 0.0003) - 0.0095,
+          "hole = pin + clearance: c = %.17g", cs_model_clearance_size(m, 0));
+    CHECK(!strstr(cs_model_json(m), "hole_radius"), "the file's hole_radius is gone");
+    cs_model_free(m);
+  }
+  CHECK(cs_model_load_file_overrides(path, NULL, gap, 2, NULL, &m, &err) == CS_ERR_INPUT && !m,
+        "clearance and hole_radius in one call: refused");
+  CHECK(!strcmp(err.message, "models/slider_crank_clearance.json: /clearance_joints/0/clearance: "
+                "give hole_radius or clearance (hole_radius − pin_radius), not both"),
+        "the loader's message: %s", err.message);
+
+  const cs_override speed[] = {{"/drivers/0/motion/rpm", "3000"},
+                               {"/drivers/0/motion/velocity", "100"}};
+  CHECK(cs_model_load_file_overrides("models/slider_crank.json", NULL, speed, 1, NULL, &m, &err)
+        == CS_OK, "%s", err.message);
+  cs_sim *sim = NULL;
+  if (m && cs_sim_create(m, &sim, &err) == CS_OK &&
+      cs_sim_advance(sim, 1e-3, &err) == CS_OK) {
+    double q[3];
+    cs_sim_body_position(sim, 1, q);
+    CHECK_NEAR(q[2], 3000 * (2 * M_PI / 60) * 1e-3, 1e-9, "crank angle at 1 ms, 3000 r/min");
+  }
+  cs_sim_free(sim);
+  cs_model_free(m);
+  CHECK(cs_model_load_file_overrides("models/slider_crank.json", NULL, speed, 2, NULL, &m, &err)
+        == CS_ERR_INPUT && !m, "rpm and velocity in one call: refused");
+  CHECK(strstr(err.message, "/drivers/0/motion/rpm: give velocity (rad/s) or rpm (r/min), "
+               "not both") != NULL, "the loader's message: %s", err.message);
+}
+
 static void expect_error(const cs_override *ov, int n, const char *want)
 {
   cs_model *m = NULL;
@@ -160,5 +240,7 @@ int main(void)
   adds_and_appends();
   numbers_stay_exact();
   bad_overrides();
+  pairs_drop_their_partner();
+  pairs_on_shipped_models();
   return cs_test_finish();
 }

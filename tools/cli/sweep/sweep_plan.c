@@ -436,6 +436,9 @@ static double driver_period(const char *edited)
       const cJSON *v = cJSON_GetObjectItemCaseSensitive(m, keys[k]);
       f[k] = cJSON_IsNumber(v) ? v->valuedouble : 0.0;
     }
+    const cJSON *rpm = cJSON_GetObjectItemCaseSensitive(m, "rpm");
+    if (cJSON_IsNumber(rpm)) /* an angle driver's rate in r/min, as the loader converts it */
+      f[0] = rpm->valuedouble * (2.0 * M_PI / 60.0);
     int oscillates = f[2] != 0 && f[3] != 0;
     if (f[1] == 0 && f[0] != 0 && !oscillates)
       period = 2 * M_PI / fabs(f[0]);
