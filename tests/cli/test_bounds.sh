@@ -64,11 +64,12 @@ mk_grid huge 1001
 expect "1,001,000 cases: past the cap" 2 timeout 10 "$cli" sweep huge.json --check
 contains "…saying so" err "/parameters: the grid has more than 1000000 cases (the limit of a sweep)"
 
-# a million cases validate in minutes: SIGTERM after 1 s stops it within a case
+# a million cases validate in minutes: SIGTERM after 3 s stops it within a case (after 1 s, on
+# a machine busy with the rest of the suite, the grid was sometimes still being built)
 start=$(date +%s%N)
 "$cli" sweep big.json --check >out 2>err &
 pid=$!
-sleep 1
+sleep 3
 kill -TERM $pid
 ( sleep 20; kill -KILL $pid ) >/dev/null 2>&1 &
 watchdog=$!
@@ -77,7 +78,7 @@ got=$?
 kill $watchdog
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 holds "SIGTERM during validation: exit 5 (got $got)" [ "$got" -eq 5 ]
-holds "…within 10 s of the signal (took $ms ms from the start)" [ "$ms" -lt 11000 ]
+holds "…within 10 s of the signal (took $ms ms from the start)" [ "$ms" -lt 13000 ]
 contains "…saying where it stopped" err "big.json: interrupted while validating case"
 cd "$root"
 
