@@ -9,23 +9,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "cs_fmi.h"
+#include "cs_fmi_impl.h"
 #include "cs_json.h"
-
-struct cs_fmi {
-  char *instance, *origin, *json, *token;
-  char **pointers; /* the configuration's parameters then inputs */
-  int nparameters, ninputs;
-  cs_fmi_var *vars;
-  int nvar;
-  double *values;  /* parameters and inputs as set (outputs unused) */
-  cs_model *model;
-  cs_sim *sim;
-  int inputs_changed; /* an input was set since the last doStep */
-  double t_start;
-  cs_fmi_log_fn log;
-  void *env;
-};
+#include "cs_model.h"
 
 void cs_fmi_log(const cs_fmi *fmi, int status, const char *fmt, ...)
 {
@@ -126,6 +112,7 @@ cs_fmi *cs_fmi_new(const char *instance, const char *token, const char *resource
 
 void cs_fmi_reset(cs_fmi *fmi)
 {
+  cs_fmi_history_drop(fmi);
   cs_sim_free(fmi->sim);
   fmi->sim = NULL;
   fmi->t_start = 0.0;
@@ -138,6 +125,7 @@ void cs_fmi_free(cs_fmi *fmi)
 {
   if (!fmi)
     return;
+  cs_fmi_history_drop(fmi);
   cs_sim_free(fmi->sim);
   cs_model_free(fmi->model);
   for (int i = 0; fmi->pointers && fmi->pointers[i]; i++)
@@ -188,7 +176,7 @@ int cs_fmi_start(cs_fmi *fmi)
   }
   if (st)
     return cs_fmi_log(fmi, 3, "%s", err.message), 1;
-  return 0;
+  return cs_fmi_history_start(fmi);
 }
 
 int cs_fmi_step(cs_fmi *fmi, double t, double h)
@@ -200,11 +188,16 @@ int cs_fmi_step(cs_fmi *fmi, double t, double h)
     return cs_fmi_log(fmi, 3, "doStep from t = %.17g s with step %g s: the instance is at t = "
                       "%.17g s", t, h, now), 1;
   cs_error err;
-  if (fmi->inputs_changed && cs_sim_inputs_changed(fmi->sim, &err))
+  cs_status st = fmi->inputs_changed ? cs_sim_inputs_changed(fmi->sim, &err) : CS_OK;
+  if (!st) {
+    fmi->inputs_changed = 0;
+    st = cs_sim_advance(fmi->sim, t + h - fmi->t_start, &err);
+  }
+  if (st) {
+    fmi->unrecorded = 1; /* the simulation stands where no replay of the history leads */
     return cs_fmi_log(fmi, 3, "%s", err.message), 1;
-  fmi->inputs_changed = 0;
-  if (cs_sim_advance(fmi->sim, t + h - fmi->t_start, &err))
-    return cs_fmi_log(fmi, 3, "%s", err.message), 1;
+  }
+  cs_fmi_record_call(fmi, -1, t, h);
   return 0;
 }
 
@@ -247,6 +240,15 @@ int cs_fmi_get(cs_fmi *fmi, unsigned vr, double *value)
   return 0;
 }
 
+/* One component of a point force, the other as the model has it. */
+static cs_status set_force(cs_fmi *fmi, const cs_fmi_var *v, double value, cs_error *err)
+{
+  double f[2];
+  memcpy(f, fmi->model->forces[v->index].force, sizeof f);
+  f[v->component] = value;
+  return cs_model_set_applied_force(fmi->model, v->index, f, err);
+}
+
 int cs_fmi_set(cs_fmi *fmi, unsigned vr, double value)
 {
   if (vr >= (unsigned)fmi->nvar)
@@ -262,11 +264,15 @@ int cs_fmi_set(cs_fmi *fmi, unsigned vr, double value)
     st = cs_model_set_driver_speed(fmi->model, v->index, cs_sim_time(fmi->sim), value, &err);
   else if (fmi->sim && v->kind == CS_FMI_TORQUE)
     st = cs_model_set_applied_torque(fmi->model, v->index, value, &err);
+  else if (fmi->sim && v->kind == CS_FMI_FORCE)
+    st = set_force(fmi, v, value, &err);
   if (st)
     return cs_fmi_log(fmi, 3, "%s: %s", v->name, err.message), 1;
   if (fmi->sim && fmi->values[vr] != value)
     fmi->inputs_changed = 1; /* the simulation restarts from it at the next doStep */
   fmi->values[vr] = value;
+  if (fmi->sim)
+    cs_fmi_record_call(fmi, (int)vr, value, 0.0);
   return 0;
 }
 

@@ -43,6 +43,24 @@ int cs_fmi_set(cs_fmi *fmi, unsigned vr, double value);
 void cs_fmi_log(const cs_fmi *fmi, int status, const char *fmt, ...)
   __attribute__((format(printf, 3, 4)));
 
+/* ---- saved states (FMI's FMU state): where the instance stands, restored exactly ----
+ * A state is the instance's history since initialization ended (the values set and the
+ * doSteps, in order) up to where it was saved, with the values set before. Restoring replays
+ * that history on a new simulation (only its part past the current point when the state lies
+ * ahead of it on the same history): the continuation is the one the saved instance would give,
+ * bit for bit, at the cost of re-running the simulation to the saved time. `tag` is the
+ * caller's own (its FMI phase), kept with the state. NULL or non-zero after logging. */
+typedef struct cs_fmi_state cs_fmi_state;
+cs_fmi_state *cs_fmi_state_get(cs_fmi *fmi, int tag);
+int cs_fmi_state_set(cs_fmi *fmi, const cs_fmi_state *state);
+int cs_fmi_state_tag(const cs_fmi_state *state);
+void cs_fmi_state_free(cs_fmi_state *state);
+/* As bytes (this platform's byte order, with the FMU's instantiation token): the size, the
+ * bytes (size of them), and a state from them for an instance of the same FMU. */
+size_t cs_fmi_state_size(const cs_fmi *fmi, const cs_fmi_state *state);
+void cs_fmi_state_write(const cs_fmi *fmi, const cs_fmi_state *state, unsigned char *bytes);
+cs_fmi_state *cs_fmi_state_read(cs_fmi *fmi, const unsigned char *bytes, size_t size);
+
 /* The configuration file's text for the exporter: the parameters' and inputs' pointers and the
  * instantiation token as {"parameters": [...], "inputs": [...], "token": "..."} (malloc'd,
  * NULL when out of memory; token NULL: none). */

@@ -36,9 +36,10 @@ static cs_fmi_var *add(table *t, cs_fmi_causality causality, cs_fmi_kind kind, c
   return v;
 }
 
-/* Which run-time edit an input pointer names: a driver's speed or a torque force's torque. */
+/* Which run-time edit an input pointer names: a driver's speed, a torque force's torque or a
+ * point force's component. */
 static cs_fmi_kind input_kind(const cs_model *model, const cJSON *root, const char *pointer,
-                              int *index, const char **unit)
+                              int *index, int *component, const char **unit)
 {
   int i, end = 0;
   if (sscanf(pointer, "/drivers/%d/motion/velocity%n", &i, &end) == 1 && !pointer[end] &&
@@ -48,12 +49,41 @@ static cs_fmi_kind input_kind(const cs_model *model, const cJSON *root, const ch
     *unit = kind && strstr(kind, "translation") ? "m/s" : "rad/s";
     return CS_FMI_DRIVER_SPEED;
   }
+  int c;
   if (sscanf(pointer, "/forces/%d/torque%n", &i, &end) == 1 && !pointer[end] &&
-      cs_json_at(root, pointer)) {
+      i >= 0 && i < model->nforce && model->forces[i].kind == CS_FORCE_TORQUE) {
     *index = i, *unit = "N.m";
     return CS_FMI_TORQUE;
   }
+  if (sscanf(pointer, "/forces/%d/force/%d%n", &i, &c, &end) == 2 && !pointer[end] &&
+      i >= 0 && i < model->nforce && model->forces[i].kind == CS_FORCE_POINT &&
+      (c == 0 || c == 1)) {
+    *index = i, *component = c, *unit = "N";
+    return CS_FMI_FORCE;
+  }
   return CS_FMI_NONE;
+}
+
+/* What a parameter or an input is, in the words a system model's user reads. */
+static void describe(cs_fmi_var *v, const cs_model *model, cs_fmi_kind kind, int index,
+                     int component)
+{
+  const cs_force *f = kind == CS_FMI_TORQUE || kind == CS_FMI_FORCE ? &model->forces[index]
+                                                                    : NULL;
+  const char *body = f ? cs_model_body_name(model, f->body[0]) : "";
+  if (kind == CS_FMI_DRIVER_SPEED)
+    snprintf(v->description, sizeof v->description, "input: driver %s's speed (its position "
+             "continuous where the speed changes)", cs_model_joint_name(model, index));
+  else if (kind == CS_FMI_TORQUE)
+    snprintf(v->description, sizeof v->description, "input: torque %s on body %s, "
+             "counter-clockwise positive", f->name, body);
+  else if (kind == CS_FMI_FORCE)
+    snprintf(v->description, sizeof v->description, "input: force %s on body %s, %s component "
+             "in the %s frame", f->name, body, component ? "y" : "x",
+             f->body_frame ? "body's" : "world");
+  else
+    snprintf(v->description, sizeof v->description, "the model's %.150s, applied at "
+             "initialization", v->pointer);
 }
 
 static cs_status add_pointer(table *t, const cs_model *model, const cJSON *root,
@@ -64,21 +94,22 @@ static cs_status add_pointer(table *t, const cs_model *model, const cJSON *root,
   if (!cJSON_IsNumber(value))
     return cs_fail(err, CS_ERR_INPUT, "%s: %s: %s names no number in the model",
                    cs_model_name(model), pointer, what);
-  int index = 0;
+  int index = 0, component = 0;
   const char *unit = "";
-  cs_fmi_kind kind = input ? input_kind(model, root, pointer, &index, &unit) : CS_FMI_OVERRIDE;
+  cs_fmi_kind kind = input ? input_kind(model, root, pointer, &index, &component, &unit)
+                           : CS_FMI_OVERRIDE;
   if (kind == CS_FMI_NONE)
     return cs_fail(err, CS_ERR_INPUT, "%s: %s: an input must be a driver's speed "
-                   "(/drivers/N/motion/velocity) or a torque (/forces/N/torque)",
-                   cs_model_name(model), pointer);
+                   "(/drivers/N/motion/velocity), a \"torque\" force's torque "
+                   "(/forces/N/torque) or a component of a \"force\" force (/forces/N/force/0 "
+                   "or /1)", cs_model_name(model), pointer);
   cs_fmi_var *v = add(t, input ? CS_FMI_INPUT : CS_FMI_PARAMETER, kind, unit);
   if (!v)
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   snprintf(v->name, sizeof v->name, "%s", pointer);
   snprintf(v->pointer, sizeof v->pointer, "%s", pointer);
-  snprintf(v->description, sizeof v->description, input ? "input: the model's %s while running"
-           : "the model's %s, applied at initialization", pointer);
-  v->start = value->valuedouble, v->index = index;
+  describe(v, model, kind, index, component);
+  v->start = value->valuedouble, v->index = index, v->component = component;
   return CS_OK;
 }
 

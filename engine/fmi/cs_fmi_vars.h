@@ -17,6 +17,8 @@ typedef enum cs_fmi_kind {
   CS_FMI_OVERRIDE,      /* a parameter: any number in the model, by JSON pointer */
   CS_FMI_DRIVER_SPEED,  /* input: /drivers/N/motion/velocity (index: the driver's joint) */
   CS_FMI_TORQUE,        /* input: /forces/N/torque of a "torque" force (index: the force) */
+  CS_FMI_FORCE,         /* input: /forces/N/force/C of a "force" force (index: the force,
+                         * component: C, 0 fx or 1 fy) */
   CS_FMI_BODY,          /* output: body index, component x y θ vx vy ω */
   CS_FMI_REACTION,      /* output: a driver's reaction (index: its joint) */
   CS_FMI_CLEARANCE,     /* output: joint k, component ex ey δ F_n */

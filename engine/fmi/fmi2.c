@@ -3,7 +3,7 @@
  *
  * The declarations are written here from the FMI 2.0 standard (fmi-standard.org, chapter 2
  * "Common Concepts" and 4 "FMI for Co-Simulation"). A co-simulation FMU exports the common
- * functions and the co-simulation ones; what this one does not offer (FMU state, derivatives,
+ * functions and the co-simulation ones; what this one does not offer (derivatives,
  * asynchronous steps, types other than Real) logs and returns fmi2Error.
  */
 #include <stdio.h>
@@ -303,39 +303,88 @@ REFUSE_TYPE(Integer, fmi2Integer)
 REFUSE_TYPE(Boolean, fmi2Boolean)
 REFUSE_TYPE(String, fmi2String)
 
+/* ---- FMU state (cs_fmi.h: a state is the history replayed; the phase goes with it) ---- */
+
 EXPORT fmi2Status fmi2GetFMUstate(fmi2Component comp, fmi2FMUstate *state)
 {
-  (void)state;
-  return refuse(comp, "FMU state (canGetAndSetFMUstate is false)");
+  component *c = comp;
+  if (!c || !state)
+    return fmi2Error;
+  if (c->phase == FAILED)
+    return refuse(comp, "fmi2GetFMUstate after an error");
+  cs_fmi_state *s = cs_fmi_state_get(c->fmi, c->phase);
+  if (!s)
+    return fmi2Error;
+  cs_fmi_state_free(*state); /* a state given back is overwritten */
+  *state = s;
+  return fmi2OK;
 }
+
 EXPORT fmi2Status fmi2SetFMUstate(fmi2Component comp, fmi2FMUstate state)
 {
-  (void)state;
-  return refuse(comp, "FMU state (canGetAndSetFMUstate is false)");
+  component *c = comp;
+  if (!c || !state)
+    return fmi2Error;
+  int tag = cs_fmi_state_tag(state);
+  if (tag < INSTANTIATED || tag > TERMINATED) /* read from bytes: a phase of ours or nothing */
+    return refuse(comp, "an FMU state whose phase is none of this FMU's");
+  if (cs_fmi_state_set(c->fmi, state)) {
+    c->phase = FAILED;
+    return fmi2Error;
+  }
+  c->phase = (phase)tag, c->failed_step = 0;
+  return fmi2OK;
 }
+
 EXPORT fmi2Status fmi2FreeFMUstate(fmi2Component comp, fmi2FMUstate *state)
 {
-  (void)state;
-  return refuse(comp, "FMU state (canGetAndSetFMUstate is false)");
+  if (!comp)
+    return fmi2Error;
+  if (state) {
+    cs_fmi_state_free(*state);
+    *state = NULL;
+  }
+  return fmi2OK;
 }
+
 EXPORT fmi2Status fmi2SerializedFMUstateSize(fmi2Component comp, fmi2FMUstate state,
                                              size_t *size)
 {
-  (void)state, (void)size;
-  return refuse(comp, "FMU state serialization");
+  component *c = comp;
+  if (!c || !state || !size)
+    return fmi2Error;
+  *size = cs_fmi_state_size(c->fmi, state);
+  return fmi2OK;
 }
+
 EXPORT fmi2Status fmi2SerializeFMUstate(fmi2Component comp, fmi2FMUstate state,
                                         fmi2Byte serializedState[], size_t size)
 {
-  (void)state, (void)serializedState, (void)size;
-  return refuse(comp, "FMU state serialization");
+  component *c = comp;
+  if (!c || !state || !serializedState)
+    return fmi2Error;
+  if (size < cs_fmi_state_size(c->fmi, state)) {
+    cs_fmi_log(c->fmi, 3, "fmi2SerializeFMUstate: %zu bytes given, the state takes %zu", size,
+               cs_fmi_state_size(c->fmi, state));
+    return fmi2Error;
+  }
+  cs_fmi_state_write(c->fmi, state, (unsigned char *)serializedState);
+  return fmi2OK;
 }
+
 EXPORT fmi2Status fmi2DeSerializeFMUstate(fmi2Component comp, const fmi2Byte serializedState[],
                                           size_t size, fmi2FMUstate *state)
 {
-  (void)serializedState, (void)size, (void)state;
-  return refuse(comp, "FMU state serialization");
+  component *c = comp;
+  if (!c || !state)
+    return fmi2Error;
+  cs_fmi_state *s = cs_fmi_state_read(c->fmi, (const unsigned char *)serializedState, size);
+  if (!s)
+    return fmi2Error;
+  *state = s;
+  return fmi2OK;
 }
+
 EXPORT fmi2Status fmi2GetDirectionalDerivative(fmi2Component comp,
                                                const fmi2ValueReference vUnknown_ref[],
                                                size_t nUnknown,

@@ -3,8 +3,8 @@
  *
  * The declarations are written here from the FMI 3.0 standard (fmi-standard.org, chapter 2
  * "Common Concepts" and 4 "Co-Simulation"): the platform types, then every function an FMU's
- * library exports. Model exchange, scheduled execution, clocks, FMU state and derivatives are
- * not offered (modelDescription.xml says so): those functions log and return fmi3Error.
+ * library exports. Model exchange, scheduled execution, clocks and derivatives are not offered
+ * (modelDescription.xml says so): those functions log and return fmi3Error.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -338,38 +338,84 @@ EXPORT fmi3Status fmi3GetVariableDependencies(fmi3Instance inst, fmi3ValueRefere
   (void)elementIndicesOfIndependents, (void)dependencyKinds, (void)nDependencies;
   return refuse(inst, "variable dependencies");
 }
+/* ---- FMU state (cs_fmi.h: a state is the history replayed; the phase goes with it) ---- */
+
 EXPORT fmi3Status fmi3GetFMUState(fmi3Instance inst, fmi3FMUState *state)
 {
-  (void)state;
-  return refuse(inst, "FMU state (canGetAndSetFMUState is false)");
+  instance *in = inst;
+  if (!in || !state)
+    return fmi3Error;
+  if (in->phase == FAILED)
+    return refuse(inst, "fmi3GetFMUState after an error");
+  cs_fmi_state *s = cs_fmi_state_get(in->fmi, in->phase);
+  if (!s)
+    return fmi3Error;
+  cs_fmi_state_free(*state); /* a state given back is overwritten */
+  *state = s;
+  return fmi3OK;
 }
+
 EXPORT fmi3Status fmi3SetFMUState(fmi3Instance inst, fmi3FMUState state)
 {
-  (void)state;
-  return refuse(inst, "FMU state (canGetAndSetFMUState is false)");
+  instance *in = inst;
+  if (!in || !state)
+    return fmi3Error;
+  int tag = cs_fmi_state_tag(state);
+  if (tag < INSTANTIATED || tag > TERMINATED) /* read from bytes: a phase of ours or nothing */
+    return refuse(inst, "an FMU state whose phase is none of this FMU's");
+  if (cs_fmi_state_set(in->fmi, state))
+    return failed(in);
+  in->phase = (phase)tag;
+  return fmi3OK;
 }
+
 EXPORT fmi3Status fmi3FreeFMUState(fmi3Instance inst, fmi3FMUState *state)
 {
-  (void)state;
-  return refuse(inst, "FMU state (canGetAndSetFMUState is false)");
+  if (!inst)
+    return fmi3Error;
+  if (state) {
+    cs_fmi_state_free(*state);
+    *state = NULL;
+  }
+  return fmi3OK;
 }
+
 EXPORT fmi3Status fmi3SerializedFMUStateSize(fmi3Instance inst, fmi3FMUState state,
                                              size_t *size)
 {
-  (void)state, (void)size;
-  return refuse(inst, "FMU state serialization");
+  instance *in = inst;
+  if (!in || !state || !size)
+    return fmi3Error;
+  *size = cs_fmi_state_size(in->fmi, state);
+  return fmi3OK;
 }
+
 EXPORT fmi3Status fmi3SerializeFMUState(fmi3Instance inst, fmi3FMUState state,
                                         fmi3Byte serializedState[], size_t size)
 {
-  (void)state, (void)serializedState, (void)size;
-  return refuse(inst, "FMU state serialization");
+  instance *in = inst;
+  if (!in || !state || !serializedState)
+    return fmi3Error;
+  if (size < cs_fmi_state_size(in->fmi, state)) {
+    cs_fmi_log(in->fmi, 3, "fmi3SerializeFMUState: %zu bytes given, the state takes %zu", size,
+               cs_fmi_state_size(in->fmi, state));
+    return fmi3Error;
+  }
+  cs_fmi_state_write(in->fmi, state, serializedState);
+  return fmi3OK;
 }
+
 EXPORT fmi3Status fmi3DeserializeFMUState(fmi3Instance inst, const fmi3Byte serializedState[],
                                           size_t size, fmi3FMUState *state)
 {
-  (void)serializedState, (void)size, (void)state;
-  return refuse(inst, "FMU state serialization");
+  instance *in = inst;
+  if (!in || !state)
+    return fmi3Error;
+  cs_fmi_state *s = cs_fmi_state_read(in->fmi, serializedState, size);
+  if (!s)
+    return fmi3Error;
+  *state = s;
+  return fmi3OK;
 }
 
 #define REFUSE_DERIVATIVE(name)                                                               \

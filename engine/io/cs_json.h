@@ -188,5 +188,14 @@ cs_status cs_json_materials(const cJSON *array, const char *origin, const char *
  * "Lubrication", "Wear") into c, whose dimensions and materials are already read. */
 cs_status cs_json_lubrication(const cs_json *js, const cJSON *joint, const char *path,
                               cs_clearance *c);
+/* A profile joint's "profile" block (models/README.md "Profiles") into c->profile, for the
+ * follower of radius c->pin_radius (cs_loader_profile.c). */
+cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *path,
+                          cs_clearance *c);
+/* A gear mesh's keys (models/README.md "Gear meshes") into c, whose angle0 holds the bodies'
+ * initial angles; its laws, refused with friction (cs_loader_profile.c). */
+cs_status cs_json_gear(const cs_json *js, const cJSON *obj, const char *path, cs_clearance *c);
+cs_status cs_json_gear_laws(const cs_json *js, const cJSON *obj, const char *path,
+                            const cs_clearance *c);
 
 #endif

@@ -434,7 +434,7 @@ static cs_status load_joints(loader *ld, const cJSON *root)
 
 /* indexed by cs_clearance_kind */
 static const char *const clearance_types[] = {"revolute", "spherical", "slot", "curved_slot",
-                                              "translational", NULL};
+                                              "translational", "profile", "gear", NULL};
 #define CLEARANCE_COMMON "name", "type", "body1", "body2", "point1", "point2", "pin_radius", \
                          "materials", "contact", "regions", "min_impact_velocity", "start"
 static const char *const revolute_clearance_keys[] = {CLEARANCE_COMMON, "hole_radius", "clearance",
@@ -451,9 +451,18 @@ static const char *const translational_keys[] = {"name", "type", "body1", "body2
                                                  "min_impact_velocity", "start", "length", "axis",
                                                  "half_length", "half_width", "corner_radius",
                                                  "guide_half_width", NULL};
+static const char *const profile_keys[] = {"name", "type", "body1", "body2", "point2",
+                                           "pin_radius", "materials", "contact", "regions",
+                                           "min_impact_velocity", "start", "length", "profile",
+                                           NULL};
+static const char *const gear_keys[] = {"name", "type", "body1", "body2", "base_radii", "mesh",
+                                        "backlash", "pressure_angle", "length", "materials",
+                                        "contact", "regions", "min_impact_velocity", "start",
+                                        NULL};
 static const char *const *const clearance_keys[] = {revolute_clearance_keys,
                                                     spherical_clearance_keys, slot_keys,
-                                                    curved_slot_keys, translational_keys};
+                                                    curved_slot_keys, translational_keys,
+                                                    profile_keys, gear_keys};
 
 /* key > floor (a dimension that must exceed another) */
 static cs_status exceeds(const loader *ld, const char *path, const char *key, double value,
@@ -521,6 +530,11 @@ static cs_status clearance_dimensions(const loader *ld, const cJSON *obj, const 
   const cs_json *js = ld->js;
   if (c->kind == CS_CLEARANCE_TRANSLATIONAL)
     return translational_dimensions(ld, obj, path, c);
+  if (c->kind == CS_CLEARANCE_GEAR) { /* s = 0 at the bodies' initial angles */
+    c->angle0[0] = ld->model->bodies[c->body[0]].q0[2];
+    c->angle0[1] = ld->model->bodies[c->body[1]].q0[2];
+    return cs_json_gear(js, obj, path, c);
+  }
   CS_TRY(cs_json_number(js, obj, path, "pin_radius", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
                         &c->pin_radius));
   if (c->kind != CS_CLEARANCE_SPHERICAL)
@@ -530,6 +544,8 @@ static cs_status clearance_dimensions(const loader *ld, const cJSON *obj, const 
   case CS_CLEARANCE_REVOLUTE:
   case CS_CLEARANCE_SPHERICAL:
     return hole(ld, obj, path, c);
+  case CS_CLEARANCE_PROFILE:
+    return cs_json_profile(js, obj, path, c);
   case CS_CLEARANCE_SLOT:
     CS_TRY(cs_json_axis(js, obj, path, "axis", c->axis));
     CS_TRY(cs_json_number(js, obj, path, "half_length", CS_JSON_NONNEG, CS_JSON_REQUIRED,
@@ -585,10 +601,10 @@ static cs_status clearance_contacts(loader *ld, const cJSON *obj, const char *pa
   char kp[CS_JSON_PATH], rp[CS_JSON_PATH];
   const cJSON *regions = cs_json_member(obj, "regions");
   CS_TRY(cs_json_registry(ld->js, &reg));
-  c->nregion = cs_clearance_region_count(c->kind);
+  c->nregion = cs_clearance_regions(c);
   const char *names[2 * CS_MAX_REGIONS + 1] = {NULL};
-  int nname = 0;
-  for (int r = 0; r < c->nregion; r++)
+  int nname = 0, nnamed = cs_clearance_region_count(c->kind); /* a profile: every arc it may have */
+  for (int r = 0; r < nnamed; r++)
     names[nname++] = cs_clearance_region_name(c->kind, r);
   for (int r = 0; r < c->nregion; r++) { /* each group once */
     const char *group = cs_clearance_region_group(c->kind, r);
@@ -602,6 +618,13 @@ static cs_status clearance_contacts(loader *ld, const cJSON *obj, const char *pa
   if (regions) {
     CS_TRY(cs_json_object(ld->js, regions, kp));
     CS_TRY(cs_json_keys(ld->js, regions, kp, names, " (the joint's regions)"));
+    for (int r = c->nregion; r < nnamed; r++)
+      if (cs_json_member(regions, names[r])) {
+        cs_json_child(rp, kp, names[r]);
+        return cs_json_fail(ld->js, rp, "the profile has %d distinct arc%s (arc<k>: the k-th "
+                            "along its path): no region %s", c->nregion - 1,
+                            c->nregion == 2 ? "" : "s", names[r]);
+      }
   }
   for (int r = 0; r < c->nregion; r++) {
     const cJSON *block = region_block(obj, path, c, r, rp);
@@ -708,6 +731,8 @@ static cs_status load_clearance(loader *ld, const cJSON *obj, const char *path)
                         "[{\"E\": …, \"nu\": …}, {…}]");
   CS_TRY(cs_json_materials(materials, ld->js->origin, kp, c->material, ld->js->err));
   CS_TRY(clearance_contacts(ld, obj, path, c));
+  if (c->kind == CS_CLEARANCE_GEAR)
+    CS_TRY(cs_json_gear_laws(ld->js, obj, path, c));
   CS_TRY(cs_json_lubrication(ld->js, obj, path, c));
   const cs_body *b = m->bodies;
   cs_clearance_prepare(c, b[c->body[0]].ground ? 0.0 : b[c->body[0]].mass,

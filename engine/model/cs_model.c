@@ -60,6 +60,7 @@ void cs_model_free(cs_model *model)
   for (int i = 0; i < model->nclearance; i++) {
     free(model->clearances[i].name);
     free(model->clearances[i].wear.initial);
+    cs_profile_free(model->clearances[i].profile);
   }
   free(model->clearances);
   free(model->bodies);
@@ -156,10 +157,14 @@ int cs_model_body_points(const cs_model *m, int body, double (*xy)[2], int max)
       if (f->body[s] == body)
         n = put_point(xy, n, max, f->point[s]);
   }
-  for (int k = 0; k < m->nclearance; k++)
+  for (int k = 0; k < m->nclearance; k++) {
+    const cs_profile *pr = m->clearances[k].profile; /* its wall spans body1 */
     for (int s = 0; s < 2; s++)
-      if (m->clearances[k].body[s] == body)
+      if (m->clearances[k].body[s] == body && !(pr && s == 0))
         n = put_point(xy, n, max, m->clearances[k].point[s]);
+    for (int i = 0; pr && m->clearances[k].body[0] == body && i < pr->n; i++)
+      n = put_point(xy, n, max, pr->f[i].bc);
+  }
   return n;
 }
 
@@ -192,6 +197,10 @@ double cs_model_clearance_size(const cs_model *m, int k)
     return c->half_width - c->pin_radius;
   if (c->kind == CS_CLEARANCE_TRANSLATIONAL)
     return c->guide_half_width - c->half_width;
+  if (c->kind == CS_CLEARANCE_PROFILE)
+    return c->profile->size;
+  if (c->kind == CS_CLEARANCE_GEAR) /* the play on either side when centred */
+    return c->half_width;
   return c->hole_radius - c->pin_radius;
 }
 

@@ -1,6 +1,6 @@
 /*
- * cs_inputs.c — a model's inputs changed while a simulation of it runs: a driver's speed and an
- * applied torque (clearsim.h "inputs at run time"), for hosts that steer a mechanism from
+ * cs_inputs.c — a model's inputs changed while a simulation of it runs: a driver's speed, an
+ * applied torque or force (clearsim.h "inputs at run time"), for hosts that steer a mechanism from
  * outside, such as an FMI co-simulation master (engine/fmi/).
  *
  * A simulation keeps a pointer to its model and reads the drivers' motion laws and the forces
@@ -39,5 +39,18 @@ cs_status cs_model_set_applied_torque(cs_model *model, int force, double torque,
     return cs_fail(err, CS_ERR_ARGUMENT, "cs_model_set_applied_torque: %s: torque %g is not "
                    "finite", model->forces[force].name, torque);
   model->forces[force].torque = torque;
+  return CS_OK;
+}
+
+cs_status cs_model_set_applied_force(cs_model *model, int force, const double f[2],
+                                     cs_error *err)
+{
+  if (!model || force < 0 || force >= model->nforce || model->forces[force].kind != CS_FORCE_POINT)
+    return cs_fail(err, CS_ERR_ARGUMENT, "cs_model_set_applied_force: force %d is not a "
+                   "\"force\"", force);
+  if (!isfinite(f[0]) || !isfinite(f[1]))
+    return cs_fail(err, CS_ERR_ARGUMENT, "cs_model_set_applied_force: %s: force [%g, %g] is not "
+                   "finite", model->forces[force].name, f[0], f[1]);
+  model->forces[force].force[0] = f[0], model->forces[force].force[1] = f[1];
   return CS_OK;
 }

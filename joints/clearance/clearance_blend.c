@@ -17,21 +17,6 @@
 #include <math.h>
 #include <stddef.h>
 
-/* w = S(t) over ξ ∈ [−ℓ, ℓ] with ∇ξ = g and ∇²ξ = H (H NULL: 0) */
-static void step(double xi, double l, const double g[2], const double *H, cs_blend *b)
-{
-  double t = (xi + l) / (2.0 * l);
-  double dS = 30.0 * t * t * (1.0 - t) * (1.0 - t) / (2.0 * l);
-  double d2S = 60.0 * t * (1.0 - t) * (1.0 - 2.0 * t) / (4.0 * l * l);
-  b->n = 2;
-  b->w = t * t * t * (10.0 - 15.0 * t + 6.0 * t * t);
-  for (int i = 0; i < 2; i++) {
-    b->grad[i] = dS * g[i];
-    for (int k = 0; k < 2; k++)
-      b->hess[2 * i + k] = d2S * g[i] * g[k] + (H ? dS * H[2 * i + k] : 0.0);
-  }
-}
-
 static void straight(const cs_clearance *c, const double p[2], cs_blend *b)
 {
   const double *o = c->point[0], *u = c->axis;
@@ -43,7 +28,7 @@ static void straight(const cs_clearance *c, const double p[2], cs_blend *b)
   double g[2] = {side * u[0], side * u[1]};
   b->region[0] = 0;
   b->region[1] = 1;
-  step(xi, l, g, NULL, b);
+  cs_blend_step(xi, l, g, NULL, b);
 }
 
 static void curved(const cs_clearance *c, const double p[2], cs_blend *b)
@@ -62,7 +47,7 @@ static void curved(const cs_clearance *c, const double p[2], cs_blend *b)
                  k * (d[1] * d[1] - d[0] * d[0]) / (r2 * r2), -k * 2.0 * d[0] * d[1] / (r2 * r2)};
   b->region[0] = r2 >= Rm * Rm ? 1 : 0; /* the track on the pin's side of the mean arc */
   b->region[1] = 2;
-  step(xi, l, g, H, b);
+  cs_blend_step(xi, l, g, H, b);
 }
 
 void cs_clearance_blend(const cs_clearance *c, const double p[2], int region, cs_blend *b)
@@ -72,4 +57,6 @@ void cs_clearance_blend(const cs_clearance *c, const double p[2], int region, cs
     straight(c, p, b);
   else if (c->kind == CS_CLEARANCE_CURVED_SLOT)
     curved(c, p, b);
+  else if (c->kind == CS_CLEARANCE_PROFILE)
+    cs_profile_blend(c, p, b);
 }

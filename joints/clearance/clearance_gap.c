@@ -12,6 +12,8 @@ static const char *const region_names[CS_CLEARANCE_KIND_COUNT][CS_MAX_REGIONS] =
   [CS_CLEARANCE_TRANSLATIONAL] = {"front_top:upper", "front_top:lower", "rear_top:upper",
                                   "rear_top:lower", "rear_bottom:upper", "rear_bottom:lower",
                                   "front_bottom:upper", "front_bottom:lower"},
+  [CS_CLEARANCE_PROFILE] = {"flat", "arc1", "arc2", "arc3", "arc4", "arc5", "arc6", "arc7"},
+  [CS_CLEARANCE_GEAR] = {"forward", "reverse"},
 };
 
 static const char *const kind_names[CS_CLEARANCE_KIND_COUNT] = {
@@ -20,6 +22,8 @@ static const char *const kind_names[CS_CLEARANCE_KIND_COUNT] = {
   [CS_CLEARANCE_SLOT] = "pin in slot",
   [CS_CLEARANCE_CURVED_SLOT] = "pin in curved slot",
   [CS_CLEARANCE_TRANSLATIONAL] = "translational clearance",
+  [CS_CLEARANCE_PROFILE] = "profile contact",
+  [CS_CLEARANCE_GEAR] = "gear mesh",
 };
 
 const char *cs_clearance_region_name(cs_clearance_kind kind, int region)
@@ -35,33 +39,13 @@ int cs_clearance_region_count(cs_clearance_kind kind)
   return n;
 }
 
-const char *cs_clearance_kind_name(cs_clearance_kind kind) { return kind_names[kind]; }
-
-/* Pin (radius rp) inside a circle (centre c, radius R): δ = |p − c| + rp − R, normal outwards.
- * sign = −1 turns it into the pin outside a convex circle: δ = R + rp − |p − c|. */
-static void circle(const double p[2], const double c[2], double R, double rp, int sign,
-                   int region, cs_gap *g)
+int cs_clearance_regions(const cs_clearance *c)
 {
-  /* sqrt, not hypot: d is a clearance-scale length, far from overflow, and hypot's guards
-   * were 4 % of the projected formulation's time on the clearance slider-crank (perf) */
-  double d[2] = {p[0] - c[0], p[1] - c[1]}, r = sqrt(d[0] * d[0] + d[1] * d[1]);
-  g->region = region;
-  if (r < 1e-300) { /* concentric: any direction is the normal; δ is at its extreme */
-    g->delta = sign > 0 ? rp - R : R + rp;
-    g->grad[0] = sign;
-    g->grad[1] = 0.0;
-    g->hess[0] = g->hess[1] = g->hess[2] = g->hess[3] = 0.0;
-    return;
-  }
-  double n[2] = {d[0] / r, d[1] / r};
-  g->delta = sign > 0 ? r + rp - R : R + rp - r;
-  g->grad[0] = sign * n[0];
-  g->grad[1] = sign * n[1];
-  /* ∂²|d|/∂p² = (I − n nᵀ)/r */
-  g->hess[0] = sign * (1 - n[0] * n[0]) / r;
-  g->hess[1] = g->hess[2] = sign * (-n[0] * n[1]) / r;
-  g->hess[3] = sign * (1 - n[1] * n[1]) / r;
+  return c->kind == CS_CLEARANCE_PROFILE ? c->profile->nregion
+                                         : cs_clearance_region_count(c->kind);
 }
+
+const char *cs_clearance_kind_name(cs_clearance_kind kind) { return kind_names[kind]; }
 
 /* Straight slot: centre c, unit axis u, end-cap centres c ± a u, half-width w. Along the
  * straight part the pin meets a flat track (δ = |nᵀ(p − c)| + rp − w); past an end, the
@@ -74,7 +58,7 @@ static void slot(const cs_clearance *k, const double p[2], cs_gap *g)
   double a = k->half_length, w = k->half_width, rp = k->pin_radius;
   if (fabs(s) > a) {
     double cap[2] = {c[0] + copysign(a, s) * u[0], c[1] + copysign(a, s) * u[1]};
-    circle(p, cap, w, rp, +1, 1, g);
+    cs_gap_circle(p, cap, w, rp, +1, 1, g);
     return;
   }
   double side = h >= 0 ? 1.0 : -1.0;
@@ -99,13 +83,13 @@ static void curved_slot(const cs_clearance *k, const double p[2], cs_gap *g)
     double end = copysign(beta, phi), ce = cos(end), se = sin(end);
     double dir[2] = {ce * u[0] - se * u[1], se * u[0] + ce * u[1]};
     double cap[2] = {O[0] + Rm * dir[0], O[1] + Rm * dir[1]};
-    circle(p, cap, w, rp, +1, 2, g);
+    cs_gap_circle(p, cap, w, rp, +1, 2, g);
     return;
   }
   if (hypot(d[0], d[1]) >= Rm)
-    circle(p, O, Rm + w, rp, +1, 1, g);
+    cs_gap_circle(p, O, Rm + w, rp, +1, 1, g);
   else
-    circle(p, O, Rm - w, rp, -1, 0, g);
+    cs_gap_circle(p, O, Rm - w, rp, -1, 0, g);
 }
 
 void cs_clearance_gap(const cs_clearance *c, const double p[2], cs_gap *g)
@@ -125,15 +109,21 @@ void cs_clearance_pin_gap(const cs_clearance *c, int pin, const double p[2], cs_
   case CS_CLEARANCE_CURVED_SLOT:
     curved_slot(c, p, g);
     break;
+  case CS_CLEARANCE_PROFILE:
+    cs_profile_gap(c, p, g);
+    break;
+  case CS_CLEARANCE_GEAR:
+    cs_gear_gap(c, p, g);
+    break;
   default: /* revolute and spherical: the journal or ball in its bearing or socket */
-    circle(p, c->point[0], c->hole_radius, c->pin_radius, +1, 0, g);
+    cs_gap_circle(p, c->point[0], c->hole_radius, c->pin_radius, +1, 0, g);
     break;
   }
 }
 
 void cs_clearance_prepare(cs_clearance *c, double mass0, double mass1)
 {
-  c->nregion = cs_clearance_region_count(c->kind);
+  c->nregion = cs_clearance_regions(c);
   for (int r = 0; r < c->nregion; r++) {
     cs_contact_geometry *g = &c->geometry[r];
     g->shape = c->kind == CS_CLEARANCE_SPHERICAL ? CS_CONTACT_POINT : CS_CONTACT_LINE;
@@ -157,6 +147,14 @@ void cs_clearance_prepare(cs_clearance *c, double mass0, double mass1)
       g->R2 = r == 0 ? c->mean_radius - c->half_width
             : r == 1 ? c->mean_radius + c->half_width : c->half_width;
       g->internal = r != 0; /* the inner track is convex: external contact */
+      break;
+    case CS_CLEARANCE_GEAR: /* the two involutes at the pitch point */
+      g->R2 = c->base_radius[0] * tan(c->pressure_angle);
+      g->internal = c->mesh_internal;
+      break;
+    case CS_CLEARANCE_PROFILE: /* flat pieces and corners: a plane; arcs: their own */
+      g->R2 = c->profile->R[r];
+      g->internal = c->profile->internal[r];
       break;
     default:
       g->R2 = c->hole_radius;

@@ -26,7 +26,10 @@ void cs_clearance_pin(const cs_clearance *c, const cs_frame *f0, const cs_frame 
 void cs_clearance_point(const cs_clearance *c, const double s1[2], const cs_frame *R0,
                         const cs_frame *R1, double p[2], double Jp[12], double H[2][36])
 {
-  (void)c;
+  if (c->kind == CS_CLEARANCE_GEAR) { /* its coordinate is of the angles, not of a point */
+    cs_gear_point(c, R0, R1, p, Jp, H);
+    return;
+  }
   const double *q0 = R0->q, *q1 = R1->q;
   double a1[2]; /* A1 s1 */
   cs_frame_rot(R1, s1, a1);

@@ -13,6 +13,7 @@
 
 #include "cs_clearance_spec.h"
 #include "cs_joints.h"
+#include "cs_profile.h"
 
 typedef struct cs_gap {
   int region;
@@ -25,6 +26,8 @@ typedef struct cs_gap {
  * "<corner>:<wall>" for the translational joint's corners against its walls). */
 const char *cs_clearance_region_name(cs_clearance_kind kind, int region);
 int cs_clearance_region_count(cs_clearance_kind kind);
+/* The regions of this joint: its kind's, or its profile's. */
+int cs_clearance_regions(const cs_clearance *c);
 const char *cs_clearance_kind_name(cs_clearance_kind kind);
 /* A region's group, which a "regions" block may name to set all its members ("upper" and
  * "lower": a translational joint's walls), or NULL. */
@@ -61,6 +64,20 @@ typedef struct cs_blend {
 
 /* The blend at the pin centre p whose gap lies in `region` (cs_gap.region). */
 void cs_clearance_blend(const cs_clearance *c, const double p[2], int region, cs_blend *b);
+/* b's weight w = S((ξ + ℓ)/2ℓ) over ξ ∈ (−ℓ, ℓ), ∇ξ = g, ∇²ξ = H (NULL: 0); sets n = 2. */
+void cs_blend_step(double xi, double l, const double g[2], const double *H, cs_blend *b);
+
+/* The gap of a pin of radius rp inside (sign +1) or outside (−1) the circle (c, R), region r. */
+void cs_gap_circle(const double p[2], const double c[2], double R, double rp, int sign,
+                   int region, cs_gap *g);
+/* A profile joint's gap and blend (clearance_profile.c). */
+void cs_profile_gap(const cs_clearance *c, const double p[2], cs_gap *g);
+void cs_profile_blend(const cs_clearance *c, const double p[2], cs_blend *b);
+/* A gear mesh's coordinate p = (s, 0) over the two bodies' angles, and its gap
+ * (clearance_gear.c). */
+void cs_gear_point(const cs_clearance *c, const cs_frame *f0, const cs_frame *f1, double p[2],
+                   double Jp[12], double H[2][36]);
+void cs_gear_gap(const cs_clearance *c, const double p[2], cs_gap *g);
 
 /* p(q) = A0ᵀ(r1 + A1 s1 − r0) with its Jacobian Jp (2 × 6, row-major) and, when H is non-NULL,
  * its second derivatives H[k] (6 × 6 row-major) for k = 0, 1; f0, f1 the bodies' frames at q. */

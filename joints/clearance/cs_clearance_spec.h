@@ -36,6 +36,10 @@ typedef enum cs_clearance_kind {
   CS_CLEARANCE_CURVED_SLOT,  /* pin in a circular-arc slot: inner, outer track and end caps */
   CS_CLEARANCE_TRANSLATIONAL, /* block with rounded corners in a guide channel: each corner
                                  against each wall */
+  CS_CLEARANCE_PROFILE,      /* a follower circle against a body's profile (cs_profile.h):
+                                flat pieces and each distinct arc a region */
+  CS_CLEARANCE_GEAR,         /* a gear mesh with backlash between two bodies' angles
+                                (clearance_gear.c): forward and reverse flanks */
   CS_CLEARANCE_KIND_COUNT
 } cs_clearance_kind;
 
@@ -84,6 +88,8 @@ typedef struct cs_clearance_start {
   int ideal_velocity, position; /* position: a cs_start_position */
 } cs_clearance_start;
 
+struct cs_profile;
+
 typedef struct cs_clearance {
   char *name;
   cs_clearance_kind kind;
@@ -110,6 +116,12 @@ typedef struct cs_clearance {
   cs_lubrication lubrication; /* revolute: an oil film (model CS_FILM_NONE: dry) */
   cs_wear_spec wear;          /* revolute: Archard wear (bins 0: none) */
   cs_clearance_start start;   /* how the initial assembly treats it (zeros: as given) */
+  struct cs_profile *profile; /* profile: body[0]'s wall (owned), pin_radius the follower's */
+  /* gear: base radii, the bodies' angles at the start (s = 0 there), an internal mesh (a ring
+   * gear or a coupling); the flanks at ± half_width along the line of action; pin_radius and
+   * R2 the involutes' curvature radii rb tan(pressure angle) at the pitch point */
+  double base_radius[2], angle0[2], pressure_angle;
+  int mesh_internal;
 } cs_clearance;
 
 #endif

@@ -4,7 +4,7 @@
 # numbers exactly, /bodies/points holds the points the model JSON gives, and a file with
 # clearance joints (/joints, /events; made here from the run by adding synthetic contact data)
 # gives the per-joint figures. Checked with Debian's Python and h5py, read independently of
-# tools/viz/clearsim_h5.py.
+# the package's reader, tools/python/clearsim/runfile.py.
 set -u
 cli="${CS_BUILD_DIR:-build}/tools/clearsim"
 py=/usr/bin/python3
@@ -184,8 +184,8 @@ def fake_joints(src, dst):
 def shapes():
     # tools' clearance geometry against brute force: each outline point lies `w` from the
     # centre curve (sampled every ~2 µm), and nearest() is the closest sample of the curve
-    sys.path.insert(0, "tools/viz")
-    import clearsim_h5 as ch
+    sys.path.insert(0, "tools/python")
+    from clearsim import runfile as ch
     rng = np.random.default_rng(1)
     cases = (("revolute clearance", {}, lambda t: np.zeros((1, 2))),
              ("pin in slot", {"axis": [3, 4], "half_length": 0.02},

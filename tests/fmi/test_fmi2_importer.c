@@ -40,6 +40,12 @@ typedef fmi2Status (*comp_fn)(fmi2Component);
 typedef void (*free2_fn)(fmi2Component);
 typedef fmi2Status (*real_fn)(fmi2Component, const unsigned[], size_t, double[]);
 typedef fmi2Status (*step2_fn)(fmi2Component, double, double, int);
+typedef void *fmi2FMUstate;
+typedef fmi2Status (*state2_fn)(fmi2Component, fmi2FMUstate *);
+typedef fmi2Status (*set_state2_fn)(fmi2Component, fmi2FMUstate);
+typedef fmi2Status (*state_size2_fn)(fmi2Component, fmi2FMUstate, size_t *);
+typedef fmi2Status (*serialize2_fn)(fmi2Component, fmi2FMUstate, char[], size_t);
+typedef fmi2Status (*deserialize2_fn)(fmi2Component, const char[], size_t, fmi2FMUstate *);
 /* FMI 3.0's, for the comparison */
 typedef void (*log3_fn)(void *, int, const char *, const char *);
 typedef void *(*instantiate3_fn)(const char *, const char *, const char *, bool, bool, bool,
@@ -83,6 +89,11 @@ static struct {
   free2_fn free_instance;
   real_fn get, set;
   step2_fn step;
+  state2_fn get_state, free_state;
+  set_state2_fn set_state;
+  state_size2_fn state_size;
+  serialize2_fn serialize;
+  deserialize2_fn deserialize;
 } f2;
 static char tmp[64], uri[256];
 
@@ -118,6 +129,42 @@ static void steps2(fmi2Component c, int from, int to, double y[][NVR])
     y[k][0] = (k + 1) * 1e-3;
     CHECK(!f2.get(c, vr, NVR - 1, y[k] + 1), "get the outputs");
   }
+}
+
+/* FMU state: saved at 10 ms after a speed input, 8 steps on, restored, the same 8 steps give
+ * the same bits; serialized, read by another component, the same bits again. */
+static void saved_states(const char *resources)
+{
+  static double y[N][NVR], again[N][NVR];
+  logbook la = {0}, lb = {0};
+  fmi2Component A = start2(&la, resources, 0), B = start2(&lb, resources, 0);
+  CHECK(A && B, "two components: %s %s", la.last, lb.last);
+  if (!A || !B)
+    return;
+  unsigned vr = VR_SPEED;
+  double speed = 400;
+  fmi2FMUstate s = NULL, read = NULL;
+  steps2(A, 0, 5, y);
+  CHECK(!f2.set(A, &vr, 1, &speed), "set the speed");
+  steps2(A, 5, 10, y);
+  CHECK(!f2.get_state(A, &s), "fmi2GetFMUstate at 10 ms: %s", la.last);
+  steps2(A, 10, 18, y);
+  CHECK(!f2.set_state(A, s), "fmi2SetFMUstate back to 10 ms: %s", la.last);
+  steps2(A, 10, 18, again);
+  CHECK(!memcmp(y[10], again[10], 8 * sizeof y[0]), "the same 8 steps give the same bits");
+  size_t size = 0;
+  CHECK(!f2.state_size(A, s, &size) && size > 0, "the state's size (%zu bytes)", size);
+  char *bytes = malloc(size);
+  CHECK(bytes && !f2.serialize(A, s, bytes, size), "fmi2SerializeFMUstate");
+  CHECK(bytes && !f2.deserialize(B, bytes, size, &read) && read, "another component reads it");
+  CHECK(read && !f2.set_state(B, read), "and takes it");
+  steps2(B, 10, 18, again);
+  CHECK(!memcmp(y[10], again[10], 8 * sizeof y[0]), "and continues with the same bits");
+  free(bytes);
+  CHECK(!f2.free_state(A, &s) && !s && !f2.free_state(B, &read), "fmi2FreeFMUstate");
+  CHECK(la.errors + lb.errors == 0, "no error logged");
+  f2.free_instance(A);
+  f2.free_instance(B);
 }
 
 /* The FMI 3.0 FMU's outputs at 1e-3 s steps. */
@@ -189,6 +236,14 @@ int main(void)
   f2.get = (real_fn)dlsym(h, "fmi2GetReal");
   f2.set = (real_fn)dlsym(h, "fmi2SetReal");
   f2.step = (step2_fn)dlsym(h, "fmi2DoStep");
+  f2.get_state = (state2_fn)dlsym(h, "fmi2GetFMUstate");
+  f2.free_state = (state2_fn)dlsym(h, "fmi2FreeFMUstate");
+  f2.set_state = (set_state2_fn)dlsym(h, "fmi2SetFMUstate");
+  f2.state_size = (state_size2_fn)dlsym(h, "fmi2SerializedFMUstateSize");
+  f2.serialize = (serialize2_fn)dlsym(h, "fmi2SerializeFMUstate");
+  f2.deserialize = (deserialize2_fn)dlsym(h, "fmi2DeSerializeFMUstate");
+  CHECK(f2.get_state && f2.free_state && f2.set_state && f2.state_size && f2.serialize &&
+        f2.deserialize, "the FMU state functions resolve");
   CHECK(f2.instantiate && f2.setup && f2.enter && f2.exit && f2.terminate && f2.free_instance &&
         f2.get && f2.set && f2.step, "the co-simulation functions resolve");
   CHECK(!strcmp(((const char *(*)(void))dlsym(h, "fmi2GetVersion"))(), "2.0"), "version 2.0");
@@ -224,6 +279,9 @@ int main(void)
     CHECK_REL(a[11][VR_OMEGA], speed, 1e-6, "the crank turns at the new speed");
   }
   f2.free_instance(C);
+
+  if (f2.get_state && f2.deserialize)
+    saved_states(uri);
 
   /* a bad model: NULL, the logger has the message, nothing printed */
   char bad[128], path[256], out[128];

@@ -36,6 +36,12 @@ typedef fmi3Status (*get_fn)(fmi3Instance, const uint32_t[], size_t, double[], s
 typedef fmi3Status (*set_fn)(fmi3Instance, const uint32_t[], size_t, const double[], size_t);
 typedef fmi3Status (*step_fn)(fmi3Instance, double, double, bool, bool *, bool *, bool *,
                               double *);
+typedef void *fmi3FMUState;
+typedef fmi3Status (*state_fn)(fmi3Instance, fmi3FMUState *);
+typedef fmi3Status (*set_state_fn)(fmi3Instance, fmi3FMUState);
+typedef fmi3Status (*state_size_fn)(fmi3Instance, fmi3FMUState, size_t *);
+typedef fmi3Status (*serialize_fn)(fmi3Instance, fmi3FMUState, uint8_t[], size_t);
+typedef fmi3Status (*deserialize_fn)(fmi3Instance, const uint8_t[], size_t, fmi3FMUState *);
 
 typedef struct fmu {
   void *so;
@@ -46,6 +52,11 @@ typedef struct fmu {
   get_fn get;
   set_fn set;
   step_fn step;
+  state_fn get_state, free_state;
+  set_state_fn set_state;
+  state_size_fn state_size;
+  serialize_fn serialize;
+  deserialize_fn deserialize;
   char resources[512];
 } fmu;
 
@@ -98,8 +109,15 @@ static int open_fmu(fmu *f, const char *dir, const char *id)
   f->get = (get_fn)dlsym(f->so, "fmi3GetFloat64");
   f->set = (set_fn)dlsym(f->so, "fmi3SetFloat64");
   f->step = (step_fn)dlsym(f->so, "fmi3DoStep");
+  f->get_state = (state_fn)dlsym(f->so, "fmi3GetFMUState");
+  f->free_state = (state_fn)dlsym(f->so, "fmi3FreeFMUState");
+  f->set_state = (set_state_fn)dlsym(f->so, "fmi3SetFMUState");
+  f->state_size = (state_size_fn)dlsym(f->so, "fmi3SerializedFMUStateSize");
+  f->serialize = (serialize_fn)dlsym(f->so, "fmi3SerializeFMUState");
+  f->deserialize = (deserialize_fn)dlsym(f->so, "fmi3DeserializeFMUState");
   int ok = f->instantiate && f->enter_init && f->exit_init && f->terminate && f->reset &&
-           f->free_instance && f->get && f->set && f->step;
+           f->free_instance && f->get && f->set && f->step && f->get_state && f->free_state &&
+           f->set_state && f->state_size && f->serialize && f->deserialize;
   CHECK(ok, "%s resolves the co-simulation functions", so);
   CHECK(dlsym(f->so, "cs_sim_create") == NULL, "the FMU library exports no engine symbol");
   return !ok;
@@ -255,15 +273,22 @@ static void agreement(const fmu *f, const cs_rows *ref, const gaps *own, double 
 }
 
 
-/* Step an instance n times by h from t = 0, the outputs after each step into y[k]. */
-static void steps(const fmu *f, fmi3Instance in, double h, int n, double (*y)[NVR])
+/* Step an instance from step `from` to step `to` by h, the outputs after step k into y[k]. */
+static void steps_from(const fmu *f, fmi3Instance in, double h, int from, int to,
+                       double (*y)[NVR])
 {
-  for (int k = 0; k < n; k++) {
+  for (int k = from; k < to; k++) {
     bool event, stop, early;
     double last;
     CHECK(!f->step(in, k * h, h, true, &event, &stop, &early, &last), "doStep at t = %g", k * h);
     outputs(f, in, y[k]);
   }
+}
+
+/* Step an instance n times by h from t = 0, the outputs after each step into y[k]. */
+static void steps(const fmu *f, fmi3Instance in, double h, int n, double (*y)[NVR])
+{
+  steps_from(f, in, h, 0, n, y);
 }
 
 /* Two instances stepped in turn, one with a larger clearance: each gives what it gives alone
@@ -355,32 +380,140 @@ static void speed_input(const fmu *f)
   f->free_instance(in);
 }
 
+static void set_speed(const fmu *f, fmi3Instance in, double speed)
+{
+  uint32_t vr = VR_SPEED;
+  CHECK(!f->set(in, &vr, 1, &speed, 1), "set the crank speed to %g rad/s", speed);
+}
+
+static int same_rows(double (*a)[NVR], double (*b)[NVR], int from, int to)
+{
+  return !memcmp(a[from], b[from], (size_t)(to - from) * sizeof *a);
+}
+
+/* A state saved in initialization mode, a parameter set: restored after steps, the instance is
+ * in initialization mode again with the parameter, and runs as it did. */
+static void before_initialization(const fmu *f)
+{
+  enum { N = 6 };
+  double y[N][NVR], again[N][NVR], hole = 0.0102, got = 0;
+  uint32_t vr = VR_HOLE;
+  logbook log = {0};
+  fmi3FMUState s = NULL;
+  fmi3Instance in = f->instantiate("scc", "", f->resources, false, false, false, false, NULL, 0,
+                                   &log, logger, NULL);
+  CHECK(in && !f->enter_init(in, false, 0, 0.0, false, 0) && !f->set(in, &vr, 1, &hole, 1) &&
+        !f->get_state(in, &s) && !f->exit_init(in), "a state saved in initialization mode");
+  if (!in || !s)
+    return;
+  steps(f, in, 1e-3, N, y);
+  CHECK(!f->set_state(in, s) && !f->get(in, &vr, 1, &got, 1) && got == hole,
+        "restored: the parameter as set");
+  CHECK(!f->exit_init(in), "the instance is in initialization mode: it exits it");
+  steps(f, in, 1e-3, N, again);
+  CHECK(!memcmp(y, again, sizeof y), "and runs as it did");
+  f->free_state(in, &s);
+  f->free_instance(in);
+}
+
+/* FMU state: saved at 10 ms (after a speed input), 10 steps on, restored, 10 steps again give
+ * the same bits; so does a state saved further on, restored from behind it, a state restored
+ * after the instance went elsewhere with another input, and a state serialized and read by
+ * another instance of the FMU. A state of another FMU's bytes is refused through the logger. */
+static void saved_states(const fmu *f)
+{
+  enum { N = 25 };
+  const double h = 1e-3;
+  double y[N][NVR], again[N][NVR], before[NVR];
+  logbook log = {0}, logb = {0};
+  fmi3Instance in = start(f, &log, 0), other = start(f, &logb, 0);
+  if (!in || !other)
+    return;
+  fmi3FMUState s10 = NULL, s20 = NULL, read = NULL;
+  steps_from(f, in, h, 0, 5, y);
+  set_speed(f, in, 400.0);
+  steps_from(f, in, h, 5, 10, y);
+  CHECK(!f->get_state(in, &s10), "fmi3GetFMUState at t = 10 ms: %s", log.last);
+  steps_from(f, in, h, 10, 20, y);
+  CHECK(!f->get_state(in, &s20), "fmi3GetFMUState at t = 20 ms");
+  steps_from(f, in, h, 20, N, y);
+
+  CHECK(!f->set_state(in, s10), "fmi3SetFMUState back to 10 ms: %s", log.last);
+  outputs(f, in, before);
+  CHECK(!memcmp(before, y[9], sizeof before), "the restored state's outputs are those at 10 ms");
+  CHECK(!f->set_state(in, s20), "and forward to the state at 20 ms");
+  steps_from(f, in, h, 20, N, again);
+  CHECK(same_rows(y, again, 20, N), "from the state at 20 ms: the same bits");
+
+  CHECK(!f->set_state(in, s10), "back to 10 ms");
+  set_speed(f, in, 100.0);
+  steps_from(f, in, h, 10, 15, again);
+  CHECK(fabs(again[14][VR_BODIES + 5] - 100.0) < 1e-6, "another input goes elsewhere");
+  CHECK(!f->set_state(in, s20), "the state at 20 ms after that");
+  steps_from(f, in, h, 20, N, again);
+  CHECK(same_rows(y, again, 20, N), "still gives the same bits");
+  CHECK(!f->set_state(in, s10), "back to 10 ms again");
+  steps_from(f, in, h, 10, N, again);
+  CHECK(same_rows(y, again, 10, N), "from the state at 10 ms: the same bits for 15 steps");
+
+  size_t size = 0;
+  CHECK(!f->state_size(in, s10, &size) && size > 0, "the state's size (%zu bytes)", size);
+  uint8_t *bytes = malloc(size);
+  CHECK(bytes && !f->serialize(in, s10, bytes, size), "fmi3SerializeFMUState");
+  CHECK(bytes && !f->deserialize(other, bytes, size, &read), "another instance reads it");
+  CHECK(read && !f->set_state(other, read), "and takes it");
+  steps_from(f, other, h, 10, N, again);
+  CHECK(same_rows(y, again, 10, N), "the other instance continues with the same bits");
+  fmi3FMUState none = NULL;
+  if (bytes)
+    bytes[0] ^= 1;
+  CHECK(bytes && f->deserialize(other, bytes, size, &none) && none == NULL && logb.errors == 1,
+        "damaged bytes are refused through the logger: %s", logb.last);
+  free(bytes);
+  CHECK(!f->free_state(in, &s10) && !s10 && !f->free_state(in, &s20) &&
+        !f->free_state(other, &read), "fmi3FreeFMUState");
+  CHECK(log.errors == 0, "no error logged: %s", log.last);
+  f->free_instance(in);
+  f->free_instance(other);
+  before_initialization(f);
+}
+
+/* A pendulum's FMU (bob of 1 kg at 1 m from the pivot, I = 1 kg m² about it, at rest on the
+ * horizontal) with the forces and inputs given, exported, unzipped and opened. */
+static int pendulum(const char *cli, const char *tag, const char *forces, const char *inputs,
+                    fmu *f)
+{
+  char model[128], fmu_path[128], dir[128];
+  snprintf(model, sizeof model, "%s/%s.json", tmp, tag);
+  snprintf(fmu_path, sizeof fmu_path, "%s/%s.fmu", tmp, tag);
+  snprintf(dir, sizeof dir, "%s/%s", tmp, tag);
+  FILE *m = fopen(model, "w");
+  if (!m)
+    return 1;
+  fprintf(m, "{\"name\": \"%s_pendulum\", \"gravity\": [0, -9.81],\n"
+          " \"bodies\": [{\"name\": \"ground\", \"ground\": true},\n"
+          "  {\"name\": \"bob\", \"mass\": 1.0, \"inertia\": 0.0,\n"
+          "   \"position\": [1.0, 0.0, 0.0]}],\n"
+          " \"joints\": [{\"name\": \"pivot\", \"type\": \"revolute\", \"body1\": \"ground\",\n"
+          "  \"body2\": \"bob\", \"point1\": [0, 0], \"point2\": [-1.0, 0]}],\n"
+          " \"forces\": [%s],\n"
+          " \"solver\": {\"t_end\": 1, \"rtol\": 1e-10, \"atol\": 1e-12}}\n", tag, forces);
+  fclose(m);
+  char cmd[1024], id[64];
+  snprintf(cmd, sizeof cmd, "%s fmu %s -o %s %s > /dev/null", cli, model, fmu_path, inputs);
+  CHECK(system(cmd) == 0, "clearsim fmu of a pendulum with inputs %s", inputs);
+  CHECK(sh("/usr/bin/python3 -m zipfile -e %s %s", fmu_path, dir) == 0, "it unzips");
+  snprintf(id, sizeof id, "%s_pendulum", tag);
+  return open_fmu(f, dir, id);
+}
+
 /* A torque, an input, stepped mid-run on a pendulum: its rate gains Δτ Δt / I about the
  * pivot over the next step (gravity's share of the difference is second order). */
 static void torque_input(const char *cli)
 {
-  char model[128], fmu_path[128], dir[128];
-  snprintf(model, sizeof model, "%s/torque.json", tmp);
-  snprintf(fmu_path, sizeof fmu_path, "%s/torque.fmu", tmp);
-  snprintf(dir, sizeof dir, "%s/torque", tmp);
-  FILE *m = fopen(model, "w");
-  if (!m)
-    return;
-  fputs("{\"name\": \"torque_pendulum\", \"gravity\": [0, -9.81],\n"
-        " \"bodies\": [{\"name\": \"ground\", \"ground\": true},\n"
-        "  {\"name\": \"bob\", \"mass\": 1.0, \"inertia\": 0.0, \"position\": [1.0, 0.0, 0.0]}],\n"
-        " \"joints\": [{\"name\": \"pivot\", \"type\": \"revolute\", \"body1\": \"ground\",\n"
-        "  \"body2\": \"bob\", \"point1\": [0, 0], \"point2\": [-1.0, 0]}],\n"
-        " \"forces\": [{\"name\": \"drive\", \"type\": \"torque\", \"body\": \"bob\", \"torque\": 0}],\n"
-        " \"solver\": {\"t_end\": 1, \"rtol\": 1e-10, \"atol\": 1e-12}}\n", m);
-  fclose(m);
-  char cmd[1024];
-  snprintf(cmd, sizeof cmd, "%s fmu %s -o %s --input /forces/0/torque > /dev/null", cli, model,
-           fmu_path);
-  CHECK(system(cmd) == 0, "clearsim fmu of a pendulum with a torque input");
-  CHECK(sh("/usr/bin/python3 -m zipfile -e %s %s", fmu_path, dir) == 0, "it unzips");
   fmu f;
-  if (open_fmu(&f, dir, "torque_pendulum"))
+  if (pendulum(cli, "torque", "{\"name\": \"drive\", \"type\": \"torque\", \"body\": \"bob\", "
+               "\"torque\": 0}", "--input /forces/0/torque", &f))
     return;
   logbook la = {0}, lb = {0};
   fmi3Instance a = start(&f, &la, 0), b = start(&f, &lb, 0);
@@ -402,6 +535,47 @@ static void torque_input(const char *cli)
   }
   f.free_instance(a);
   f.free_instance(b);
+  dlclose(f.so);
+}
+
+/* A point force at the bob's centre, its components inputs, stepped at t = 0 on the pendulum
+ * held horizontal at rest (a third instance without the force): the tangential component fy
+ * acts as a torque fy·r, so ω gains fy Δt / I over a short step (gravity acts on both alike);
+ * the radial component fx acts only through the bob's fall below the horizontal, y = −g t²/2:
+ * its torque −y·fx adds g fx Δt³ / 6 to ω. */
+static void force_input(const char *cli)
+{
+  fmu f;
+  if (pendulum(cli, "force", "{\"name\": \"push\", \"type\": \"force\", \"body\": \"bob\", "
+               "\"force\": [0, 0]}", "--input /forces/0/force/0 --input /forces/0/force/1", &f))
+    return;
+  logbook la = {0}, lb = {0}, lc = {0};
+  fmi3Instance a = start(&f, &la, 0), b = start(&f, &lb, 0), c = start(&f, &lc, 0);
+  /* time 0, the inputs fx 1 and fy 2, bob x y θ vx vy ω 3…8 */
+  uint32_t all[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8}, vx = 1, vy = 2;
+  double ya[9], yb[9], yc[9], F = 5.0, dt = 1e-3;
+  CHECK(a && b && c && !f.set(b, &vy, 1, &F, 1) && !f.set(c, &vx, 1, &F, 1),
+        "set fy on one instance, fx on another");
+  bool event, stop, early;
+  double last;
+  for (int k = 0; a && b && c && k < 1; k++)
+    CHECK(!f.step(a, 0, dt, true, &event, &stop, &early, &last) &&
+          !f.step(b, 0, dt, true, &event, &stop, &early, &last) &&
+          !f.step(c, 0, dt, true, &event, &stop, &early, &last), "doStep");
+  if (a && b && c) {
+    CHECK(!f.get(a, all, 9, ya, 9) && !f.get(b, all, 9, yb, 9) && !f.get(c, all, 9, yc, 9),
+          "get the outputs");
+    CHECK_NEAR(yb[8] - ya[8], F * dt / 1.0, 1e-8, "fy adds fy Δt / I to ω");
+    CHECK_NEAR(yb[4] - ya[4], 0.5 * F * dt * dt, 1e-8, "and ½ fy Δt² / m to y");
+    CHECK_NEAR(yc[8] - ya[8], 9.81 * F * dt * dt * dt / 6, 1e-11,
+               "fx, radial, turns ω only as the bob leaves the horizontal (y = −g t²/2)");
+    printf("force step over %g s: fy adds %.9g rad/s to ω (fy dt / I = %.9g), fx %.3g\n", dt,
+           yb[8] - ya[8], F * dt, yc[8] - ya[8]);
+    CHECK(yb[2] == F && yc[1] == F, "the inputs read back");
+  }
+  f.free_instance(a);
+  f.free_instance(b);
+  f.free_instance(c);
   dlclose(f.so);
 }
 
@@ -480,7 +654,9 @@ int main(void)
     side_by_side(&f, &own);
   }
   speed_input(&f);
+  saved_states(&f);
   torque_input(cli);
+  force_input(cli);
   bad_model(&f, dir);
 
   sh("rm -rf %s%s", tmp, "");

@@ -2,7 +2,10 @@
 structure (elements in the schema's order, a co-simulation interface, the independent time),
 every value reference unique, causality and variability among the standard's and allowed
 together, start values where the standard asks for them, every unit defined, every output in
-ModelStructure, and the zip's parts at the standard's places."""
+ModelStructure, and the zip's parts at the standard's places. Valid against the standard's XML
+schemas (fmi3ModelDescription.xsd, fmi2ModelDescription.xsd; modelica/fmi-standard's schema/
+folders, not part of this repository) when $CS_FMI_SCHEMAS names a folder holding them and
+python3-lxml is installed; skipped otherwise."""
 import os
 import subprocess
 import zipfile
@@ -21,6 +24,20 @@ ORDER = ["ModelExchange", "CoSimulation", "ScheduledExecution", "UnitDefinitions
          "ModelVariables", "ModelStructure", "Annotations"]
 
 
+SCHEMAS = os.environ.get("CS_FMI_SCHEMAS", "")
+
+
+def validate(text, version):
+    """modelDescription.xml against the standard's schema of its version (or skip)."""
+    xsd = os.path.join(SCHEMAS, f"fmi{version}ModelDescription.xsd")
+    if not SCHEMAS or not os.path.exists(xsd):
+        pytest.skip(f"no fmi{version}ModelDescription.xsd in $CS_FMI_SCHEMAS")
+    etree = pytest.importorskip("lxml.etree")
+    schema = etree.XMLSchema(etree.parse(xsd))
+    document = etree.fromstring(text)
+    assert schema.validate(document), str(schema.error_log)
+
+
 def export(tmp_path, model, *args):
     fmu = tmp_path / "model.fmu"
     subprocess.run([CLI, "fmu", model, "-o", str(fmu), *args], check=True,
@@ -33,6 +50,8 @@ CASES = [("models/slider_crank_clearance.json",
            "--parameter", "/clearance_joints/0/materials/0/E",
            "--input", "/drivers/0/motion/velocity"]),
          ("models/andrews.json", ["--input", "/forces/1/torque"]),
+         ("models/journal_wear.json", ["--input", "/forces/0/force/0",
+                                       "--input", "/forces/0/force/1"]),
          ("models/slider_crank_translational.json", [])]
 
 
@@ -50,7 +69,10 @@ def test_model_description(tmp_path, model, args):
     ident = cs.get("modelIdentifier")
     assert f"binaries/x86_64-linux/{ident}.so" in names
     assert "resources/model.json" in names
-    assert cs.get("canGetAndSetFMUState") == "false"  # not offered: declared so
+    # offered (test_fmi3_importer saves, restores and serializes states); early return is not
+    assert cs.get("canGetAndSetFMUState") == "true" and cs.get("canSerializeFMUState") == "true"
+    assert cs.get("providesIntermediateUpdate") == "false"
+    assert cs.get("canReturnEarlyAfterIntermediateUpdate") == "false"
     units = {u.get("name") for u in root.find("UnitDefinitions")}
     variables = list(root.find("ModelVariables"))
     refs = [int(v.get("valueReference")) for v in variables]
@@ -103,7 +125,8 @@ def test_model_description_fmi2(tmp_path, model, args):
     assert root.get("fmiVersion") == "2.0" and root.get("guid")
     ident = root.find("CoSimulation").get("modelIdentifier")
     assert f"binaries/linux64/{ident}.so" in z.namelist()
-    assert root.find("CoSimulation").get("canGetAndSetFMUstate") == "false"
+    cs = root.find("CoSimulation")  # states: test_fmi2_importer
+    assert cs.get("canGetAndSetFMUstate") == "true" and cs.get("canSerializeFMUstate") == "true"
     units = {u.get("name") for u in root.find("UnitDefinitions")}
     variables = root.find("ModelVariables").findall("ScalarVariable")
     refs = [int(v.get("valueReference")) for v in variables]
@@ -123,3 +146,11 @@ def test_model_description_fmi2(tmp_path, model, args):
     s = root.find("ModelStructure")
     assert {int(u.get("index")) for u in s.find("Outputs")} == outputs
     assert {int(u.get("index")) for u in s.find("InitialUnknowns")} == outputs
+
+
+@pytest.mark.parametrize("model,args", CASES)
+@pytest.mark.parametrize("version", ["3", "2"])
+def test_schema(tmp_path, model, args, version):
+    """Valid against the standard's own XML schema."""
+    z = export(tmp_path, model, "--fmi", version, *args)
+    validate(z.read("modelDescription.xml"), version)

@@ -9,6 +9,9 @@
 #     installed pendulum model: all three print the same numbers, to the last digit, and the
 #     numbers are the pendulum's (rows, final time, energy balance);
 #   - the installed CLI, tools, models, schema and Python package are where GNUInstallDirs says.
+#   - every installed command does its work from outside the tree: clearsim run and sweep,
+#     clearsim-bench and -robustness, clearsim-plot (a run and a sweep summary), -export (both),
+#     -animate and -view, the Python tools reading with the installed package.
 set -u
 . "$(dirname "$0")/../support/cs_test.sh"
 build=$(cd "${CS_BUILD_DIR:-build}" && pwd)
@@ -99,10 +102,14 @@ contains "the .pth leads to the installed package" "$tmp/out" "$pydir/clearsim/_
 expect "installed clearsim check" 0 "$prefix/bin/clearsim" check "$model"
 contains "installed clearsim assembles" "$tmp/out" "assembly     ok"
 for t in clearsim-bench clearsim-robustness; do holds "$t installed" [ -x "$prefix/bin/$t" ]; done
+expect "installed clearsim-bench runs the installed model" 0 "$prefix/bin/clearsim-bench" "$model"
+contains "…one row per formulation" "$tmp/out" "pendulum           ggl"
+expect "installed clearsim-robustness runs" 0 "$prefix/bin/clearsim-robustness" --rtol-list 1e-6 --t-factor 1 --formulation ggl "$model"
+contains "…and completes" "$tmp/out" "1 runs: 1 completed, 0 failed"
 for t in plot export animate view; do
   holds "clearsim-$t links to its libexec script" [ -f "$(readlink -f "$prefix/bin/clearsim-$t")" ]
 done
-holds "clearsim_h5.py beside the Python tools" [ -f "$(dirname "$(readlink -f "$prefix/bin/clearsim-plot")")/clearsim_h5.py" ]
+holds "toolenv.py beside the Python tools" [ -f "$(dirname "$(readlink -f "$prefix/bin/clearsim-plot")")/toolenv.py" ]
 # the installed tools run, from outside the tree, on a run the installed CLI writes
 (cd "$tmp" && expect "installed clearsim run" 0 "$prefix/bin/clearsim" run "$model" -o inst.h5)
 for t in plot export animate view; do
@@ -110,6 +117,26 @@ for t in plot export animate view; do
 done
 expect "installed clearsim-plot lists a run's figures" 0 "$prefix/bin/clearsim-plot" "$tmp/inst.h5" --list
 expect "installed clearsim-export lists a run's datasets" 0 "$prefix/bin/clearsim-export" "$tmp/inst.h5" --list
+# every installed tool does its work, from outside the tree, reading with the installed package
+(cd "$tmp" && expect "installed clearsim-plot draws" 0 "$prefix/bin/clearsim-plot" inst.h5 -o plots --only energy coordinates)
+holds "…its PNGs" [ -s "$tmp/plots/energy.png" -a -s "$tmp/plots/coordinates.png" ]
+expect "installed clearsim-export writes CSV" 0 "$prefix/bin/clearsim-export" "$tmp/inst.h5" energy -o "$tmp/e.csv"
+contains "…headed by name and unit" "$tmp/e.csv" "energy/kinetic [J]"
+expect "installed clearsim-animate writes a GIF" 0 "$prefix/bin/clearsim-animate" "$tmp/inst.h5" -o "$tmp/a.gif" --every 50
+holds "…a GIF" [ "$(head -c 3 "$tmp/a.gif")" = "GIF" ]
+expect "installed clearsim-view writes the page" 0 "$prefix/bin/clearsim-view" "$tmp/inst.h5" -o "$tmp/v.html"
+contains "…self-contained" "$tmp/v.html" "<!DOCTYPE html>"
+# a sweep with the installed CLI, its summary drawn and exported by the installed tools
+cat >"$tmp/study.json" <<EOF
+{"name": "s", "model": "$prefix/share/clearsim/models/slider_crank_clearance.json", "mode": "grid",
+ "t_end": 0.006, "parameters": [{"path": "/clearance_joints/0/hole_radius", "values": [0.0097, 0.01]},
+                                {"path": "/drivers/0/motion/velocity", "values": [314.16, 523.6]}]}
+EOF
+expect "installed clearsim sweep" 0 "$prefix/bin/clearsim" sweep "$tmp/study.json" -o "$tmp/s.h5" --quiet
+expect "installed clearsim-plot draws the sweep summary" 0 "$prefix/bin/clearsim-plot" "$tmp/s.h5" -o "$tmp/splots"
+holds "…its map of the peak force" [ -s "$tmp/splots/map-C.png" ]
+expect "installed clearsim-export writes the summary's cases" 0 "$prefix/bin/clearsim-export" "$tmp/s.h5" -o "$tmp/s.csv"
+holds "…one row per case" [ "$(wc -l <"$tmp/s.csv")" -eq 5 ]
 holds "pkg-config file installed" [ -f "$prefix/$libdir/pkgconfig/clearsim.pc" ]
 if grep -qE '\.so\.[0-9]|example\.invalid' "$prefix/$libdir/pkgconfig/clearsim.pc"; then
   bad "clearsim.pc names versioned library files or a placeholder URL"

@@ -1,5 +1,6 @@
 """tools/viz/plot as a module, for the tests that check what its figures draw (it is a script
-without a .py name, beside clearsim_h5.py and plot_sweep.py, which it imports)."""
+without a .py name, beside toolenv.py and plot_sweep.py, which it imports; toolenv puts the
+package clearsim, whose reader and figures (.figures) it uses, on the path)."""
 import importlib.machinery
 import importlib.util
 import sys

@@ -34,7 +34,7 @@ def files(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def plot():
-    return load_plot()
+    return load_plot().figures  # the figure code tools/viz/plot calls
 
 
 def drawn(plot, run, y):
@@ -45,13 +45,13 @@ def drawn(plot, run, y):
 
 
 def run_of(plot, files, t_start=T_START):
-    run = plot.ch.Run(files["clearance"], t_start)
-    run.ideal = plot.ch.Run(files["ideal"], t_start)
+    run = plot.rf.Run(files["clearance"], t_start)
+    run.ideal = plot.rf.Run(files["ideal"], t_start)
     return run
 
 
 def test_t_start_drops_the_transient(plot, files):
-    full, cut = plot.ch.Run(files["clearance"]), plot.ch.Run(files["clearance"], T_START)
+    full, cut = plot.rf.Run(files["clearance"]), plot.rf.Run(files["clearance"], T_START)
     assert cut.time[0] >= T_START and cut.time[0] - T_START < 1.5e-5
     k = full.n - len(cut.time)
     assert np.array_equal(cut.series("joints/C/normal_force"),
@@ -59,8 +59,8 @@ def test_t_start_drops_the_transient(plot, files):
     ev_full, ev_cut = full.events(), cut.events()
     assert 0 < len(ev_cut["t_on"]) < len(ev_full["t_on"])
     assert np.array_equal(ev_cut["t_on"], ev_full["t_on"][ev_full["t_on"] >= cut.time[0]])
-    with pytest.raises(plot.ch.ToolError, match="after the last row"):
-        plot.ch.Run(files["clearance"], 1.0)
+    with pytest.raises(ValueError, match="after the last row"):
+        plot.rf.Run(files["clearance"], 1.0)
 
 
 def test_force_per_turn_over_the_ideal_joint(plot, files):

@@ -37,7 +37,7 @@ def runs(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def plot():
-    return load_plot()
+    return load_plot().figures  # the figure code tools/viz/plot calls
 
 
 def lines(ax):
@@ -61,7 +61,7 @@ def test_plot_writes_the_figures(runs, key, names, tmp_path):
 
 
 def test_film_draws_the_files_series(runs, plot):
-    run = plot.ch.Run(runs["lub"])
+    run = plot.rf.Run(runs["lub"])
     j, = run.joints()
     fig = plot.film(run, j)
     axes = fig.axes
@@ -88,7 +88,7 @@ def test_film_draws_the_files_series(runs, plot):
 
 
 def test_wear_draws_the_files_profile(runs, plot):
-    run = plot.ch.Run(runs["journal"])
+    run = plot.rf.Run(runs["journal"])
     j, = run.joints()
     assert j.boundary_film is None  # a dry joint records none
     assert plot.film(run, j) is None
@@ -105,7 +105,7 @@ def test_wear_draws_the_files_profile(runs, plot):
 
 
 def test_slot_profile_along_the_wall(runs, plot):
-    run = plot.ch.Run(runs["slot"])
+    run = plot.rf.Run(runs["slot"])
     j, = run.joints()
     prof = plot.wear_profile(run, j)
     ax = prof.axes[0]

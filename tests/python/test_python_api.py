@@ -99,7 +99,7 @@ def test_open_reads_a_worn_joints_profile(tmp_path):
 
 
 def test_open_refuses_what_is_not_a_run_file(tmp_path):
-    with pytest.raises(clearsim.FileError, match="README.md: cannot open as HDF5"):
+    with pytest.raises(clearsim.FileError, match="README.md: not a readable HDF5 file"):
         clearsim.open("README.md")
     other = tmp_path / "other.h5"
     with h5py.File(other, "w") as f:
@@ -136,6 +136,15 @@ def test_dataframe_holds_every_series_with_its_unit(clearance_run):
     assert (units["time"], units["rod.theta"], units["slider.vx"], units["C.normal_force"],
             units["energy.kinetic"]) == ("s", "rad", "m/s", "N", "J")
     assert set(units) == set(df.columns) | {"time"} and r.units()["C.penetration"] == "m"
+
+
+def test_model_repr_says_what_it_is():
+    m = clearsim.Model.from_file(CLEARANCE)
+    text = repr(m)
+    assert text.startswith("<clearsim.Model 'slider_crank_clearance' from " + CLEARANCE), text
+    assert "4 bodies" in text and "C (revolute clearance, c = 0.0005 m)" in text, text
+    m.close()
+    assert repr(m) == f"<clearsim.Model from {CLEARANCE} (closed)>"
 
 
 def test_with_values_edits_by_json_pointer():

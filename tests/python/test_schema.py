@@ -133,6 +133,8 @@ YOKE = "models/scotch_yoke_goldsmith.json"
 BALL = "models/ball_socket_hertz.json"
 TRANS = "models/slider_crank_translational.json"
 COMPLETE = "tests/bad_input/ok_complete.json"
+PROFILE = "models/profile_slot.json"
+GEAR = "models/gear_rattle.json"
 MODEL_PROBES = [
     ("", COMPLETE, "", None),
     ("ground_body", COMPLETE, "/bodies/0", None),
@@ -155,6 +157,12 @@ MODEL_PROBES = [
     ("curved_slot_clearance", YOKE, "/clearance_joints/0", None),
     ("slot_clearance", YOKE, "/clearance_joints/0", slot_from_curved),
     ("translational_clearance", TRANS, "/clearance_joints/0", None),
+    ("profile_clearance", PROFILE, "/clearance_joints/0", None),
+    ("profile", PROFILE, "/clearance_joints/0/profile", None),
+    ("arc_step", PROFILE, "/clearance_joints/0/profile/path/2", None),
+    ("regions_profile", PROFILE, "/clearance_joints/0/regions", None),
+    ("gear_clearance", GEAR, "/clearance_joints/0", None),
+    ("regions_gear", GEAR, "/clearance_joints/0/regions", None),
     ("material", CLEARANCE, "/clearance_joints/0/materials/0", None),
     ("contact", CLEARANCE, "/clearance_joints/0/contact", None),
     ("regions_revolute", CLEARANCE, "/clearance_joints/0/regions", None),

@@ -229,7 +229,8 @@ def test_page_is_self_contained_and_small(pages):
 def test_force_arrow_from_the_wall_inwards_while_in_contact(pages):
     """The pin's arrow, in the hole body's frame: shown exactly while the normal force is
     positive, from the magnified wall (F c from the hole reference) towards the centre, as
-    long as the force times the page's scale (the longest force ARROW_SHARE of the view)."""
+    long as the force times the page's scale (the 90th percentile of the contact rows' force
+    a quarter of the view), at most 0.4 of the view (forces above 1.6 times that reference)."""
     _, out = pages
     _, data = page_data(out["clearance"][1])
     gap, F = data["gaps"][0], data["magnify"]
@@ -244,10 +245,38 @@ def test_force_arrow_from_the_wall_inwards_while_in_contact(pages):
     tail, head = arrows[shown, 0] - hole, arrows[shown, 1] - hole
     np.testing.assert_allclose(np.hypot(*tail.T), F * c, rtol=1e-7)
     length = np.hypot(*(tail - head).T)
-    scale = 0.12 * data["span"] / fn.max()  # m per N
-    np.testing.assert_allclose(length, scale * fn[shown], rtol=1e-6, atol=1e-9)
+    ref = np.percentile(fn[fn > 0], 90)
+    scale = 0.25 * data["span"] / ref  # m per N
+    assert data["force"]["scale"] == pytest.approx(scale, rel=1e-12)
+    assert data["force"]["cap"] == pytest.approx(1.6 * ref, rel=1e-12)
+    assert data["force"]["cap"] < fn.max()  # the start-up impact: cut
+    np.testing.assert_allclose(length, scale * np.minimum(fn[shown], 1.6 * ref), rtol=1e-6,
+                               atol=1e-9)
     inward = np.sum((tail - head) * tail, axis=1) / (length * np.hypot(*tail.T))
     np.testing.assert_allclose(inward[length > 1e-6], 1.0, atol=1e-6)  # along the radius, in
+
+
+def test_the_page_states_the_force_scale(loaded, pages):
+    """The arrows' scale on the page: the legend and the key drawn on the canvas say N per
+    pixel, the pixels' k (px per m, fitted to the drawn bodies) times the m per N of the
+    arrows; the key is a round force; the forces beyond the longest arrow are said."""
+    _, body, dom = loaded["clearance"]
+    _, data = page_data(pages[1]["clearance"][1])
+    legend = re.search(r'<div id="legend">(.*?)</div></div>', dom, re.S).group(1)
+    m = re.search(r"red arrow: the normal contact force while in contact, to the scale of "
+                  r"the red key \(2 kN\): ([0-9.]+) N per pixel at this size", legend)
+    assert m, legend
+    per_px = float(body["data-force-per-pixel"])
+    assert float(m.group(1)) == pytest.approx(per_px, rel=1e-3)
+    drawn, screen = json.loads(body["data-world"]), json.loads(body["data-screen"])
+    w, s = np.array(drawn["crank"]), np.array(screen["crank"])
+    k = np.hypot(*(s[1] - s[0])) / np.hypot(*(w[1] - w[0]))  # px per m
+    assert per_px == pytest.approx(1 / (data["force"]["scale"] * k), rel=1e-3)
+    assert data["force"]["bar"] == 2000.0  # a round force near half the reference
+    assert "drawn that long, dashed" in legend and "(up to 3" in legend
+    assert "N per" in re.search(r'<h1 id="title">([^<]*)', dom).group(1)
+    _, pend, _ = loaded["pendulum"]
+    assert pend.get("data-force-per-pixel") == ""  # no contact, no scale
 
 
 def test_decimated_page_keeps_the_peaks_and_says_so(pages, loaded):

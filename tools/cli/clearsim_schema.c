@@ -266,10 +266,60 @@ static const key_doc translational_keys[] = {
    "model's clearance_start)"},
   END};
 
+static const key_doc profile_clearance_keys[] = {
+  NAME("unique among clearance joints; /joints/<name> in the output"),
+  {"type", "!const:profile",
+   "a follower circle against body1's profile (regions flat, arc1 … arc7)"},
+  {"body1", "!name", "the body carrying the profile"},
+  {"body2", "!name", "the follower's body (different from body1)"},
+  {"point2", "vec2", "the follower's centre in body2's frame, m (default [0, 0])"},
+  {"pin_radius", "!number>0", "the follower's radius, m (a point: a small one)"},
+  CLEARANCE_TAIL("profile"),
+  {"length", "!number>0", "axial length of the line contact, m"},
+  {"profile", "!ref:profile", "body1's wall: a path of segments and arcs in body1's frame"},
+  {"start", "ref:start_given", "a profile has no ideal joint to start as: \"given\" (the default)"},
+  END};
+
+static const key_doc gear_clearance_keys[] = {
+  NAME("unique among clearance joints; /joints/<name> in the output"),
+  {"type", "!const:gear", "a gear mesh with backlash between the two bodies' angles "
+   "(regions forward, reverse)"},
+  {"body1", "!name", "one gear"},
+  {"body2", "!name", "the other gear (different from body1)"},
+  {"base_radii", "!vec2", "[body1's, body2's] base radius, m (> 0)"},
+  {"mesh", "enum:external|internal", "external: the gears turn opposite ways; internal: a ring "
+   "gear, or a coupling of equal radii (default external)"},
+  {"backlash", "!number>0", "body2's free play with body1 held, rad"},
+  {"pressure_angle", "number>0", "rad, < pi/2 (default 20 deg): the involutes' curvature radii "
+   "rb tan of it at the pitch point are the laws' radii"},
+  {"length", "!number>0", "face width: the teeth's line contact, m"},
+  CLEARANCE_TAIL("gear"),
+  {"start", "ref:start_given", "a gear mesh has no ideal joint to start as: \"given\" (the "
+   "default); it starts centred in its play"},
+  END};
+
+static const key_doc profile_keys[] = {
+  {"path", "!ref:path", "a start point [x, y], then points (a segment to each) and arc steps"},
+  {"closed", "bool", "a segment from the last point back to the start, if it is elsewhere "
+   "(default false)"},
+  {"solid", "!enum:left|right", "the side of the path, walking along it, where body1's solid is"},
+  END};
+
+static const key_doc arc_step_keys[] = {
+  {"arc_to", "!vec2", "the arc's end, m"},
+  {"centre", "!vec2", "the arc's centre (as far from the end as from the start), m"},
+  {"turn", "!enum:ccw|cw", "the way round the centre"},
+  END};
+
 #define REGION(r) {r, "ref:contact", "the contact block of region " r}
 static const key_doc revolute_regions[] = {REGION("bearing"), END};
 static const key_doc spherical_regions[] = {REGION("socket"), END};
 static const key_doc slot_regions[] = {REGION("track"), REGION("cap"), END};
+static const key_doc gear_regions[] = {REGION("forward"), REGION("reverse"), END};
+static const key_doc profile_regions[] = {
+  {"flat", "ref:contact", "the contact block of the segments and corners"},
+  REGION("arc1"), REGION("arc2"), REGION("arc3"), REGION("arc4"), REGION("arc5"),
+  REGION("arc6"), REGION("arc7"), END};
 static const key_doc curved_slot_regions[] = {REGION("inner"), REGION("outer"), REGION("cap"),
                                               END};
 #define WALL(w) {w, "ref:contact", "the contact block of every corner against the " w " wall"}
@@ -378,6 +428,15 @@ static const object_doc model_objects[] = {
    curved_slot_keys},
   {"translational_clearance", "translational clearance joint",
    "a block with rounded corners in a guide channel", translational_keys},
+  {"profile_clearance", "profile contact", "a follower circle against a body's profile",
+   profile_clearance_keys},
+  {"profile", "profile", "a path of segments and arcs with the solid on one side", profile_keys},
+  {"gear_clearance", "gear mesh", "a gear pair with backlash", gear_clearance_keys},
+  {"regions_gear", "regions", "contact blocks by flank", gear_regions},
+  {"arc_step", "arc step", "an arc from the path's last point", arc_step_keys},
+  {"regions_profile", "regions",
+   "contact blocks by region: flat, then arc<k> for the k-th distinct arc (radius and side)",
+   profile_regions},
   {"regions_revolute", "regions", "contact blocks by region", revolute_regions},
   {"regions_spherical", "regions", "contact blocks by region", spherical_regions},
   {"regions_slot", "regions", "contact blocks by region", slot_regions},
@@ -403,7 +462,7 @@ static const object_doc impact_objects[] = {
 /* Variants told apart by their "type" (or "ground"): def, its variants, what they are. */
 typedef struct union_doc {
   const char *def, *title, *doc;
-  const char *variants[6];
+  const char *variants[8]; /* NULL-terminated */
 } union_doc;
 
 static const union_doc model_unions[] = {
@@ -415,7 +474,7 @@ static const union_doc model_unions[] = {
    {"spring", "torsion_spring", "point_force", "torque"}},
   {"clearance_joint", "clearance joint", "a contact force element in place of an ideal joint",
    {"revolute_clearance", "spherical_clearance", "slot_clearance", "curved_slot_clearance",
-    "translational_clearance"}},
+    "translational_clearance", "profile_clearance", "gear_clearance"}},
   {NULL, NULL, NULL, {NULL}}};
 
 /* ---------------------------------------------------------------- building --------------- */
@@ -543,7 +602,8 @@ static void add_model_constraints(cJSON *defs)
     parse("[{\"required\": [\"body\", \"axis\"]}, {\"required\": [\"joint\"], \"not\": "
           "{\"anyOf\": [{\"required\": [\"axis\"]}, {\"required\": [\"point\"]}]}}]"));
   const char *const kinds[] = {"revolute_clearance", "spherical_clearance", "slot_clearance",
-                               "curved_slot_clearance", "translational_clearance", NULL};
+                               "curved_slot_clearance", "translational_clearance",
+                               "profile_clearance", "gear_clearance", NULL};
   for (int i = 0; kinds[i]; i++)
     cJSON_AddItemToObject(cJSON_GetObjectItem(defs, kinds[i]), "anyOf",
                           parse("[{\"required\": [\"contact\"]}, {\"required\": [\"regions\"]}]"));
@@ -585,6 +645,12 @@ static void add_model_constraints(cJSON *defs)
           "\"oneOf\": [{\"const\": \"given\"}, {\"type\": \"object\", \"properties\": "
           "{\"velocity\": {\"const\": \"given\"}, \"position\": {\"const\": "
           "\"given\"}}, \"additionalProperties\": false}]}"));
+  cJSON_AddItemToObject(
+    defs, "path",
+    parse("{\"description\": \"a start point [x, y], then points [x, y] (a segment to each) "
+          "and arc steps\", \"type\": \"array\", \"minItems\": 2, \"items\": {\"oneOf\": "
+          "[{\"type\": \"array\", \"items\": {\"type\": \"number\"}, \"minItems\": 2, "
+          "\"maxItems\": 2}, {\"$ref\": \"#/$defs/arc_step\"}]}}"));
   cJSON_AddItemToObject(cJSON_GetObjectItem(defs, "wear"), "not",
                         parse("{\"required\": [\"initial_depth\", \"initial_profile\"]}"));
 }

@@ -30,7 +30,8 @@ static const char *const usage_fmu =
   "  --parameter PTR       the model's number at JSON pointer PTR as a parameter, set before\n"
   "                        initialization (e.g. /clearance_joints/0/hole_radius)\n"
   "  --input PTR           an input changed while running: a driver's speed\n"
-  "                        (/drivers/N/motion/velocity) or a torque (/forces/N/torque)\n"
+  "                        (/drivers/N/motion/velocity), a torque (/forces/N/torque) or a\n"
+  "                        force's component (/forces/N/force/0 for fx, /1 for fy)\n"
   "  -h, --help            this text\n"
   "\n"
   "The library copied is $CLEARSIM_FMU_LIBRARY, else the installed one, else the build's.\n";
@@ -192,7 +193,7 @@ static void model_description3(FILE *f, const cs_model *model, const char *id,
   fprintf(f, "\" instantiationToken=\"%s\" generationTool=\"clearsim %s\" "
           "variableNamingConvention=\"flat\">\n", token, cs_version());
   fprintf(f, "  <CoSimulation modelIdentifier=\"%s\" canHandleVariableCommunicationStepSize="
-          "\"true\" canGetAndSetFMUState=\"false\" canSerializeFMUState=\"false\" "
+          "\"true\" canGetAndSetFMUState=\"true\" canSerializeFMUState=\"true\" "
           "providesDirectionalDerivatives=\"false\" providesAdjointDerivatives=\"false\" "
           "hasEventMode=\"false\" providesIntermediateUpdate=\"false\" "
           "canReturnEarlyAfterIntermediateUpdate=\"false\"/>\n", id);
@@ -241,7 +242,7 @@ static void model_description2(FILE *f, const cs_model *model, const char *id,
   fprintf(f, "\" guid=\"%s\" generationTool=\"clearsim %s\" variableNamingConvention=\"flat\" "
           "numberOfEventIndicators=\"0\">\n", token, cs_version());
   fprintf(f, "  <CoSimulation modelIdentifier=\"%s\" canHandleVariableCommunicationStepSize="
-          "\"true\" canGetAndSetFMUstate=\"false\" canSerializeFMUstate=\"false\" "
+          "\"true\" canGetAndSetFMUstate=\"true\" canSerializeFMUstate=\"true\" "
           "providesDirectionalDerivative=\"false\" canInterpolateInputs=\"false\" "
           "maxOutputDerivativeOrder=\"0\" canRunAsynchronuously=\"false\"/>\n", id);
   xml_units(f);

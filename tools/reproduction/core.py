@@ -13,7 +13,8 @@ import sys
 import time
 import traceback
 
-import clearsim_h5 as ch
+import toolenv as ch
+from clearsim import runfile as rf
 import numpy as np
 import matplotlib.pyplot as plt
 
@@ -135,7 +136,7 @@ class Env:
             msg = p.stderr.strip().splitlines()
             raise CaseError("clearsim run %s exited %d: %s" % (
                 self.rel(model), p.returncode, msg[-1] if msg else "no message"))
-        return ch.Run(h5)
+        return rf.Run(h5)
 
     def variant(self, base, name, change, edit):
         """A model file derived from models/<base>: `edit(model dict)` applied, written to

@@ -1,6 +1,6 @@
 """tools/reproduction/paper002.py — Gonthier et al. (002): volumetric contact, the sphere in a
 cylinder."""
-import clearsim_h5 as ch
+from clearsim import runfile as rf
 import os
 
 import numpy as np
@@ -29,7 +29,7 @@ def case_002(env):
     t = run.time
     speed, roll = np.hypot(v[:, 0], v[:, 1]), R1 * np.abs(v[:, 2])
     fig, axes = figure(2, 2, width=11, height=3.6)
-    scale, unit = ch.length_scale(max(np.nanmax(np.abs(q[:, :2])), j.clearance or 0))
+    scale, unit = rf.length_scale(max(np.nanmax(np.abs(q[:, :2])), j.clearance or 0))
     if j.clearance:
         th = np.linspace(0, 2 * np.pi, 361)
         axes[0].plot(scale * j.clearance * np.cos(th), scale * j.clearance * np.sin(th), "k--",

@@ -15,26 +15,31 @@ import os
 
 import sys
 
-import clearsim_h5 as ch
+import toolenv as ch
 
 import h5py
 import numpy as np
 import matplotlib.pyplot as plt
 
 
-def _chaos():
-    """clearsim.chaos (the package's classifier of responses), from the source tree or beside
-    an installation; None when the package is nowhere to be found."""
+def package(module="chaos"):
+    """A module of the clearsim package (chaos: the classifier of responses; chaos_plots: its
+    figures), from the source tree or beside an installation; None when the package is
+    nowhere to be found."""
     here = os.path.dirname(os.path.realpath(__file__))
     for p in (os.path.join(here, "..", "python"),
               os.path.join(here, "..", "..", "lib", "python3", "dist-packages")):
         if os.path.isdir(os.path.join(p, "clearsim")) and p not in sys.path:
             sys.path.append(p)
     try:
-        from clearsim import chaos
-        return chaos
+        import importlib
+        return importlib.import_module("clearsim." + module)
     except ImportError:
         return None
+
+
+def _chaos():
+    return package("chaos")
 
 
 REGIME_COLOURS = {"period-1": "C0", "quasi-periodic": "C4", "chaotic": "C3",
@@ -245,10 +250,9 @@ def against(summary, j, group="mechanism"):
     return fig
 
 
-def force_map(summary, j, k, joint):
-    """A joint's peak contact force over two swept parameters (a grid): the map a designer
-    reads a safe clearance and speed from; cases of the other parameters' first values."""
-    c = summary.file["cases/joints"][joint]["max_force"][:]
+def _grid(summary, j, k, v):
+    """(xs, ys, grid [len(ys), len(xs)], others) of a case value v over parameters j and k of
+    a grid, from the cases at the other parameters' first values; None below 2 × 2."""
     others = [m for m in range(summary.params.shape[1]) if m not in (j, k)]
     pick = summary.ok.copy()
     for m in others:
@@ -256,9 +260,27 @@ def force_map(summary, j, k, joint):
     xs, ys = np.unique(summary.params[pick, j]), np.unique(summary.params[pick, k])
     if len(xs) < 2 or len(ys) < 2:
         return None
-    grid = np.full((len(ys), len(xs)), np.nan)
+    grid = np.full((len(ys), len(xs)), np.nan, dtype=object if v.dtype == object else float)
     for i in np.flatnonzero(pick):
-        grid[np.searchsorted(ys, summary.params[i, k]), np.searchsorted(xs, summary.params[i, j])] = c[i]
+        grid[np.searchsorted(ys, summary.params[i, k]), np.searchsorted(xs, summary.params[i, j])] = v[i]
+    return xs, ys, grid, others
+
+
+def _map_labels(fig, ax, summary, j, k, others):
+    ax.set_xlabel(summary.axes[j].text())
+    ax.set_ylabel(summary.axes[k].text())
+    fixed = ", ".join(summary.axes[m].value_text(summary.params[0, m]) for m in others)
+    return (" (%s)" % fixed) if fixed else ""
+
+
+def force_map(summary, j, k, joint):
+    """A joint's peak contact force over two swept parameters (a grid): the map a designer
+    reads a safe clearance and speed from; cases of the other parameters' first values."""
+    c = summary.file["cases/joints"][joint]["max_force"][:]
+    found = _grid(summary, j, k, c)
+    if found is None:
+        return None
+    xs, ys, grid, others = found
     fig, ax = plt.subplots(figsize=(8.0, 6.0), layout="constrained")
     X, Y = summary.axes[j].values(xs), summary.axes[k].values(ys)
     mesh = ax.pcolormesh(X, Y, grid / 1e3, shading="nearest", cmap="viridis")
@@ -267,17 +289,116 @@ def force_map(summary, j, k, joint):
         if np.isfinite(v):
             ax.text(X[xi], Y[yi], "%.3g" % (v / 1e3), ha="center", va="center", fontsize="x-small",
                     color="w" if v < np.nanmean(grid) else "k")
+    fixed = _map_labels(fig, ax, summary, j, k, others)
+    fig.suptitle(summary.title("joint %s's peak contact force%s" % (joint, fixed)))
+    return fig
+
+
+def exponents(summary):
+    """Each case's largest Lyapunov exponent (1/s) as the summary records it
+    (/cases/lyapunov/exponent, written by clearsim.chaos.classify_summary), or None."""
+    g = summary.file.get("cases/lyapunov")
+    return g["exponent"][:] if g is not None and "exponent" in g else None
+
+
+SHORT = {"quasi-periodic": "QP", "chaotic": "C", "undecided": "?"}
+
+
+def regime_map(summary, j, k, joint):
+    """Each case's regime over two swept parameters (a grid), a colour per regime, each cell
+    labelled (P<n>, QP, C, ?) and with its exponent when the summary has them."""
+    kinds = regimes(summary, joint)
+    if kinds is None:
+        return None
+    found = _grid(summary, j, k, np.array([r or "" for r in kinds], dtype=object))
+    if found is None:
+        return None
+    xs, ys, grid, others = found
+    lam = exponents(summary)
+    lam_grid = _grid(summary, j, k, lam)[2] if lam is not None else None
+    X, Y = summary.axes[j].values(xs), summary.axes[k].values(ys)
+    fig, ax = plt.subplots(figsize=(8.5, 6.0), layout="constrained")
+    dx = np.min(np.diff(X)) if len(X) > 1 else 1.0
+    dy = np.min(np.diff(Y)) if len(Y) > 1 else 1.0
+    seen = {}
+    for (yi, xi), r in np.ndenumerate(grid):
+        if not isinstance(r, str) or not r:
+            continue
+        h = ax.add_patch(plt.Rectangle((X[xi] - dx / 2, Y[yi] - dy / 2), dx, dy,
+                                       color=regime_colour(r), alpha=0.85))
+        seen.setdefault(r, h)
+        text = SHORT.get(r, "P" + r.split("-")[-1])
+        if lam_grid is not None and np.isfinite(lam_grid[yi, xi]):
+            text += "\nλ %.3g" % lam_grid[yi, xi]
+        ax.text(X[xi], Y[yi], text, ha="center", va="center", fontsize="x-small")
+    ax.set_xlim(X[0] - dx / 2, X[-1] + dx / 2)
+    ax.set_ylim(Y[0] - dy / 2, Y[-1] + dy / 2)
+    ax.legend(list(seen.values()), list(seen), fontsize="small", loc="upper left",
+              bbox_to_anchor=(1.01, 1.0))
+    fixed = _map_labels(fig, ax, summary, j, k, others)
+    fig.suptitle(summary.title("joint %s's regime%s%s" % (
+        joint, " and λ (1/s)" if lam_grid is not None else "", fixed)))
+    return fig
+
+
+def lyapunov_map(summary, j, k):
+    """The largest Lyapunov exponent over two swept parameters (a grid): diverging colours
+    about 0 (red positive: chaotic), each cell labelled with its value."""
+    lam = exponents(summary)
+    found = _grid(summary, j, k, lam) if lam is not None else None
+    if found is None:
+        return None
+    from matplotlib.colors import TwoSlopeNorm
+    xs, ys, grid, others = found
+    X, Y = summary.axes[j].values(xs), summary.axes[k].values(ys)
+    top = max(float(np.nanmax(np.abs(grid))), 1e-12) if np.isfinite(grid).any() else 1.0
+    fig, ax = plt.subplots(figsize=(8.0, 6.0), layout="constrained")
+    mesh = ax.pcolormesh(X, Y, grid, shading="nearest", cmap="RdBu_r",
+                         norm=TwoSlopeNorm(0.0, -top, top))
+    fig.colorbar(mesh, ax=ax, label="largest Lyapunov exponent λ (1/s)")
+    for (yi, xi), v in np.ndenumerate(grid):
+        if np.isfinite(v):
+            ax.text(X[xi], Y[yi], "%.3g" % v, ha="center", va="center", fontsize="x-small")
+    fixed = _map_labels(fig, ax, summary, j, k, others)
+    fig.suptitle(summary.title("largest Lyapunov exponent%s" % fixed))
+    return fig
+
+
+def lyapunov_against(summary, j):
+    """The exponent ± 2 standard errors against a swept parameter, each case coloured by its
+    regime (the first clearance joint's)."""
+    lam = exponents(summary)
+    if lam is None:
+        return None
+    se = summary.file["cases/lyapunov"]["stderr"][:]
+    joints = [n for n in summary.file.get("cases/poincare", {}) if n != "period"]
+    kinds = regimes(summary, joints[0]) if joints else None
+    x = summary.axes[j].values(summary.params[:, j])
+    fig, ax = plt.subplots(figsize=(9.0, 4.5), layout="constrained")
+    seen = set()
+    for i in np.flatnonzero(summary.ok & np.isfinite(lam)):
+        kind = kinds[i] if kinds else None
+        ax.errorbar(x[i], lam[i], yerr=2 * se[i] if np.isfinite(se[i]) else None, fmt="o",
+                    ms=4, color=regime_colour(kind) if kind else "C0",
+                    label=kind if kind and kind not in seen else None)
+        seen.add(kind)
+    ax.axhline(0.0, color="k", lw=0.8)
     ax.set_xlabel(summary.axes[j].text())
-    ax.set_ylabel(summary.axes[k].text())
-    fixed = ", ".join(summary.axes[m].value_text(summary.params[0, m]) for m in others)
-    fig.suptitle(summary.title("joint %s's peak contact force%s" % (
-        joint, (" (%s)" % fixed) if fixed else "")))
+    ax.set_ylabel("largest Lyapunov exponent λ (1/s)")
+    ax.grid(True, alpha=0.3)
+    if seen - {None}:
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    fig.suptitle(summary.title("largest Lyapunov exponent (± 2 standard errors) vs %s"
+                               % summary.axes[j].label))
     return fig
 
 
 def regimes(summary, joint):
     """Each case's response from the second half of its Poincaré samples (clearsim.chaos:
     period-n, quasi-periodic, chaotic or undecided), or None without the package."""
+    written = summary.file.get("cases/regime/%s/regime" % joint)
+    if written is not None:  # clearsim.chaos.classify_summary's, "" for an unfinished case
+        return [ch._text(r) or None for r in written[:]]
     chaos = _chaos()
     if chaos is None:
         return None
@@ -334,9 +455,19 @@ def plan(summary):
     if summary.mode == "grid" and len(summary.paths) >= 2 and "cases/joints" in summary.file:
         for joint in summary.file["cases/joints"]:
             out.append(("map-%s" % joint, force_map, (summary, 0, 1, joint)))
+    grid2 = summary.mode == "grid" and len(summary.paths) >= 2
+    joints = [n for n in summary.file.get("cases/poincare", {}) if n != "period"]
+    if grid2:
+        out.extend(("regime-map-%s" % joint, regime_map, (summary, 0, 1, joint))
+                   for joint in joints)
+    if exponents(summary) is not None:
+        if grid2:
+            out.append(("lyapunov-map", lyapunov_map, (summary, 0, 1)))
+        out.extend(("lyapunov-vs-%s" % _name(path), lyapunov_against, (summary, j))
+                   for j, path in enumerate(summary.paths))
     if "cases/poincare" in summary.file:
         for j, path in enumerate(summary.paths):
-            if is_speed(path):
+            if is_speed(path) or _name(path) in ("hole_radius", "pin_radius", "clearance"):
                 for joint in summary.file["cases/poincare"]:
                     if joint != "period":
                         out.append(("bifurcation-%s-%s" % (joint, _name(path)), bifurcation,
@@ -357,7 +488,10 @@ def main(args, safe):
     if args.list:
         for name, fn, _ in figures:
             what = {bifurcation: "bifurcation diagram", force_map: "peak contact force over the "
-                    "first two parameters"}.get(fn, None) or (
+                    "first two parameters", regime_map: "each case's regime over the first two "
+                    "parameters", lyapunov_map: "the largest Lyapunov exponent over the first "
+                    "two parameters", lyapunov_against: "the largest Lyapunov exponent against "
+                    "the parameter"}.get(fn, None) or (
                         "the bodies' peak accelerations against the parameter"
                         if name.startswith("accelerations") else "energy error, steps, wall time "
                         "against the parameter" if name.startswith("solver") else

@@ -437,6 +437,11 @@ cs_status cs_model_apply_overrides(const char *json, const char *origin,
 cs_status cs_model_set_driver_speed(cs_model *model, int joint, double t, double speed,
                                     cs_error *err);
 cs_status cs_model_set_applied_torque(cs_model *model, int force, double torque, cs_error *err);
+/* A "force" force (index in the model's "forces") applies f = [fx, fy] N from now on, in the
+ * frame the model gives it (world, or the body's for a follower load). CS_ERR_ARGUMENT for a
+ * force of another type or a component that is not finite; the model is then unchanged. */
+cs_status cs_model_set_applied_force(cs_model *model, int force, const double f[2],
+                                     cs_error *err);
 /* Tell a simulation of the model that its inputs changed (after the calls above, before the
  * next cs_sim_advance): it restarts at its current time from the state brought onto the new
  * constraints. A driver's speed that jumps changes the bodies' velocities as an impulse along

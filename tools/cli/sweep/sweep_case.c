@@ -85,6 +85,10 @@ static cs_status integrate(acc *a, cs_sim *sim, long i, cs_error *err)
     a->fig[fig_poincare(p)] = period;
   for (int k = 1; k <= n; k++) {
     double t = fmin(k * period, t_end);
+    /* a last period that ends within round-off of t_end ends at t_end: else the run's last
+       step would be that round-off (2e-16 s), which no integrator can take */
+    if (t_end - t <= 1e-12 * t_end)
+      t = t_end;
     cs_status st = cs_sim_advance(sim, t, err);
     if (st != CS_OK)
       return st;

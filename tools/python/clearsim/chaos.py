@@ -3,6 +3,11 @@
     clearsim.chaos.classify(samples)        period-n, quasi-periodic or chaotic, and why
     clearsim.chaos.zero_one_test(x)         Gottwald & Melbourne's 0-1 test for chaos: K ≈ 0 or 1
     clearsim.chaos.spectrum(t, y, period)   amplitudes at the driver's orders, whole periods only
+    clearsim.chaos.lyapunov(model, t_end, tau, output=None)   the largest Lyapunov exponent, its
+                                            convergence history and confidence (write_lyapunov,
+                                            read_lyapunov: the HDF5 group /lyapunov)
+    clearsim.chaos.classify_summary(summary, exponents=False)  each sweep case's regime (and
+                                            exponent) written into the summary
 
 Pure numpy: the Poincaré samples of a sweep summary (/cases/poincare/<joint>, one eccentricity
 per driver period) or any series of a run (Result, clearsim.open) go in as arrays.
@@ -131,7 +136,7 @@ def _states(sim, nbody):
 
 
 def lyapunov(model, t_end: float, tau: float, d0: float | None = None, t_transient: float = 0.0,
-             seed: int = 0) -> dict:
+             seed: int = 0, output=None) -> dict:
     """The largest Lyapunov exponent (1/s) of a model's run by two trajectories: a copy started
     d0 away (in a fixed norm: positions over the mechanism's size, angles in rad, velocities
     over its speed scale) is integrated alongside the run, both locating their own contact
@@ -141,11 +146,14 @@ def lyapunov(model, t_end: float, tau: float, d0: float | None = None, t_transie
     integration's own error, which restarts the copy at every renormalization (else that
     error's growth is measured): by default 1000 × the model's rtol, within [1e-7, 1e-4].
 
-    Returns {"exponent", "spread" (the running estimate's range over the last half, a measure
-    of its convergence), "confidence" (a sentence), "t", "running" (the estimate after each
-    renormalization), "d0", "tau", "renormalizations"}. A smooth integrable motion gives about
-    0 (decaying as log(t)/t), a chaotic one a positive value that two d0 and two tau should
-    reproduce."""
+    Returns {"exponent", "stderr" (its standard error by batch means: batch_error), "spread"
+    (the running estimate's range over the last half, a measure of its convergence),
+    "confidence" (a sentence: λ ± 2 standard errors, the spread, the settings), "t",
+    "running" (the estimate after each renormalization), "local" (each interval's growth
+    rate), "d0", "tau", "t_transient", "renormalizations"}; with output (an HDF5 file, e.g.
+    the run's), also written there as the group /lyapunov (write_lyapunov). A smooth
+    integrable motion gives about 0 (decaying as log(t)/t), a chaotic one a positive value
+    that two d0 and two tau should reproduce."""
     from ctypes import byref, c_double, c_void_p
     from ._lib import cs_error, lib, text
     from .errors import error
@@ -193,6 +201,7 @@ def lyapunov(model, t_end: float, tau: float, d0: float | None = None, t_transie
 
             d_start = place(q, v, dq * scale, dv * scale)
             t0, t, total, times, running = lib.cs_sim_time(ref), lib.cs_sim_time(ref), 0.0, [], []
+            local = []
             while t + 0.5 * tau < t_end:
                 t = min(t + tau, t_end)
                 for s in sims:
@@ -202,6 +211,7 @@ def lyapunov(model, t_end: float, tau: float, d0: float | None = None, t_transie
                 if not (d > 0 and np.isfinite(d)):
                     raise ArithmeticError(f"lyapunov: the copy's distance is {d} at t = {t} s")
                 total += np.log(d / d_start)
+                local.append(np.log(d / d_start) / (t - times[-1] if times else t - t0))
                 times.append(t)
                 running.append(total / (t - t0))
                 k = d0 / d
@@ -213,11 +223,174 @@ def lyapunov(model, t_end: float, tau: float, d0: float | None = None, t_transie
             m.close()
     half = np.array(running[len(running) // 2:])
     lam, spread = running[-1], float(half.max() - half.min()) if len(half) else float("nan")
-    return {"exponent": lam, "spread": spread,
-            "confidence": f"λ = {lam:.4g} 1/s; over the last half of the run its running "
-                          f"estimate stayed within {spread:.2g} 1/s ({len(running)} "
-                          f"renormalizations every {tau:g} s, d0 = {d0:g})"
+    se = batch_error(local)
+    out = {"exponent": lam, "spread": spread, "stderr": se,
+            "confidence": (f"λ = {lam:.4g} ± {2 * se:.2g} 1/s (two standard errors of "
+                           f"{BATCHES} batch means of the local rates)" if np.isfinite(se) else
+                           f"λ = {lam:.4g} 1/s (too few renormalizations, fewer than "
+                           f"{2 * BATCHES}, for a standard error)")
+                          + f"; over the last half of "
+                          f"the run its running estimate stayed within {spread:.2g} 1/s "
+                          f"({len(running)} renormalizations every {tau:g} s, d0 = {d0:g})"
                           + (f"; d0 is within 100 × rtol ({rtol:g}): the estimate may measure "
                              f"the integration's error" if d0 < 100 * rtol else ""),
-            "t": np.array(times), "running": np.array(running), "d0": d0, "tau": tau,
+            "t": np.array(times), "running": np.array(running), "local": np.array(local),
+            "d0": d0, "tau": tau, "t_transient": t_transient,
             "renormalizations": len(running)}
+    if output is not None:
+        write_lyapunov(out, output, origin=m.origin)
+    return out
+
+
+BATCHES = 20  # batch means of the local rates: the standard error of a correlated series
+
+
+def batch_error(local) -> float:
+    """The standard error of the mean of a series of local growth rates, by the means of
+    BATCHES consecutive batches (neighbouring rates are correlated, batches far less): NaN
+    below 2 renormalizations per batch."""
+    x = np.asarray(local, dtype=float)
+    size = len(x) // BATCHES
+    if size < 2:
+        return float("nan")
+    means = x[:size * BATCHES].reshape(BATCHES, size).mean(axis=1)
+    return float(np.std(means, ddof=1) / np.sqrt(BATCHES))
+
+
+def write_lyapunov(result: dict, path, group: str = "lyapunov", origin: str = "") -> None:
+    """An estimate of lyapunov() into an HDF5 file (created, or added to: a run file of the
+    same model keeps its datasets) as a group: datasets time (s), running and local (1/s),
+    the convergence history; attributes exponent, stderr, spread (1/s), d0, tau,
+    t_transient (s), renormalizations, confidence (the sentence), method and model. An
+    existing group of that name is replaced."""
+    import h5py
+    with h5py.File(path, "a") as f:
+        if group in f:
+            del f[group]
+        g = f.create_group(group)
+        for name, key, unit in (("time", "t", "s"), ("running", "running", "1/s"),
+                                ("local", "local", "1/s")):
+            g.create_dataset(name, data=np.asarray(result[key], dtype=float))
+            g[name].attrs["units"] = unit
+        for key in ("exponent", "stderr", "spread", "d0", "tau", "t_transient"):
+            g.attrs[key] = float(result[key])
+        g.attrs["renormalizations"] = int(result["renormalizations"])
+        g.attrs["confidence"] = result["confidence"]
+        g.attrs["method"] = ("two trajectories (clearsim.chaos.lyapunov): the copy renormalized "
+                             "to d0 every tau seconds, the logarithms of the growth averaged")
+        g.attrs["model"] = origin
+
+
+def read_lyapunov(path, group: str = "lyapunov") -> dict:
+    """What write_lyapunov wrote, as lyapunov() returns it (t, running, local as arrays)."""
+    import h5py
+    with h5py.File(path, "r") as f:
+        g = f[group]
+        out = {k: (v.decode() if isinstance(v, bytes) else v) for k, v in g.attrs.items()}
+        out.update(t=g["time"][:], running=g["running"][:], local=g["local"][:])
+    return out
+
+
+# ------------------------------------------------------------------ a sweep's summary -----
+
+def _summary_model(f, i: int):
+    """The Model of a summary's case i: the base model (/model) with the case's parameters and
+    their "also" places (/sweep) set as `clearsim sweep` set them."""
+    import json
+    from .model import Model
+    text_ = f["model"][()]
+    text_ = text_.decode() if isinstance(text_, bytes) else str(text_)
+    sweep = json.loads(f["sweep"][()]) if "sweep" in f else {}
+    paths = [p.decode() if isinstance(p, bytes) else str(p)
+             for p in f["cases/parameters"].attrs["paths"]]
+    also = {p["path"]: p.get("also", []) for p in sweep.get("parameters", [])}
+    values = {}
+    for p, v in zip(paths, f["cases/parameters"][i]):
+        values[p] = float(v)
+        for a in also.get(p, []):
+            values[a["path"]] = float(a.get("scale", 1.0)) * float(v)
+    with Model.from_json(text_, origin=f"case {i}") as base:
+        return base.with_values(values)
+
+
+def classify_summary(path, exponents: bool = False, tau: float | None = None,
+                     t_transient: float | None = None, jobs: int | None = None) -> dict:
+    """Each case's regime into a sweep summary (`clearsim sweep` with "poincare"), from the
+    second half of its Poincaré samples (the first is the transient), as classify says:
+    /cases/regime/<joint>/regime [ncase] ("period-n", "quasi-periodic", "chaotic",
+    "undecided"; "" for a case that did not complete), period [ncase] (n, 0 when not periodic)
+    and K [ncase] (the 0-1 test). With exponents, also each completed case's largest Lyapunov
+    exponent, rerun from the summary's model and parameters: /cases/lyapunov/exponent, stderr,
+    spread [ncase] (1/s; NaN where not computed), renormalized every tau (default: one driver
+    period, /cases/poincare/period) from t_transient (default half the sweep's t_end) to its
+    t_end. Returns {joint: [regime per case]}."""
+    import h5py
+    with h5py.File(path, "a") as f:
+        status = [s.decode() if isinstance(s, bytes) else str(s) for s in f["cases/status"][:]]
+        ok = [s in ("complete", "suspect") for s in status]
+        if "cases/poincare" not in f:
+            raise ValueError(f"{path}: no Poincaré samples (a sweep with \"poincare\": true)")
+        out = {}
+        for joint in f["cases/poincare"]:
+            if joint == "period":
+                continue
+            e = f["cases/poincare"][joint][:]
+            rows = []
+            for i in range(len(e)):
+                n = int(np.sum(np.isfinite(e[i, :, 0])))
+                rows.append(classify(e[i, n // 2:n]) if ok[i] and n >= 4 else
+                            {"regime": "", "period": 0, "K": float("nan")})
+            g = f.require_group(f"cases/regime/{joint}")
+            for name in list(g):
+                del g[name]
+            g.create_dataset("regime", data=[r["regime"] for r in rows],
+                             dtype=h5py.string_dtype())
+            g.create_dataset("period", data=np.array([r["period"] for r in rows], dtype=np.int32))
+            g.create_dataset("K", data=np.array([r["K"] for r in rows], dtype=float))
+            g.attrs["criterion"] = ("the second half of each case's Poincaré samples: period-n "
+                                    "when they repeat after n <= 32 driver periods to 1e-3 of "
+                                    f"their size, else the 0-1 test K >= {K_CHAOTIC} chaotic, "
+                                    f"<= {K_REGULAR} quasi-periodic (clearsim.chaos.classify)")
+            out[joint] = [r["regime"] for r in rows]
+        if exponents:
+            _summary_exponents(f, ok, tau, t_transient, jobs)
+    return out
+
+
+def _summary_exponents(f, ok, tau, t_transient, jobs):
+    from concurrent.futures import ThreadPoolExecutor
+    import os
+    from .errors import Error
+    swept_end = float(f.attrs.get("t_end", 0.0))
+    periods = f["cases/poincare/period"][:]
+    models = [_summary_model(f, i) if ok[i] else None for i in range(len(ok))]
+
+    def one(i):
+        m = models[i]
+        if m is None:
+            return None
+        t_end = swept_end if swept_end > 0 else m.t_end  # 0: each model's own end
+        try:
+            return lyapunov(m, t_end, tau or float(periods[i]),
+                            t_transient=0.5 * t_end if t_transient is None else t_transient)
+        except (Error, ArithmeticError, ValueError):
+            return None  # the case's exponent stays NaN
+        finally:
+            m.close()
+    with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
+        res = list(pool.map(one, range(len(ok))))
+    g = f.require_group("cases/lyapunov")
+    for key in ("exponent", "stderr", "spread"):
+        if key in g:
+            del g[key]
+        g.create_dataset(key, data=np.array([r[key] if r else np.nan for r in res]))
+        g[key].attrs["units"] = "1/s"
+    g.attrs["t_transient"] = ("half of t_end" if t_transient is None else t_transient)
+    g.attrs["tau"] = tau if tau else "one driver period"
+
+
+def read_summary_exponents(path):
+    """A summary's /cases/lyapunov/exponent [ncase] (1/s), or None when not computed."""
+    import h5py
+    with h5py.File(path, "r") as f:
+        return f["cases/lyapunov/exponent"][:] if "cases/lyapunov/exponent" in f else None

@@ -132,6 +132,15 @@ class Model(Owned):
                 if self._closed and not self._users:
                     self._free()
 
+    def __repr__(self):
+        if self._closed:
+            return f"<clearsim.Model from {self.origin} (closed)>"
+        clear = ", ".join(f"{n} ({c['kind']}, c = {c['clearance']:.4g} m)"
+                          for n, c in self.clearance_joints.items())
+        return (f"<clearsim.Model {self.name!r} from {self.origin}: {len(self.bodies)} bodies, "
+                f"{len(self.joints)} joints and drivers, clearance joints: {clear or 'none'}; "
+                f"t_end {self.t_end:g} s>")
+
     # ---------------------------------------------------------------- what it holds -------
     @property
     def name(self) -> str:
@@ -395,6 +404,10 @@ class _Recorder:
         r.joints = {c: {k: take(2, (2,)) if k in ("eccentricity", "contact_point", "film_force")
                         else take(1, ()) for k in JOINT_SERIES} for c in clearances}
         assert next(cols, None) is None, "cs_rows' layout and clearsim.Result disagree"
+        kinds, clear = m.joints, m.clearance_joints
+        r._groups = {**{f"drivers/{d}": {"joint_kind": kinds[d]} for d in drivers},
+                     **{f"joints/{c}": {"kind": clear[c]["kind"], "clearance":
+                                        clear[c]["clearance"]} for c in clearances}}
         r.status = {0: "complete", 5: "interrupted"}.get(status, "failed")
         r.message = message if status else ""
         r.constraint_names, r.stats, r.warnings, r.clipped_steps = [], {}, "", 0

@@ -1,7 +1,16 @@
 """A run's rows: clearsim.Result."""
 from __future__ import annotations
 
+import os
+from typing import TYPE_CHECKING
+
 import numpy as np
+
+from .runfile import Run, Store
+
+if TYPE_CHECKING:  # annotations only: matplotlib is imported when a figure is drawn
+    import matplotlib.axes
+    import matplotlib.figure
 
 JOINT_SERIES = ("eccentricity", "penetration", "penetration_rate", "normal_force",
                 "tangential_force", "rolling_torque", "contact_point", "in_contact",
@@ -33,9 +42,16 @@ class Result:
     the end) or a driver's {"reaction"}; events: one row per contact (joint, region, t_on,
     t_off, impact_velocity, max_penetration, max_force); status ("complete",
     "interrupted", "failed"), message, warnings, stats (solver counters), t_final;
-    verify, the verdict of Model.run(verify=True) (None without)."""
+    verify, the verdict of Model.run(verify=True) (None without); path, the run file of
+    clearsim.open (None for a run kept in memory).
+
+    Figures: plot(kind, ...) draws any figure of tools/viz/plot with the same code
+    (clearsim.figures); plot_force_cycles, plot_torque_cycles, plot_energy and plot_orbit are
+    the usual ones. They return a matplotlib Figure (matplotlib is imported then)."""
 
     verify = None
+    path = None
+    _groups: dict = {}  # attributes of the file's groups: joints/<name>, drivers/<name>
 
     def _body(self, body):
         if isinstance(body, str):
@@ -76,7 +92,7 @@ class Result:
         """The unit of every column of to_dataframe(), by column name ("rod.x": "m")."""
         return {name: unit for name, unit, _ in _columns(self)}
 
-    def to_dataframe(self) -> "pandas.DataFrame":  # noqa: F821
+    def to_dataframe(self) -> "pandas.DataFrame":
         """Every series as a pandas DataFrame indexed by time (s): one column per body
         coordinate ("rod.x", "rod.vx", "rod.alpha"), constraint multiplier ("lambda.A.x"),
         energy book ("energy.kinetic"), driver reaction ("motor.reaction") and clearance-joint
@@ -93,6 +109,95 @@ class Result:
         df.attrs["units"] = {name: unit for name, unit, _ in cols}
         df.attrs["units"]["time"] = "s"
         return df
+
+    def plot(self, kind: str, joint: str | None = None, *, t_start: float | None = None,
+             ideal: Result | str | os.PathLike | None = None,
+             ax: matplotlib.axes.Axes | None = None) -> matplotlib.figure.Figure:
+        """One figure of tools/viz/plot, drawn by the same code (clearsim.figures). kind: for
+        the run "coordinates", "lambda", "drivers", "energy", "drift", "events",
+        "torque_cycles"; per clearance joint (joint: its name, the only one by default)
+        "orbit", "tilt", "contact", "contact_angle", "force_cycles", "hysteresis", "film",
+        "film_orbit", "wear", "wear_profile" (clearsim.figures.FIGURES says what each shows;
+        film and film_orbit need the run's file, clearsim.open, which holds the boundary
+        film). t_start (s) drops the rows and contacts before it (the transient); ideal, a
+        Result or run file of the same mechanism with ideal joints, is drawn under
+        force_cycles and torque_cycles (its last whole turn); ax, a matplotlib Axes to draw
+        into, for the one-panel kinds (orbit, force_cycles, torque_cycles, hysteresis,
+        film_orbit). Returns the Figure. ValueError for an unknown kind or joint, or a
+        figure this run cannot give (force_cycles without an angle driver)."""
+        from . import figures
+        if kind in ("film", "film_orbit") and self.path is None:
+            raise ValueError(f"{kind} needs the run's file, which holds the boundary film h_b: "
+                             "Model.run(output=...) then clearsim.open(path).plot(...)")
+        run = self._run(t_start)
+        if isinstance(ideal, Result):
+            run.ideal = ideal._run(t_start)
+        elif ideal is not None:
+            run.ideal = Run(os.fspath(ideal), t_start)
+        return figures.draw(run, kind, joint, ax)
+
+    def plot_force_cycles(self, joint: str | None = None, *, t_start: float | None = None,
+                          ideal: Result | str | os.PathLike | None = None,
+                          ax: matplotlib.axes.Axes | None = None
+                          ) -> matplotlib.figure.Figure:
+        """A clearance joint's normal contact force against the crank angle within its turn
+        (0-360 deg), one line per turn coloured by turn, over the ideal joint's |reaction|
+        (ideal), the peak of the rows and the event table's labelled: plot("force_cycles")."""
+        return self.plot("force_cycles", joint, t_start=t_start, ideal=ideal, ax=ax)
+
+    def plot_torque_cycles(self, *, t_start: float | None = None,
+                           ideal: Result | str | os.PathLike | None = None,
+                           ax: matplotlib.axes.Axes | None = None
+                           ) -> matplotlib.figure.Figure:
+        """The angle driver's torque against the crank angle within its turn, one line per
+        turn, over the ideal mechanism's (ideal): plot("torque_cycles")."""
+        return self.plot("torque_cycles", t_start=t_start, ideal=ideal, ax=ax)
+
+    def plot_energy(self, *, t_start: float | None = None
+                    ) -> matplotlib.figure.Figure:
+        """The energy books against time, and their balance error below: plot("energy")."""
+        return self.plot("energy", t_start=t_start)
+
+    def plot_orbit(self, joint: str | None = None, *, t_start: float | None = None,
+                   ax: matplotlib.axes.Axes | None = None
+                   ) -> matplotlib.figure.Figure:
+        """A clearance joint's pin-centre orbit in its clearance circle (or slot, the gap
+        magnified by the factor the title states), contacts marked: plot("orbit")."""
+        return self.plot("orbit", joint, t_start=t_start, ax=ax)
+
+    def _run(self, t_start=None):
+        """This result as clearsim.runfile.Run reads its file (a Store of its arrays)."""
+        return Run(self.path or self.model_name, t_start, store=self._store())
+
+    def _store(self):
+        st = Store({"model_name": self.model_name, "status": self.status,
+                    "message": self.message, "warnings": self.warnings})
+        st.add("time", self.time, {"units": "s"}, series=True)
+        for kind, block in (("position", self.positions), ("velocity", self.velocities),
+                            ("acceleration", self.accelerations)):
+            st.add("bodies/" + kind, block, {"components": "x, y, theta",
+                                             "units": ", ".join(BODY_UNITS[kind])}, True)
+        st.add("bodies/names", np.array(self.bodies, dtype=str))
+        st.add("constraints/lambda", self.lambdas, series=True)
+        st.add("constraints/names", np.array(self.constraint_names, dtype=str))
+        for k, v in self.drift.items():
+            st.add(f"constraints/{k}_drift", v, series=True)
+        for k, v in self.energy.items():
+            st.add("energy/" + k, v, {"units": "J"}, True)
+        for d, series in self.drivers.items():
+            attrs = self._groups.get("drivers/" + d, {})
+            st.add("drivers/" + d, None, attrs)
+            unit = "N*m" if attrs.get("joint_kind") == "angle driver" else "N"
+            st.add(f"drivers/{d}/reaction", series["reaction"], {"units": unit}, True)
+        for j, series in self.joints.items():
+            st.add("joints/" + j, None, self._groups.get("joints/" + j, {}))
+            for k, v in series.items():
+                st.add(f"joints/{j}/{k}", v, {"units": JOINT_UNITS.get(k, "")},
+                       k in JOINT_SERIES)
+        for k in self.events.dtype.names:
+            st.add("events/" + k, self.events[k])
+        st.add("model", np.array(self.model_json))
+        return st
 
     def __repr__(self):
         return (f"<clearsim.Result {self.model_name}: {self.status}, {len(self.time)} rows to "

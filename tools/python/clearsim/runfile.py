@@ -1,6 +1,8 @@
-"""clearsim_h5 — what tools/viz/plot, tools/viz/animate and tools/viz/export share: finding a Python that
-has h5py, numpy and matplotlib, reading a clearsim HDF5 file (engine/output/README.md "A run"), and
-the conventions of every figure (titles, length units, saving).
+"""clearsim.runfile — the reader of a run file (engine/output/README.md "A run"), lazily, a
+series at a time: clearsim.open builds its Result from it, and the tools (tools/viz/plot,
+animate, view, export, tools/reproduction) and the package's figures (clearsim.figures) read
+through it. It reads an h5py File, or a Result's arrays arranged under the same paths
+(Result.plot...: a run kept in memory draws as its file would).
 
 A file may come from a run still going (status "running"), killed, or one that failed: /rows
 says how many rows every time series holds as of the file's last commit (a series may be
@@ -10,90 +12,18 @@ rows they all have in files older than /rows). Clearance joints (/joints/<name>)
 import json
 import math
 import os
-import sys
 
-DEBIAN_PYTHON = "/usr/bin/python3"
-DEBIAN_PACKAGES = "python3-h5py python3-numpy python3-matplotlib python3-pil"
-# Set when we re-executed under Debian's Python, so a second failure is reported, not looped.
-REEXEC_FLAG = "CLEARSIM_TOOLS_REEXEC"
+import numpy as np
 
-# Exit codes, as clearsim's: usage, bad input (the HDF5 file, a missing module), output error.
-EXIT_USAGE, EXIT_INPUT, EXIT_OUTPUT = 1, 2, 6
+from .errors import ArgumentError, FileError
 
-
-def _bootstrap():
-    """Import the scientific modules, or re-run the script under Debian's Python, which has
-    them when the python3 first on PATH (a separate build) does not."""
-    try:
-        import h5py, numpy, matplotlib  # noqa: F401
-        return
-    except ImportError as e:
-        missing = e.name or str(e)
-    if (os.environ.get(REEXEC_FLAG) != "1" and os.access(DEBIAN_PYTHON, os.X_OK)
-            and os.path.realpath(sys.executable) != os.path.realpath(DEBIAN_PYTHON)):
-        os.environ[REEXEC_FLAG] = "1"
-        argv0 = os.path.abspath(sys.argv[0])
-        try:
-            os.execv(DEBIAN_PYTHON, [DEBIAN_PYTHON, argv0] + sys.argv[1:])
-        except OSError:
-            pass
-    sys.stderr.write(
-        "%s: this tool needs the Python modules h5py, numpy and matplotlib (%s is missing "
-        "from %s).\nOn Debian install them with:  apt-get install %s\n"
-        % (os.path.basename(sys.argv[0]), missing, sys.executable, DEBIAN_PACKAGES))
-    sys.exit(EXIT_INPUT)
-
-
-sys.dont_write_bytecode = True  # keep tools/ free of __pycache__
-# A run still writing its file holds HDF5's lock on it; reading a file being written is
-# wanted (look at a long run while it goes), and the sink flushes whole blocks. Set before
-# h5py is first imported, which _bootstrap does.
-os.environ.setdefault("HDF5_USE_FILE_LOCKING", "FALSE")
-_bootstrap()
-
-import argparse  # noqa: E402
-import h5py  # noqa: E402
-import numpy as np  # noqa: E402
-import matplotlib  # noqa: E402
-
-matplotlib.use("Agg")
-
-
-class ToolError(Exception):
-    """A failure to report in one line and exit with `code`."""
-
-    def __init__(self, message, code=EXIT_INPUT):
-        super().__init__(message)
-        self.code = code
-
-
-class ArgumentParser(argparse.ArgumentParser):
-    """argparse, but usage errors exit 1 as clearsim's do (argparse's own is 2 = bad input)."""
-
-    def error(self, message):
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, "%s: %s\n" % (self.prog, message))
-
-
-def main(fn):
-    """Run fn() and turn ToolError into a one-line message and its exit code."""
-    try:
-        sys.exit(fn())
-    except ToolError as e:
-        sys.stderr.write("%s: %s\n" % (os.path.basename(sys.argv[0]), e))
-        sys.exit(e.code)
-    except BrokenPipeError:
-        # the reader (e.g. head) left: not an error; keep Python from complaining at exit
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(0)
-
-
-def _text(value):
+def text(value):
+    """An HDF5 string (bytes or str) as str."""
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
 
 
 def _texts(dset):
-    return [_text(v) for v in dset[()]]
+    return [text(v) for v in dset[()]]
 
 
 GROUP_ORDER = ("bodies", "constraints", "drivers", "energy", "joints")
@@ -115,6 +45,87 @@ def _series_rank(path):
     def rank(order, name):
         return order.index(name) if name in order else len(order)
     return (rank(GROUP_ORDER, group), group, middle, rank(LEAF_ORDER, leaf), leaf)
+
+
+def _open(path):
+    """An h5py File of path, read-only, or clearsim.FileError saying why not."""
+    try:
+        import h5py
+    except ImportError:
+        raise ImportError("reading a run file needs h5py (Debian: apt-get install "
+                          "python3-h5py)") from None
+    if not os.path.exists(path):
+        raise FileError("%s: no such file" % path)
+    try:
+        return h5py.File(path, "r")
+    except OSError as e:
+        raise FileError("%s: not a readable HDF5 file (%s)" % (path, e)) from None
+
+
+class Array:
+    """A Store's dataset: an array with its attributes; a time series (one row per output
+    instant) has an extendible first axis, as the file's."""
+
+    def __init__(self, value, attrs=None, series=False):
+        self.value = np.asarray(value)
+        self.attrs = dict(attrs or {})
+        self.shape, self.dtype, self.ndim = self.value.shape, self.value.dtype, self.value.ndim
+        self.maxshape = (None,) + self.shape[1:] if series else self.shape
+
+    def __getitem__(self, key):
+        return self.value[key]
+
+
+class Store:
+    """Arrays under the paths of a run file (engine/output/README.md "A run"), read by Run
+    as an h5py File is: how a Result kept in memory is drawn by the figures of its file."""
+
+    def __init__(self, attrs=None):
+        self.attrs = dict(attrs or {})
+        self.children = {}
+
+    def add(self, path, value, attrs=None, series=False):
+        """Put an Array (or a group, value None) at path, its groups made on the way."""
+        head, _, rest = path.partition("/")
+        if rest:
+            self.children.setdefault(head, Store()).add(rest, value, attrs, series)
+        elif value is None:
+            self.children.setdefault(head, Store()).attrs.update(attrs or {})
+        else:
+            self.children[head] = Array(value, attrs, series)
+
+    def __getitem__(self, path):
+        node = self
+        for part in path.split("/"):
+            node = node.children[part]
+        return node
+
+    def __contains__(self, path):
+        try:
+            self[path]
+            return True
+        except (KeyError, AttributeError):
+            return False
+
+    def items(self):
+        return self.children.items()
+
+    def visititems(self, fn, prefix=""):
+        for name, node in self.children.items():
+            fn(prefix + name, node)
+            if isinstance(node, Store):
+                node.visititems(fn, prefix + name + "/")
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _is_dataset(obj):
+    """An HDF5 dataset (or a store's array), not a group."""
+    return hasattr(obj, "shape")
 
 
 class Shape:
@@ -198,7 +209,7 @@ class Joint:
         self.clearance = float(c) if c is not None else None
         hb = self.group.attrs.get("boundary_film")  # lubricated joints only
         self.boundary_film = float(hb) if hb is not None else None
-        self.kind = _text(self.group.attrs.get("kind", ""))
+        self.kind = text(self.group.attrs.get("kind", ""))
         spec = run.model_entry(name) or {}
         self.hole_body = run.body_index(spec.get("body1"))
         self.hole_point = np.array(spec.get("point1", [0.0, 0.0]), dtype=float).reshape(2)
@@ -231,22 +242,21 @@ class Joint:
 class Run:
     """A clearsim HDF5 file, read-only."""
 
-    def __init__(self, path, t_start=None):
-        """t_start (s): the rows from that time on only (a transient dropped), events too."""
+    def __init__(self, path, t_start=None, store=None):
+        """path: the run file (raises clearsim.FileError naming it when it is not one);
+        store: instead of opening path, a tree of the same paths (Result._store()), path
+        then only names it. t_start (s): the rows from that time on only (a transient
+        dropped), events too (clearsim.ArgumentError when it is after the last row)."""
         self.path = path
-        if not os.path.exists(path):
-            raise ToolError("%s: no such file" % path)
-        try:
-            self.file = h5py.File(path, "r")
-        except OSError as e:
-            raise ToolError("%s: not a readable HDF5 file (%s)" % (path, e))
+        self.file = store if store is not None else _open(path)
+        self.ideal = None  # the figures' ideal mechanism (a Run), drawn under the per-turn ones
         attrs = self.file.attrs
         stem = os.path.splitext(os.path.basename(path))[0]
-        self.model_name = _text(attrs.get("model_name", "")) or stem
-        self.status = _text(attrs.get("status", "unknown"))
-        self.message = _text(attrs.get("message", ""))
+        self.model_name = text(attrs.get("model_name", "")) or stem
+        self.status = text(attrs.get("status", "unknown"))
+        self.message = text(attrs.get("message", ""))
         if "time" not in self.file or "bodies" not in self.file:
-            raise ToolError("%s: no simulation rows (status %s%s)" % (
+            raise FileError("%s: not a clearsim run file: no simulation rows (status %s%s)" % (
                 path, self.status, ": " + self.message if self.message else ""))
         self.series_paths = self._find_series()
         lengths = [self.file[p].shape[0] for p in self.series_paths] + [self.file["time"].shape[0]]
@@ -254,19 +264,19 @@ class Run:
             lengths.append(int(self.file["rows"][()]))
         self.n = min(lengths)
         if self.n == 0:
-            raise ToolError("%s: the file holds no rows yet (status %s)" % (path, self.status))
+            raise FileError("%s: the file holds no rows yet (status %s)" % (path, self.status))
         time = self.file["time"][:self.n]
         self.first = 0
         if t_start is not None:
             self.first = int(np.searchsorted(time, t_start - 1e-12 * max(1.0, abs(t_start))))
             if self.first >= self.n:
-                raise ToolError("%s: --t-start %g s is after the last row (t = %g s)"
-                                % (path, t_start, time[-1]), EXIT_USAGE)
+                raise ArgumentError("%s: --t-start %g s is after the last row (t = %g s)"
+                                    % (path, t_start, time[-1]))
         self.time = time[self.first:]
         self.body_names = _texts(self.file["bodies/names"])
         self.constraint_names = _texts(self.file["constraints/names"])
         try:
-            self.model = json.loads(_text(self.file["model"][()]))
+            self.model = json.loads(text(self.file["model"][()]))
         except (KeyError, ValueError):
             self.model = {}
 
@@ -277,7 +287,7 @@ class Run:
         found = []
 
         def visit(name, obj):
-            if (isinstance(obj, h5py.Dataset) and obj.maxshape and obj.maxshape[0] is None
+            if (_is_dataset(obj) and obj.maxshape and obj.maxshape[0] is None
                     and name != "time" and not name.startswith("events")
                     and obj.dtype.kind in "fiub"):
                 found.append(name)
@@ -291,7 +301,7 @@ class Run:
         return np.asarray(self.file[path][self.first:self.n], dtype=float)
 
     def units(self, path):
-        return _text(self.file[path].attrs.get("units", ""))
+        return text(self.file[path].attrs.get("units", ""))
 
     def title(self, quantity):
         """Every figure's title: the model and the quantity, and the run's status unless it
@@ -306,7 +316,7 @@ class Run:
         axes = []
         for axis, size in enumerate(ds.shape[1:], start=1):
             last = axis == len(ds.shape) - 1
-            comps = [c.strip() for c in _text(ds.attrs.get("components", "")).split(",")]
+            comps = [c.strip() for c in text(ds.attrs.get("components", "")).split(",")]
             if last and len(comps) == size and comps[0]:
                 axes.append(comps)
             elif path.startswith("bodies/") and size == len(self.body_names) and axis == 1:
@@ -380,7 +390,7 @@ class Run:
         if "drivers" in self.file:
             for name, g in self.file["drivers"].items():
                 if "drivers/%s/reaction" % name in self.series_paths:
-                    out.append((name, _text(g.attrs.get("joint_kind", "")),
+                    out.append((name, text(g.attrs.get("joint_kind", "")),
                                 "drivers/%s/reaction" % name))
         return out
 
@@ -410,7 +420,7 @@ class Run:
         if "joints" not in self.file:
             return []
         return [Joint(self, name) for name, g in self.file["joints"].items()
-                if isinstance(g, h5py.Group)]
+                if not _is_dataset(g)]
 
     def events(self):
         """Contact events as {column: 1-D array} (strings decoded), or None. Reads a compound
@@ -419,19 +429,19 @@ class Run:
             return None
         obj = self.file["events"]
         cols = {}
-        if isinstance(obj, h5py.Dataset) and obj.dtype.names:
+        if _is_dataset(obj) and obj.dtype.names:
             data = obj[()]
             for k in obj.dtype.names:
                 cols[k] = data[k]
-        elif isinstance(obj, h5py.Group):
+        elif not _is_dataset(obj):
             for k, ds in obj.items():
-                if isinstance(ds, h5py.Dataset) and ds.ndim == 1:
+                if _is_dataset(ds) and ds.ndim == 1:
                     cols[k] = ds[()]
         if not cols:
             return None
         for k, v in cols.items():
             if v.dtype.kind in "SOU":
-                cols[k] = np.array([_text(x) for x in v], dtype=object)
+                cols[k] = np.array([text(x) for x in v], dtype=object)
         n = min(len(v) for v in cols.values())
         if self.first and "t_on" in cols:  # contacts that began before the window left out
             keep = np.asarray(cols["t_on"][:n], dtype=float) >= self.time[0]
@@ -458,18 +468,3 @@ def nice_factor(x):
         return 1.0
     k = 10 ** math.floor(math.log10(x))
     return max(m * k for m in (1, 2, 5) if m * k <= x)
-
-
-def save_figure(fig, path):
-    import matplotlib.pyplot as plt
-    try:
-        fig.savefig(path, dpi=110)
-    except OSError as e:
-        raise ToolError("cannot write %s: %s" % (path, e), EXIT_OUTPUT)
-    finally:
-        plt.close(fig)
-
-
-def default_output(run_path, suffix):
-    """RUN.h5 → RUN<suffix> in the current directory (clearsim writes MODEL.h5 there too)."""
-    return os.path.splitext(os.path.basename(run_path))[0] + suffix

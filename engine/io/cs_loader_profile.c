@@ -1,0 +1,170 @@
+/*
+ * cs_loader_profile.c — a `profile` clearance joint's wall: the "profile" block
+ * (models/README.md "Profiles"; keep the two in step).
+ *
+ *   "profile": {"path": [[x, y], [x, y], {"arc_to": [x, y], "centre": [x, y],
+ *               "turn": "ccw" | "cw"}, …], "closed": false, "solid": "left" | "right"}
+ *
+ * A circle is one arc from a point back to itself: [[R, 0], {"arc_to": [R, 0], "centre": [0, 0],
+ * "turn": "ccw"}] ("solid": "left", its inside; "right", a hole).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cs_json.h"
+#include "cs_clearance.h"
+
+static const char *const path_keys[] = {"path", "closed", "solid", NULL};
+static const char *const path_sides[] = {"left", "right", NULL};
+static const char *const arc_keys[] = {"arc_to", "centre", "turn", NULL};
+static const char *const turns[] = {"ccw", "cw", NULL};
+
+/* Path element i (after the start): a point [x, y] (a segment to it) or an arc step. */
+static cs_status step(const cs_json *js, const cJSON *v, const char *path, cs_path_step *st)
+{
+  char got[96];
+  memset(st, 0, sizeof *st);
+  if (cJSON_IsArray(v)) {
+    for (int k = 0; k < 2; k++) {
+      const cJSON *x = cJSON_GetArrayItem(v, k);
+      if (cJSON_GetArraySize(v) != 2 || !cJSON_IsNumber(x))
+        return cs_json_fail(js, path, "expected a point [x, y] or {\"arc_to\": [x, y], "
+                            "\"centre\": [x, y], \"turn\": \"ccw\" | \"cw\"}, got %s",
+                            cs_json_describe(v, got, sizeof got));
+      CS_TRY(cs_json_number_value(js, x, path, CS_JSON_ANY, &st->to[k]));
+    }
+    return CS_OK;
+  }
+  if (!cJSON_IsObject(v))
+    return cs_json_fail(js, path, "expected a point [x, y] or {\"arc_to\": [x, y], \"centre\": "
+                        "[x, y], \"turn\": \"ccw\" | \"cw\"}, got %s",
+                        cs_json_describe(v, got, sizeof got));
+  int turn;
+  CS_TRY(cs_json_keys(js, v, path, arc_keys, " for an arc step"));
+  CS_TRY(cs_json_vector(js, v, path, "arc_to", 2, "[x, y]", NULL, st->to));
+  CS_TRY(cs_json_vector(js, v, path, "centre", 2, "[x, y]", NULL, st->centre));
+  CS_TRY(cs_json_choice(js, v, path, "turn", turns, -1, &turn));
+  st->arc = 1;
+  st->ccw = turn == 0;
+  return CS_OK;
+}
+
+/* The path's steps: its first element is the start point. */
+static cs_status path_steps(const cs_json *js, const cJSON *list, const char *lp, double start[2],
+                            cs_path_step **steps, int *n)
+{
+  char ep[CS_JSON_PATH];
+  int count = cJSON_GetArraySize(list);
+  if (count < 2)
+    return cs_json_fail(js, lp, "expected a start point and at least one step, got %d "
+                        "element%s", count, count == 1 ? "" : "s");
+  *steps = calloc((size_t)count, sizeof **steps);
+  if (!*steps)
+    return cs_json_out_of_memory(js);
+  cs_path_step first;
+  cs_json_element(ep, lp, 0);
+  CS_TRY(step(js, list->child, ep, &first));
+  if (first.arc)
+    return cs_json_fail(js, ep, "expected the start point [x, y], got an arc step");
+  start[0] = first.to[0], start[1] = first.to[1];
+  int i = 0;
+  for (const cJSON *e = list->child->next; e; e = e->next, i++) {
+    cs_json_element(ep, lp, i + 1);
+    CS_TRY(step(js, e, ep, &(*steps)[i]));
+  }
+  *n = i;
+  return CS_OK;
+}
+
+static cs_status build(const cs_json *js, const char *path, const double start[2],
+                       const cs_path_step *steps, int n, int closed, int solid_left,
+                       cs_clearance *c)
+{
+  char why[256], ep[CS_JSON_PATH];
+  int bad;
+  c->profile = cs_profile_build(start, steps, n, closed, solid_left, c->pin_radius, why,
+                                sizeof why, &bad);
+  if (c->profile)
+    return CS_OK;
+  if (bad == -2)
+    return cs_json_out_of_memory(js);
+  if (bad >= 0 && bad < n) /* the path's element: step k is element k + 1 */
+    cs_json_element(ep, path, bad + 1);
+  else
+    strcpy(ep, path);
+  return cs_json_fail(js, ep, "%s", why);
+}
+
+cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *path,
+                          cs_clearance *c)
+{
+  char pp[CS_JSON_PATH], lp[CS_JSON_PATH];
+  const cJSON *obj = cs_json_member(joint, "profile"), *list;
+  cs_json_child(pp, path, "profile");
+  if (!obj)
+    return cs_json_fail(js, path, "missing \"profile\": expected {\"path\": [[x, y], …], "
+                        "\"solid\": \"left\" | \"right\"}");
+  CS_TRY(cs_json_object(js, obj, pp));
+  int side, closed;
+  CS_TRY(cs_json_keys(js, obj, pp, path_keys, " for a path profile"));
+  CS_TRY(cs_json_array(js, obj, pp, "path", "an array: a start point [x, y], then points and "
+                       "arc steps", 1, &list));
+  CS_TRY(cs_json_bool(js, obj, pp, "closed", 0, &closed));
+  CS_TRY(cs_json_choice(js, obj, pp, "solid", path_sides, -1, &side));
+  cs_json_child(lp, pp, "path");
+  cs_path_step *steps = NULL;
+  double start[2];
+  int n = 0;
+  cs_status st = path_steps(js, list, lp, start, &steps, &n);
+  if (st == CS_OK)
+    st = build(js, lp, start, steps, n, closed, side == 0, c);
+  free(steps);
+  return st;
+}
+
+/* ---------------------------------------------------------------- gear meshes ------------ */
+
+static const char *const meshes[] = {"external", "internal", NULL};
+
+cs_status cs_json_gear(const cs_json *js, const cJSON *obj, const char *path, cs_clearance *c)
+{
+  double play;
+  int mesh;
+  CS_TRY(cs_json_vector(js, obj, path, "base_radii", 2, "[rb1, rb2]", NULL, c->base_radius));
+  for (int k = 0; k < 2; k++)
+    if (!(c->base_radius[k] > 0.0)) {
+      char kp[CS_JSON_PATH], ep[CS_JSON_PATH];
+      cs_json_child(kp, path, "base_radii");
+      cs_json_element(ep, kp, k);
+      return cs_json_fail(js, ep, "expected a base radius > 0 m, got %.6g", c->base_radius[k]);
+    }
+  CS_TRY(cs_json_choice(js, obj, path, "mesh", meshes, 0, &mesh));
+  c->mesh_internal = mesh == 1;
+  CS_TRY(cs_json_number(js, obj, path, "backlash", CS_JSON_POSITIVE, CS_JSON_REQUIRED, &play));
+  CS_TRY(cs_json_number(js, obj, path, "pressure_angle", CS_JSON_POSITIVE, 20.0 * M_PI / 180.0,
+                        &c->pressure_angle));
+  if (!(c->pressure_angle < 0.5 * M_PI)) {
+    char kp[CS_JSON_PATH];
+    cs_json_child(kp, path, "pressure_angle");
+    return cs_json_fail(js, kp, "expected an angle < pi/2 rad, got %.6g", c->pressure_angle);
+  }
+  CS_TRY(cs_json_number(js, obj, path, "length", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                        &c->length));
+  c->half_width = 0.5 * c->base_radius[1] * play; /* body2's play, along the line of action */
+  c->pin_radius = c->base_radius[1] * tan(c->pressure_angle);
+  return CS_OK;
+}
+
+cs_status cs_json_gear_laws(const cs_json *js, const cJSON *obj, const char *path,
+                            const cs_clearance *c)
+{
+  char kp[CS_JSON_PATH];
+  for (int r = 0; r < c->nregion; r++)
+    if (c->contact[r].law[CS_FRICTION]) {
+      cs_json_child(kp, path, cs_json_member(obj, "regions") ? "regions" : "contact");
+      return cs_json_fail(js, kp, "a gear mesh has no sliding along its teeth: expected no "
+                          "\"friction\" law (region %s)", cs_clearance_region_name(c->kind, r));
+    }
+  return CS_OK;
+}

@@ -1,0 +1,442 @@
+/* clearance_profile.c — a profile built from a path of segments and arcs (cs_profile.h): its
+ * features, regions and junctions, the nearest feature to a point, and the `profile` clearance
+ * joint's gap and blend on it. */
+#include "cs_clearance.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TURN_TOL 1e-9 /* |sin| of a turn below which two pieces are tangent (no corner) */
+
+static double dot(const double a[2], const double b[2]) { return a[0] * b[0] + a[1] * b[1]; }
+static double cross(const double a[2], const double b[2]) { return a[0] * b[1] - a[1] * b[0]; }
+
+/* The unit tangent of an arc about centre c at the point x, walking ccw or cw. */
+static void arc_tangent(const double c[2], const double x[2], double span, double t[2])
+{
+  double r = hypot(x[0] - c[0], x[1] - c[1]), s = span > 0 ? 1.0 : -1.0;
+  t[0] = -s * (x[1] - c[1]) / r;
+  t[1] = s * (x[0] - c[0]) / r;
+}
+
+/* Where a feature starts, walking the path. */
+static void start_point(const cs_feature *f, double at[2])
+{
+  if (f->kind == CS_FEATURE_ARC)
+    at[0] = f->c[0] + f->R * f->u0[0], at[1] = f->c[1] + f->R * f->u0[1];
+  else
+    at[0] = f->a[0], at[1] = f->a[1];
+}
+
+static int fail(char *why, size_t len, int *bad, int step, const char *msg)
+{
+  snprintf(why, len, "%s", msg);
+  *bad = step;
+  return -1;
+}
+
+/* Step k from `from` as a piece; its region is set later. */
+static int piece(const double from[2], const cs_path_step *st, int solid_left, double rp,
+                 cs_feature *f, char *why, size_t len, int *bad, int k)
+{
+  memset(f, 0, sizeof *f);
+  double d[2] = {st->to[0] - from[0], st->to[1] - from[1]};
+  if (!st->arc) {
+    f->kind = CS_FEATURE_SEGMENT;
+    f->L = hypot(d[0], d[1]);
+    if (!(f->L > 0.0))
+      return fail(why, len, bad, k, "a segment of zero length (the point repeats the last)");
+    memcpy(f->a, from, sizeof f->a);
+    f->t[0] = d[0] / f->L, f->t[1] = d[1] / f->L;
+    double side = solid_left ? -1.0 : 1.0; /* the free side's normal: the left one, or not */
+    f->n[0] = -side * f->t[1], f->n[1] = side * f->t[0];
+    memcpy(f->t0, f->t, sizeof f->t0);
+    memcpy(f->t1, f->t, sizeof f->t1);
+    f->extent = f->L;
+    f->bc[0] = from[0] + 0.5 * d[0], f->bc[1] = from[1] + 0.5 * d[1], f->br = 0.5 * f->L;
+    return 0;
+  }
+  f->kind = CS_FEATURE_ARC;
+  memcpy(f->c, st->centre, sizeof f->c);
+  double u[2] = {from[0] - f->c[0], from[1] - f->c[1]}, v[2] = {st->to[0] - f->c[0],
+                                                                st->to[1] - f->c[1]};
+  f->R = hypot(u[0], u[1]);
+  double R1 = hypot(v[0], v[1]);
+  if (!(f->R > 0.0) || fabs(R1 - f->R) > 1e-9 * f->R)
+    return fail(why, len, bad, k, "an arc whose end is not as far from its centre as its start");
+  f->u0[0] = u[0] / f->R, f->u0[1] = u[1] / f->R;
+  double a = atan2(cross(u, v), dot(u, v)); /* (−π, π] */
+  if (st->ccw)
+    f->span = a > 0.0 ? a : a + 2.0 * M_PI;
+  else
+    f->span = a < 0.0 ? a : a - 2.0 * M_PI;
+  /* walking ccw the inside is on the left: the free side is inside when the solid is not */
+  f->free_inside = st->ccw ? !solid_left : solid_left;
+  arc_tangent(f->c, from, f->span, f->t0);
+  arc_tangent(f->c, st->to, f->span, f->t1);
+  double Reff = f->free_inside ? f->R - rp : f->R + rp;
+  if (!(Reff > 0.0))
+    return fail(why, len, bad, k, "a concave arc narrower than the follower (radius ≤ its radius)");
+  f->extent = Reff * sin(fmin(fabs(f->span), 0.5 * M_PI));
+  if (fabs(f->span) <= M_PI) { /* within the circle on its chord (Thales) */
+    f->bc[0] = 0.5 * (from[0] + st->to[0]), f->bc[1] = 0.5 * (from[1] + st->to[1]);
+    f->br = 0.5 * hypot(d[0], d[1]);
+  } else {
+    memcpy(f->bc, f->c, sizeof f->bc);
+    f->br = f->R;
+  }
+  return 0;
+}
+
+/* A corner at v reached between the tangents t_in and t_out (a zero tangent: an open end). */
+static cs_feature corner(const double v[2], const double t_in[2], const double t_out[2],
+                         double rp)
+{
+  cs_feature f;
+  memset(&f, 0, sizeof f);
+  f.kind = CS_FEATURE_CORNER;
+  memcpy(f.a, v, sizeof f.a);
+  memcpy(f.bc, v, sizeof f.bc);
+  memcpy(f.t_in, t_in, sizeof f.t_in);
+  memcpy(f.t_out, t_out, sizeof f.t_out);
+  memcpy(f.t0, dot(t_in, t_in) > 0 ? t_in : t_out, sizeof f.t0);
+  memcpy(f.t1, dot(t_out, t_out) > 0 ? t_out : t_in, sizeof f.t1);
+  double c = dot(t_in, t_out); /* the wedge's angle: that of the turn (an end: a quarter) */
+  double wedge = dot(t_in, t_in) > 0 && dot(t_out, t_out) > 0 ? acos(fmax(-1.0, fmin(1.0, c)))
+                                                               : 0.5 * M_PI;
+  f.extent = rp * sin(fmin(wedge, 0.5 * M_PI));
+  return f;
+}
+
+/* Regions: 0 for flat features, one per distinct arc (radius and side). */
+static int regions(cs_profile *p, const cs_feature *pieces, int npiece, int *region, char *why,
+                   size_t len, int *bad)
+{
+  p->nregion = 1;
+  for (int i = 0; i < npiece; i++) {
+    region[i] = 0;
+    if (pieces[i].kind != CS_FEATURE_ARC)
+      continue;
+    int k = 1;
+    while (k < p->nregion && !(fabs(p->R[k] - pieces[i].R) <= 1e-12 * p->R[k] &&
+                               p->internal[k] == pieces[i].free_inside))
+      k++;
+    if (k == p->nregion) {
+      if (k == (int)(sizeof p->R / sizeof p->R[0]))
+        return fail(why, len, bad, i, "more than 7 distinct arcs (radius and side): each is a "
+                    "region with its own contact geometry");
+      p->R[k] = pieces[i].R;
+      p->internal[k] = pieces[i].free_inside;
+      p->nregion++;
+    }
+    region[i] = k;
+  }
+  return 0;
+}
+
+/* The features between piece a and piece b meeting at v: a corner where the solid pokes into
+ * the free side, none where they are tangent or the corner is concave (same region only). */
+static int junction(const cs_feature *a, const cs_feature *b, const double v[2], int solid_left,
+                    double rp, cs_feature *out, int *nout, char *why, size_t len, int *bad, int k)
+{
+  double s = cross(a->t1, b->t0), c = dot(a->t1, b->t0);
+  if (fabs(s) < TURN_TOL && c > 0.0)
+    return 0;
+  if (fabs(s) < TURN_TOL)
+    return fail(why, len, bad, k, "the path turns back on itself");
+  if (solid_left ? s > 0.0 : s < 0.0) {
+    out[(*nout)++] = corner(v, a->t1, b->t0, rp);
+    return 0;
+  }
+  if (a->region != b->region)
+    return fail(why, len, bad, k, "a sharp concave corner where an arc meets another piece: "
+                "round it with an arc tangent to both");
+  return 0;
+}
+
+static void junctions(cs_profile *p)
+{
+  for (int i = 0; i < p->n; i++) {
+    cs_junction *J = &p->j[i];
+    const cs_feature *a = &p->f[i], *b = &p->f[(i + 1) % p->n];
+    memset(J, 0, sizeof *J);
+    J->region[0] = a->region, J->region[1] = b->region;
+    if ((!p->closed && i == p->n - 1) || a->region == b->region)
+      continue;
+    start_point(b, J->point);
+    memcpy(J->t, b->kind == CS_FEATURE_CORNER ? a->t1 : b->t0, sizeof J->t);
+    J->l = 0.5 * fmin(a->extent, b->extent);
+  }
+}
+
+/* Node k over features [lo, hi) and its subtree from *next on; returns k. */
+static int tree(cs_profile *p, int lo, int hi, int *next)
+{
+  int k = (*next)++;
+  cs_profile_node *nd = &p->node[k];
+  double box[2][2] = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
+  for (int i = lo; i < hi; i++)
+    for (int c = 0; c < 2; c++) {
+      box[0][c] = fmin(box[0][c], p->f[i].bc[c] - p->f[i].br);
+      box[1][c] = fmax(box[1][c], p->f[i].bc[c] + p->f[i].br);
+    }
+  nd->bc[0] = 0.5 * (box[0][0] + box[1][0]), nd->bc[1] = 0.5 * (box[0][1] + box[1][1]);
+  nd->br = 0.0;
+  for (int i = lo; i < hi; i++)
+    nd->br = fmax(nd->br, hypot(p->f[i].bc[0] - nd->bc[0], p->f[i].bc[1] - nd->bc[1]) +
+                              p->f[i].br);
+  nd->lo = lo, nd->hi = hi, nd->child[0] = nd->child[1] = -1;
+  if (hi - lo <= 4)
+    return k;
+  int mid = lo + (hi - lo) / 2, c0 = tree(p, lo, mid, next), c1 = tree(p, mid, hi, next);
+  p->node[k].child[0] = c0, p->node[k].child[1] = c1;
+  return k;
+}
+
+static void bound(cs_profile *p)
+{
+  int next = 0;
+  tree(p, 0, p->n, &next);
+  p->bc[0] = p->node[0].bc[0], p->bc[1] = p->node[0].bc[1], p->br = p->node[0].br;
+}
+
+int cs_profile_far(const cs_profile *p, const double x[2], double rp)
+{
+  return hypot(x[0] - p->bc[0], x[1] - p->bc[1]) - p->br - rp > p->size;
+}
+
+/* The narrowest pocket's play: a concave arc's R − r (a slot's clearance c: the follower
+ * centre's extent in it is at most that); without one no pocket bounds the follower, and 1 %
+ * of the profile's bounding radius, the largest play real mechanisms have, stands for the
+ * scale on which contact is told from gap (the tolerances' cap, the depth warnings). */
+static double profile_size(const cs_profile *p, double rp)
+{
+  double s = INFINITY;
+  for (int i = 0; i < p->n; i++)
+    if (p->f[i].kind == CS_FEATURE_ARC && p->f[i].free_inside)
+      s = fmin(s, p->f[i].R - rp);
+  return isfinite(s) ? s : 0.01 * p->br;
+}
+
+/* The pieces of the path with their corners and ends, in order, into p->f. */
+static int features(cs_profile *p, const cs_feature *pc, int np, const double start[2],
+                    int solid_left, double rp, char *why, size_t len, int *bad)
+{
+  static const double none[2] = {0.0, 0.0};
+  double end[2];
+  for (int i = 0; i < np; i++) {
+    double at[2];
+    start_point(&pc[i], at);
+    if (i == 0 && !p->closed)
+      p->f[p->n++] = corner(start, none, pc[0].t0, rp);
+    else if (i > 0 && junction(&pc[i - 1], &pc[i], at, solid_left, rp, p->f, &p->n, why, len,
+                               bad, i))
+      return -1;
+    p->f[p->n++] = pc[i];
+  }
+  end[0] = start[0], end[1] = start[1];
+  if (p->closed)
+    return junction(&pc[np - 1], &pc[0], end, solid_left, rp, p->f, &p->n, why, len, bad, 0);
+  const cs_feature *last = &pc[np - 1];
+  if (last->kind == CS_FEATURE_SEGMENT)
+    end[0] = last->a[0] + last->L * last->t[0], end[1] = last->a[1] + last->L * last->t[1];
+  else {
+    double cs = cos(last->span), sn = sin(last->span);
+    end[0] = last->c[0] + last->R * (cs * last->u0[0] - sn * last->u0[1]);
+    end[1] = last->c[1] + last->R * (sn * last->u0[0] + cs * last->u0[1]);
+  }
+  p->f[p->n++] = corner(end, last->t1, none, rp);
+  return 0;
+}
+
+cs_profile *cs_profile_build(const double start[2], const cs_path_step *steps, int nstep,
+                             int closed, int solid_left, double pin_radius, char *why,
+                             size_t len, int *bad)
+{
+  int np = nstep; /* closed and ending elsewhere: a segment back to the start */
+  const double *last = nstep > 0 ? steps[nstep - 1].to : start;
+  if (closed && (last[0] != start[0] || last[1] != start[1]))
+    np++;
+  if (np < 1) {
+    fail(why, len, bad, -1, "a path of no pieces");
+    return NULL;
+  }
+  cs_profile *p = calloc(1, sizeof *p);
+  cs_feature *pc = calloc((size_t)np, sizeof *pc);
+  int *region = calloc((size_t)np, sizeof *region);
+  if (p) {
+    p->f = calloc(2 * (size_t)np + 2, sizeof *p->f);
+    p->j = calloc(2 * (size_t)np + 2, sizeof *p->j);
+    p->node = calloc(4 * (size_t)np + 4, sizeof *p->node); /* ≤ 2 per feature */
+  }
+  if (!p || !pc || !region || !p->f || !p->j || !p->node) {
+    free(pc), free(region), cs_profile_free(p);
+    fail(why, len, bad, -2, "out of memory");
+    return NULL;
+  }
+  p->closed = closed;
+  const double *from = start;
+  int err = 0;
+  for (int i = 0; i < np && !err; i++) {
+    cs_path_step back = {0, 0, {start[0], start[1]}, {0, 0}};
+    err = piece(from, i < nstep ? &steps[i] : &back, solid_left, pin_radius, &pc[i], why, len,
+                bad, i);
+    from = i < nstep ? steps[i].to : start;
+  }
+  if (!err)
+    err = regions(p, pc, np, region, why, len, bad);
+  for (int i = 0; i < np && !err; i++)
+    pc[i].region = region[i];
+  if (!err)
+    err = features(p, pc, np, start, solid_left, pin_radius, why, len, bad);
+  free(pc);
+  free(region);
+  if (err) {
+    cs_profile_free(p);
+    return NULL;
+  }
+  junctions(p);
+  bound(p);
+  p->size = profile_size(p, pin_radius);
+  return p;
+}
+
+void cs_profile_free(cs_profile *p)
+{
+  if (!p)
+    return;
+  free(p->f);
+  free(p->j);
+  free(p->node);
+  free(p);
+}
+
+/* Feature f's signed distance to x when its normal reaches x (returns 0 when it does not). */
+static int reach(const cs_feature *f, const double x[2], double *d)
+{
+  double w[2] = {x[0] - f->a[0], x[1] - f->a[1]};
+  switch (f->kind) {
+  case CS_FEATURE_SEGMENT: {
+    double s = dot(f->t, w);
+    *d = dot(f->n, w);
+    return s >= 0.0 && s <= f->L;
+  }
+  case CS_FEATURE_CORNER:
+    *d = hypot(w[0], w[1]);
+    return dot(f->t_in, w) >= 0.0 && dot(f->t_out, w) <= 0.0;
+  default: {
+    double v[2] = {x[0] - f->c[0], x[1] - f->c[1]}, r = hypot(v[0], v[1]);
+    *d = f->free_inside ? f->R - r : r - f->R;
+    if (r < 1e-300 || fabs(f->span) >= 2.0 * M_PI)
+      return 1;
+    double a = atan2(cross(f->u0, v), dot(f->u0, v)); /* from the start, (−π, π] */
+    if (f->span > 0.0)
+      return (a >= 0.0 ? a : a + 2.0 * M_PI) <= f->span;
+    return (a <= 0.0 ? a : a - 2.0 * M_PI) >= f->span;
+  }
+  }
+}
+
+/* The distance from x to circle (c, r) where it lies outside, else 0: a lower bound of the
+ * distance to anything inside. */
+static double outside(const double x[2], const double c[2], double r)
+{
+  double dx = x[0] - c[0], dy = x[1] - c[1];
+  return sqrt(dx * dx + dy * dy) - r;
+}
+
+/* The nearest reaching feature of node k's run, nearer child first, skipping runs whose
+ * circle lies farther than the best so far. */
+static void search(const cs_profile *p, int k, const double x[2], cs_profile_hit *hit)
+{
+  const cs_profile_node *nd = &p->node[k];
+  if (nd->child[0] < 0) {
+    for (int i = nd->lo; i < nd->hi; i++) {
+      double d;
+      if (outside(x, p->f[i].bc, p->f[i].br) < fabs(hit->d) && reach(&p->f[i], x, &d) &&
+          fabs(d) < fabs(hit->d))
+        hit->feature = i, hit->d = d;
+    }
+    return;
+  }
+  const cs_profile_node *a = &p->node[nd->child[0]], *b = &p->node[nd->child[1]];
+  double da = outside(x, a->bc, a->br), db = outside(x, b->bc, b->br);
+  int first = da <= db ? 0 : 1;
+  for (int i = 0; i < 2; i++) {
+    int c = i == 0 ? first : 1 - first;
+    if ((c == 0 ? da : db) < fabs(hit->d))
+      search(p, nd->child[c], x, hit);
+  }
+}
+
+int cs_profile_nearest(const cs_profile *p, const double x[2], cs_profile_hit *hit)
+{
+  hit->feature = -1;
+  hit->d = INFINITY;
+  search(p, 0, x, hit);
+  return hit->feature;
+}
+
+/* The gap of the follower (centre p, radius rp) against the profile: rp − d of the nearest
+ * feature; where no feature's normal reaches p (deep in the solid behind a concave corner),
+ * the nearest piece end, as a corner. */
+void cs_profile_gap(const cs_clearance *c, const double p[2], cs_gap *g)
+{
+  const cs_profile *pr = c->profile;
+  const double rp = c->pin_radius;
+  cs_profile_hit hit;
+  if (cs_profile_far(pr, p, rp)) {
+    cs_gap_circle(p, pr->bc, pr->br, rp, -1, 0, g);
+    return;
+  }
+  if (cs_profile_nearest(pr, p, &hit) < 0) {
+    double best = INFINITY, v[2] = {0, 0};
+    for (int i = 0; i < pr->n; i++) {
+      const cs_feature *f = &pr->f[i];
+      double e[2];
+      start_point(f, e);
+      double dist = hypot(p[0] - e[0], p[1] - e[1]);
+      if (dist < best)
+        best = dist, v[0] = e[0], v[1] = e[1];
+    }
+    cs_gap_circle(p, v, 0.0, rp, -1, 0, g);
+    return;
+  }
+  const cs_feature *f = &pr->f[hit.feature];
+  if (f->kind == CS_FEATURE_SEGMENT) {
+    g->region = 0;
+    g->delta = rp - hit.d;
+    g->grad[0] = -f->n[0], g->grad[1] = -f->n[1];
+    g->hess[0] = g->hess[1] = g->hess[2] = g->hess[3] = 0.0;
+  } else if (f->kind == CS_FEATURE_CORNER) {
+    cs_gap_circle(p, f->a, 0.0, rp, -1, 0, g);
+  } else {
+    cs_gap_circle(p, f->c, f->R, rp, f->free_inside ? +1 : -1, f->region, g);
+  }
+}
+
+/* Near a junction of two regions, their laws mixed along ξ = t·(p − point) (linear: ∇²ξ = 0). */
+void cs_profile_blend(const cs_clearance *c, const double p[2], cs_blend *b)
+{
+  const cs_profile *pr = c->profile;
+  cs_profile_hit hit;
+  if (cs_profile_far(pr, p, c->pin_radius) || cs_profile_nearest(pr, p, &hit) < 0)
+    return;
+  for (int k = 0; k < 2; k++) {
+    int i = k == 0 ? hit.feature - 1 : hit.feature;
+    if (i < 0)
+      i = pr->closed ? pr->n - 1 : -1;
+    if (i < 0 || !(pr->j[i].l > 0.0))
+      continue;
+    const cs_junction *J = &pr->j[i];
+    double xi = J->t[0] * (p[0] - J->point[0]) + J->t[1] * (p[1] - J->point[1]);
+    if (fabs(xi) >= J->l)
+      continue;
+    b->region[0] = J->region[0];
+    b->region[1] = J->region[1];
+    cs_blend_step(xi, J->l, J->t, NULL, b);
+    return;
+  }
+}

@@ -1,0 +1,88 @@
+/*
+ * cs_profile.h — a body's planar profile, built from segments and arcs along a path, as the
+ * wall of a `profile` clearance joint (internal; joints/README.md "Profiles").
+ *
+ * The path walks from a start point through steps (a segment to a point, or an arc to a point
+ * about a centre, either way round); the body's solid lies on one side of it. Its features are
+ * the pieces and the corners where the solid pokes into the free side (a vertex is a circle of
+ * radius 0) and the open ends. A point's signed distance to the profile is that of the nearest
+ * feature whose normal reaches it; each feature's bounding circle skips the far ones.
+ */
+#ifndef CS_PROFILE_H
+#define CS_PROFILE_H
+
+#include <stddef.h>
+
+typedef enum cs_feature_kind {
+  CS_FEATURE_SEGMENT = 0,
+  CS_FEATURE_ARC,
+  CS_FEATURE_CORNER /* a convex vertex, or an open end */
+} cs_feature_kind;
+
+typedef struct cs_feature {
+  cs_feature_kind kind;
+  int region;       /* 0: flat (segments, corners, ends); k ≥ 1: the k-th distinct arc */
+  double a[2];      /* segment: start; corner: the vertex */
+  double t[2], n[2], L; /* segment: unit tangent, the free side's normal, length */
+  double c[2], R, u0[2], span; /* arc: centre, radius, unit start direction, sweep (ccw > 0) */
+  int free_inside;  /* arc: the free side is inside the circle (a concave wall) */
+  double t_in[2], t_out[2]; /* corner: reached where t_in·(p − a) ≥ 0 ≥ t_out·(p − a) */
+  double t0[2], t1[2]; /* unit tangents at the start and end, walking the path */
+  double bc[2], br; /* bounding circle */
+  double extent;    /* how far the follower's centre moves along it, m (junction blends) */
+} cs_feature;
+
+/* Where consecutive features of different regions meet: their laws are mixed over ±l of the
+ * follower centre's coordinate ξ = t·(p − point) along the path (clearance_blend.c). */
+typedef struct cs_junction {
+  double point[2], t[2], l; /* l = 0: same region, no blend */
+  int region[2];            /* before, after */
+} cs_junction;
+
+typedef struct cs_profile {
+  int n;              /* features */
+  cs_feature *f;
+  cs_junction *j;     /* j[i] between f[i] and f[i + 1] (closed: f[n − 1] and f[0]) */
+  int closed;
+  int nregion;        /* 1 + distinct arcs */
+  double R[8];        /* region k's radius (0: flat) */
+  int internal[8];    /* region k: the follower inside the arc (concave wall) */
+  double size;        /* the scale on which contact is told from gap, m (clearance size) */
+  double bc[2], br;   /* the whole profile's bounding circle (node 0's) */
+  struct cs_profile_node *node; /* bounding circles of runs of features, a binary tree */
+} cs_profile;
+
+/* A run of consecutive features [lo, hi) and the circle round their bounding circles; its
+ * children split it in two (leaf: child[0] < 0). */
+typedef struct cs_profile_node {
+  double bc[2], br;
+  int lo, hi, child[2];
+} cs_profile_node;
+
+/* One step of a path: a segment to `to`, or (arc) an arc to `to` about `centre`. */
+typedef struct cs_path_step {
+  int arc, ccw;
+  double to[2], centre[2];
+} cs_path_step;
+
+/* The profile of the path from `start` through `steps`, the solid on its left (solid_left) or
+ * right, for a follower of radius `pin_radius`. Returns NULL with `why` filled (and *bad the
+ * offending step, or −1 for the whole path; *bad = −2 out of memory). */
+cs_profile *cs_profile_build(const double start[2], const cs_path_step *steps, int nstep,
+                             int closed, int solid_left, double pin_radius, char *why,
+                             size_t len, int *bad);
+void cs_profile_free(cs_profile *p);
+
+/* The feature nearest p (the follower centre) and its signed distance d (> 0 on the free
+ * side); d's gradient and Hessian are those of the gap δ = r_pin − d with their signs turned. */
+typedef struct cs_profile_hit {
+  int feature;
+  double d;
+} cs_profile_hit;
+int cs_profile_nearest(const cs_profile *p, const double x[2], cs_profile_hit *hit);
+/* Whether a follower of radius rp centred at x is farther than p->size from the profile's
+ * bounding circle: there the gap is that circle's (below −size, like the true one: the roots
+ * see only its sign), and the pair costs one distance whatever its pieces. */
+int cs_profile_far(const cs_profile *p, const double x[2], double rp);
+
+#endif

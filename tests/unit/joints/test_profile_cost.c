@@ -1,0 +1,139 @@
+/* What a profile pair costs (joints/clearance/clearance_profile.c): a follower far from a
+ * profile costs one distance to the profile's bounding circle, whatever its pieces; near it,
+ * the features whose bounding circles are nearer than the best so far. The far gap stays
+ * below −size and above the true one (only its sign reaches the roots). A pendulum with a
+ * profile pair it never touches runs as without it. */
+#include "cs_clearance.h"
+#include "cs_test.h"
+#include "cs_test_models.h"
+
+#include <math.h>
+#include <time.h>
+
+/* A saw-tooth floor of n segments between x = 0 and 2 m (teeth 5 mm high), solid below. */
+static cs_profile *saw(int n)
+{
+  cs_path_step *st = calloc((size_t)n, sizeof *st);
+  double start[2] = {0.0, 0.0};
+  for (int i = 0; i < n; i++)
+    st[i].to[0] = 2.0 * (i + 1) / n, st[i].to[1] = i % 2 ? 0.0 : 0.005;
+  char why[256];
+  int bad;
+  cs_profile *p = cs_profile_build(start, st, n, 0, 0, 0.01, why, sizeof why, &bad);
+  CHECK(p != NULL, "saw of %d: builds (%s)", n, p ? "" : why);
+  free(st);
+  return p;
+}
+
+static double now(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* Seconds per gap at x, the best of 5 rounds of `reps`. */
+static double per_gap(const cs_clearance *c, const double x[2], int reps, double *delta)
+{
+  double best = INFINITY, sum = 0.0;
+  for (int round = 0; round < 5; round++) {
+    double t0 = now();
+    for (int i = 0; i < reps; i++) {
+      cs_gap g;
+      double y[2] = {x[0] + 1e-9 * (i & 7), x[1]}; /* not hoisted out of the loop */
+      cs_clearance_gap(c, y, &g);
+      sum += g.delta;
+    }
+    best = fmin(best, (now() - t0) / reps);
+  }
+  cs_gap g;
+  cs_clearance_gap(c, x, &g);
+  *delta = g.delta + 0.0 * sum;
+  return best;
+}
+
+static void gap_cost(void)
+{
+  const int sizes[2] = {4, 400};
+  double far[2], near[2];
+  for (int k = 0; k < 2; k++) {
+    cs_clearance c = {.kind = CS_CLEARANCE_PROFILE, .pin_radius = 0.01, .profile = saw(sizes[k])};
+    if (!c.profile)
+      return;
+    const double x_far[2] = {1.0, 3.0}, x_near[2] = {1.0, 0.0151};
+    double d_far, d_near;
+    far[k] = per_gap(&c, x_far, 200000, &d_far);
+    near[k] = per_gap(&c, x_near, 20000, &d_near);
+    cs_profile_hit hit;
+    cs_profile_nearest(c.profile, x_far, &hit);
+    double exact = c.pin_radius - hit.d;
+    printf("saw of %3d pieces (%3d features): far %.1f ns per gap (δ %.4f m, exact %.4f m), "
+           "near %.1f ns\n", sizes[k], c.profile->n, 1e9 * far[k], d_far, exact, 1e9 * near[k]);
+    CHECK(d_far < -c.profile->size && d_far >= exact,
+          "saw of %d: the far gap %.4g below −size %.3g and above the exact %.4g", sizes[k],
+          d_far, -c.profile->size, exact);
+    CHECK(fabs(d_near - (0.01 - (0.0151 - 0.0025))) < 1e-12 || d_near < 0.0,
+          "saw of %d: near gap %.6g", sizes[k], d_near);
+    cs_profile_free(c.profile);
+  }
+  CHECK(far[1] < 2.0 * far[0] + 20e-9, "far: 400 pieces cost as 4 (%.1f, %.1f ns)",
+        1e9 * far[1], 1e9 * far[0]);
+}
+
+#define PENDULUM                                                                               \
+  "{\"name\": \"pendulum\", \"gravity\": [0, -9.81], \"bodies\": [{\"name\": \"ground\", "     \
+  "\"ground\": true}, {\"name\": \"bob\", \"mass\": 1.0, \"inertia\": 0.0, \"position\": "      \
+  "[1.0, 0.0, 0.0]}], \"joints\": [{\"name\": \"pivot\", \"type\": \"revolute\", \"body1\": "  \
+  "\"ground\", \"body2\": \"bob\", \"point1\": [0, 0], \"point2\": [-1.0, 0]}], "               \
+  "\"solver\": {\"t_end\": 10.0, \"rtol\": 1e-8, \"atol\": 1e-10}%s}"
+/* a saw of 200 teeth 3 m below the pivot: the bob swings 1 m above it */
+#define FAR_PAIR                                                                               \
+  ", \"clearance_joints\": [{\"name\": \"floor\", \"type\": \"profile\", \"body1\": "          \
+  "\"ground\", \"body2\": \"bob\", \"pin_radius\": 0.01, \"length\": 0.01, \"materials\": "     \
+  "[{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], \"contact\": {\"elastic\": "       \
+  "{\"model\": \"lankarani_nikravesh\"}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": 0}}, "             \
+  "\"profile\": {\"path\": [%s], \"solid\": \"right\"}}]"
+
+static void pendulum_run(const char *extra, cs_stats *st, double q[3])
+{
+  char json[32768];
+  snprintf(json, sizeof json, PENDULUM, extra);
+  cs_model *m = load_model_string(json, "<pendulum>");
+  cs_sim *s = start(m);
+  cs_error err;
+  CHECK(cs_sim_advance(s, 10.0, &err) == CS_OK, "pendulum runs");
+  cs_sim_stats(s, st);
+  cs_sim_body_position(s, 1, q);
+  cs_sim_free(s);
+  cs_model_free(m);
+}
+
+static void pendulum(void)
+{
+  char path[16384], pair[20000];
+  int len = snprintf(path, sizeof path, "[-2, -3]");
+  for (int i = 1; i <= 200; i++)
+    len += snprintf(path + len, sizeof path - len, ", [%g, %g]", -2.0 + 0.02 * i,
+                    i % 2 ? -2.995 : -3.0);
+  snprintf(pair, sizeof pair, FAR_PAIR, path);
+  cs_stats a, b;
+  double qa[3], qb[3];
+  pendulum_run("", &a, qa);
+  pendulum_run(pair, &b, qb);
+  double apart = hypot(qa[0] - qb[0], qa[1] - qb[1]);
+  printf("pendulum 10 s: %ld steps, %ld residuals, %.2f ms alone; %ld steps, %ld residuals, "
+         "%.2f ms with a 200-segment profile it never touches; ends %.2e m apart, %ld events\n",
+         a.steps, a.residual_evals, 1e3 * a.wall_time, b.steps, b.residual_evals,
+         1e3 * b.wall_time, apart, b.root_events);
+  CHECK(b.root_events == 0, "never touching: no events (%ld)", b.root_events);
+  CHECK(b.steps <= a.steps + a.steps / 10, "never touching: the steps as alone (%ld, %ld)",
+        b.steps, a.steps);
+  CHECK(apart < 1e-5, "never touching: the same motion (%.3g m)", apart);
+}
+
+int main(void)
+{
+  gap_cost();
+  pendulum();
+  return cs_test_finish();
+}

@@ -1,0 +1,90 @@
+/* The loader's messages for profile and gear joints: each names the file, the JSON pointer of
+ * the fault and what was expected (engine/io/cs_loader_profile.c). */
+#include "cs_test.h"
+#include "cs_test_models.h"
+
+#include <string.h>
+
+#define BODIES                                                                                 \
+  "\"bodies\": [{\"name\": \"g\", \"ground\": true}, {\"name\": \"p\", \"mass\": 1, "          \
+  "\"inertia\": 1e-3, \"position\": [0, 0.02, 0]}]"
+#define MATS "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}]"
+#define LN "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": {\"model\": "      \
+           "\"kelvin_voigt\", \"c\": 0}}"
+
+/* A profile joint with `profile` (and `extra` keys) fails with a message holding each of
+ * the `want` strings. */
+static void fails(const char *label, const char *joint, const char *const *want)
+{
+  char json[4096];
+  snprintf(json, sizeof json,
+           "{\"name\": \"bad\", " BODIES ", \"clearance_joints\": [{\"name\": \"j\", \"body1\": "
+           "\"g\", \"body2\": \"p\", " MATS ", %s}]}",
+           joint);
+  cs_model *m = NULL;
+  cs_error err;
+  cs_status st = cs_model_load_string(json, "bad.json", NULL, &m, &err);
+  CHECK(st != CS_OK, "%s: refused", label);
+  if (st == CS_OK) {
+    cs_model_free(m);
+    return;
+  }
+  printf("%-26s %s\n", label, err.message);
+  for (int i = 0; want[i]; i++)
+    CHECK(strstr(err.message, want[i]) != NULL, "%s: the message names \"%s\" (%s)", label,
+          want[i], err.message);
+}
+
+#define PROFILE(path, more)                                                                    \
+  "\"type\": \"profile\", \"pin_radius\": 0.005, \"length\": 0.01, \"contact\": " LN           \
+  ", \"profile\": {\"path\": " path ", \"solid\": \"right\"" more "}"
+
+int main(void)
+{
+  fails("arc end off its circle",
+        PROFILE("[[0, 0], [1, 0], {\"arc_to\": [2, 0.5], \"centre\": [1, 1], \"turn\": \"ccw\"}]",
+                ""),
+        (const char *[]){"bad.json", "/clearance_joints/0/profile/path/2",
+                         "not as far from its centre", NULL});
+  fails("one element", PROFILE("[[0, 0]]", ""),
+        (const char *[]){"/clearance_joints/0/profile/path", "a start point and at least one step",
+                         NULL});
+  fails("element a word", PROFILE("[[0, 0], \"up\"]", ""),
+        (const char *[]){"/clearance_joints/0/profile/path/1", "expected a point [x, y]", NULL});
+  fails("start an arc",
+        PROFILE("[{\"arc_to\": [1, 0], \"centre\": [0, 0], \"turn\": \"ccw\"}, [1, 1]]", ""),
+        (const char *[]){"/clearance_joints/0/profile/path/0", "the start point", NULL});
+  fails("arc without turn", PROFILE("[[0, 0], {\"arc_to\": [1, 1], \"centre\": [1, 0]}]", ""),
+        (const char *[]){"/clearance_joints/0/profile/path/1", "turn", NULL});
+  fails("no solid side",
+        "\"type\": \"profile\", \"pin_radius\": 0.005, \"length\": 0.01, \"contact\": " LN
+        ", \"profile\": {\"path\": [[0, 0], [1, 0]]}",
+        (const char *[]){"/clearance_joints/0/profile", "solid", NULL});
+  fails("repeated point", PROFILE("[[0, 0], [1, 0], [1, 0]]", ""),
+        (const char *[]){"/clearance_joints/0/profile/path/2", "zero length", NULL});
+  fails("turning back", PROFILE("[[0, 0], [1, 0], [0.5, 0]]", ""),
+        (const char *[]){"/clearance_joints/0/profile/path", "turns back", NULL});
+  /* a floor (solid below) rising onto a bump's arc at a sharp valley */
+  fails("sharp concave arc corner",
+        PROFILE("[[-1, 0], [0, 0], {\"arc_to\": [1, 0], \"centre\": [0.5, -0.5], \"turn\": "
+                "\"cw\"}]", ""),
+        (const char *[]){"/clearance_joints/0/profile/path", "round it with an arc", NULL});
+  fails("arc narrower than the pin",
+        PROFILE("[[0, 0], {\"arc_to\": [0, 0], \"centre\": [0.001, 0], \"turn\": \"ccw\"}]", ""),
+        (const char *[]){"/clearance_joints/0/profile/path/1", "narrower than the follower", NULL});
+  fails("region it has not",
+        PROFILE("[[0, 0], [1, 0]]", "") ", \"regions\": {\"arc2\": " LN "}",
+        (const char *[]){"/clearance_joints/0/regions/arc2", "0 distinct arcs", NULL});
+  fails("unknown profile key", PROFILE("[[0, 0], [1, 0]]", ", \"smooth\": true"),
+        (const char *[]){"/clearance_joints/0/profile", "smooth", NULL});
+  const char *gear = "\"type\": \"gear\", \"base_radii\": [0.05, %s], \"backlash\": 0.01, "
+                     "\"length\": 0.01, \"contact\": %s";
+  char j[1024];
+  snprintf(j, sizeof j, gear, "-0.04", LN);
+  fails("gear radius", j, (const char *[]){"/clearance_joints/0/base_radii/1", "> 0", NULL});
+  snprintf(j, sizeof j, gear, "0.04",
+           "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": {\"model\": "
+           "\"kelvin_voigt\", \"c\": 0}, \"friction\": {\"model\": \"coulomb\", \"mu\": 0.1}}");
+  fails("gear friction", j, (const char *[]){"/clearance_joints/0/contact", "friction", NULL});
+  return cs_test_finish();
+}
