@@ -784,7 +784,7 @@ int cs_clearances_in_contact(const cs_clearances *c, int i) { return c->joints[i
 
 const int *cs_clearances_bodies(const cs_clearances *c, int i) { return c->joints[i].def->body; }
 
-double cs_clearances_normal_force(cs_clearances *c, int i, const double *q, const double *v)
+double cs_clearances_sample(cs_clearances *c, int i, const double *q, const double *v)
 {
   joint *j = &c->joints[i];
   if (!j->in_contact)
@@ -792,6 +792,8 @@ double cs_clearances_normal_force(cs_clearances *c, int i, const double *q, cons
   kin k;
   cs_contact_out o;
   evaluate(c, j, q, v, 0, &k, &o);
+  if (j->event >= 0) /* a long step's deepest δ lies between its ends */
+    c->events[j->event].max_penetration = fmax(c->events[j->event].max_penetration, k.gap.delta);
   return o.Fn;
 }
 

@@ -1,8 +1,12 @@
-/* The DOP853 tableau of Hairer, Norsett & Wanner (Solving ODEs I, sec. II.5; dop853.f):
- * 12 stages, the 8th-order solution, the 5th- and 3rd-order error estimators, and the three extra
- * stages with the coefficients of the 7th-order dense output. Stage 13 is f(t + h, y_new). */
-#ifndef FLOOR_DOP853_TABLEAU_H
-#define FLOOR_DOP853_TABLEAU_H
+/*
+ * cs_dop853.h — the DOP853 tableau of Hairer, Nørsett & Wanner (Solving ODEs I, II.5; dop853.f)
+ * (internal): 12 stages, the 8th-order solution, the 5th- and 3rd-order error estimators, and
+ * the three extra stages with the coefficients of the 7th-order dense output. Stage 13 is
+ * f(t + h, y_new). The engine's integrator (cs_rk.c) and the floor benchmark
+ * (tools/bench/floor) read it.
+ */
+#ifndef CS_DOP853_H
+#define CS_DOP853_H
 
 static const double DOP_C[16] = {
     0,

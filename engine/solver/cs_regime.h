@@ -11,7 +11,9 @@
  * set by the mechanism's motion, and the last one before an onset may have been cut by it. A
  * contact starts at about the step its last one ended with: both ends of a contact are the
  * same δ^1.5 onset of the force, which the steps resolve alike. A regime is named by its open
- * pins; with several open, the shortest of theirs is taken.
+ * pins; with several open, the shortest of theirs is taken. With DOP853 it saved 2–10 % of
+ * the evaluations on the clearance slider-crank (5000 and 300 r/min), its translational
+ * variant and the scotch yoke; on a bouncing ball's parabolic flights it cost 3–10 %.
  *
  */
 #ifndef CS_REGIME_H

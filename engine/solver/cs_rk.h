@@ -2,15 +2,12 @@
  * cs_rk.h — an explicit embedded Runge-Kutta integrator for y' = f(t, y) with quadratures,
  * root finding and a projection after each step (internal).
  *
- * Why our own driver around a SUNDIALS table rather than ARKODE: the mechanism's ODE lives on
+ * Why our own driver rather than SUNDIALS' ARKODE: the mechanism's ODE lives on
  * the constraint manifold, so every accepted step is projected back onto it, and a located
  * root or an output instant is reached by an exact step from the step's start rather than by
  * interpolation (the restart state after a contact event carries the method's full order).
- * ARKODE's ERKStep offers neither. The Butcher table is SUNDIALS' own: Verner 6(5), 8
- * stages. Measured against Fehlberg 7(8) on the clearance slider-crank: Fehlberg's error
- * estimate (four stages only) passes steps across the δ^1.5 onset of contact that are off by
- * 1e-6, so it needed rtol 1e-12 and 50,000 evaluations for the accuracy Verner reaches at rtol
- * 3e-9 with 30,000.
+ * ARKODE's ERKStep offers neither. The method is DOP853 (cs_dop853.h): 8th order, 12 stages,
+ * its error estimate combined from the 5th- and 3rd-order ones as Hairer's code does.
  *
  * Roots are located on a Hermite interpolant of the step (quintic in the first half of y,
  * the positions, whose second derivative is the derivative of the second half; cubic in the
@@ -60,6 +57,9 @@ int cs_rk_step(cs_rk *rk, double t_stop);
 void cs_rk_interpolate(const cs_rk *rk, double t, double *y);
 /* Only y[idx[i]], i < count: the few components one joint needs, in O(count). */
 void cs_rk_interpolate_some(const cs_rk *rk, double t, const int *idx, int count, double *y);
+/* The same on DOP853's 7th-order dense output (three more evaluations, once per step):
+ * where a value is reported, not only searched for. Returns the rhs' status. */
+int cs_rk_dense_some(cs_rk *rk, double t, const int *idx, int count, double *y);
 /* The state (y, yq) at t within the last step [t_prev, t], by an exact step from t_prev. */
 int cs_rk_state_at(cs_rk *rk, double t, double *y, double *yq);
 /* The same for reporting, without an exact step: on the interpolant (cs_rk.c), projected. */
@@ -76,8 +76,8 @@ const char *cs_rk_failure(const cs_rk *rk);
 /* The step's weighted local error estimate per unknown, at the last attempt (n). */
 const double *cs_rk_weighted_error(const cs_rk *rk);
 
-/* stiff_steps: accepted steps whose size stability held (h ρ(J) at 0.9 of the method's
- * stability boundary, from two stages at the same time). */
+/* stiff_steps: accepted steps whose size stability held (h ρ(J) at 0.75 of the method's
+ * stability boundary, from its stage at c = 1 and f at the step's end). */
 typedef struct cs_rk_counters {
   long steps, rhs_evals, error_test_failures, rejected_states, stiff_steps;
   double last_step;

@@ -177,8 +177,9 @@ typedef double (*pin_value)(cs_sim *s, int k, const int *idx, int nidx, double t
 
 static double pin_force_at(cs_sim *s, int k, const int *idx, int nidx, double t)
 {
-  cs_rk_interpolate_some(s->rk, t, idx, nidx, s->sample);
-  return cs_clearances_normal_force(s->clear, k, s->sample, s->sample + s->n);
+  if (cs_rk_dense_some(s->rk, t, idx, nidx, s->sample))
+    return NAN;
+  return cs_clearances_sample(s->clear, k, s->sample, s->sample + s->n);
 }
 
 static double pin_gap_at(cs_sim *s, int k, const int *idx, int nidx, double t)
@@ -252,7 +253,7 @@ void cs_sim_projected_sample_peaks(cs_sim *s)
     cs_rk_interpolate(s->rk, t0 + (t1 - t0) * i / SAMPLES, s->sample);
     for (int c = 0; c < count; c++)
       s->peak_force[(SAMPLES + 1) * c + i] =
-          cs_clearances_normal_force(s->clear, pin[c], y, y + s->n);
+          cs_clearances_sample(s->clear, pin[c], y, y + s->n);
   }
   for (int c = 0; c < count; c++) {
     const double *F = s->peak_force + (SAMPLES + 1) * c;
@@ -268,8 +269,8 @@ void cs_sim_projected_sample_peaks(cs_sim *s)
     if ((best == 0 || best == SAMPLES) && !end_bracket(s, pin[c], idx, nidx, x, Fx, best))
       continue; /* the step's end is the largest: committed as a step end */
     double t_peak = refine_peak(s, pin[c], idx, nidx, x, Fx, pin_force_at);
-    cs_rk_interpolate_some(s->rk, t_peak, idx, nidx, s->sample);
-    cs_clearances_commit_one(s->clear, pin[c], y, y + s->n);
+    if (!cs_rk_dense_some(s->rk, t_peak, idx, nidx, s->sample))
+      cs_clearances_commit_one(s->clear, pin[c], y, y + s->n);
   }
 }
 

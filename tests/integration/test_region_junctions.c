@@ -250,8 +250,9 @@ static void jacobians(void)
   state_case("lugre slot cap by track", joint, lugre, cap);
 }
 
-/* At a tolerance that does not hold the slot's books (atol 1e-10: about 1 % of the energy),
- * the balance warning names the formulation the user chose, auto, not the DAE it hands to. */
+/* At the tolerance that did not hold the slot's books under Verner 6(5) (atol 1e-10: about 1 %
+ * of the energy) DOP853 holds them to 3e-4; a balance warning, were there one, names the
+ * formulation the user chose, auto, not the DAE it hands to. */
 static void warning_names_auto(void)
 {
   char json[4096];
@@ -262,9 +263,13 @@ static void warning_names_auto(void)
   cs_sim *s = start(m);
   cs_error err;
   CHECK(cs_sim_advance(s, 0.5, &err) == CS_OK, "auto warning: runs");
+  cs_energy e;
+  cs_sim_energy(s, &e);
+  CHECK(fabs(e.balance_error) < 1e-3 * 0.0125, "auto warning: the books hold to 1e-3 of the "
+        "0.0125 J the run moves: %.3g J", e.balance_error);
   const char *warn = cs_sim_warnings(s);
-  CHECK(strstr(warn, "energy balance") && strstr(warn, "(auto)"),
-        "auto warning: the balance warning names auto (%s)", warn);
+  CHECK(!strstr(warn, "energy balance") || strstr(warn, "(auto)"),
+        "auto warning: a balance warning names auto (%s)", warn);
   cs_sim_free(s);
   cs_model_free(m);
 }
