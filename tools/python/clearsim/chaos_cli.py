@@ -44,8 +44,9 @@ def _summary(a) -> int:
     return 0
 
 
-def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python3 -m clearsim.chaos_cli",
+def main(argv=None, prog: str = "python3 -m clearsim.chaos_cli") -> int:
+    """The command line: `lyapunov MODEL …` or `summary SUMMARY.h5 …`; returns the exit code."""
+    p = argparse.ArgumentParser(prog=prog,
                                 description="Periodic or chaotic: clearsim.chaos's answers, "
                                             "written to the files.")
     sub = p.add_subparsers(dest="what", required=True)
