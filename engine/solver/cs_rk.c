@@ -11,8 +11,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* DOP853's stages with its dense output's three (cs_dop853.h). */
-enum { DENSE_STAGES = 16 };
+/* DOP853: 8th order, 12 stages, the step's error from its 5th-order estimator. At equal
+ * accuracy on the clearance slider-crank it took 19–32 % fewer evaluations than Verner 6(5)
+ * (tools/bench/floor-ratio). dop853.f's estimate, combined with the 3rd-order one, shrinks where
+ * the low orders' error is large, as in a step from a contact onset: an elastic rattle kept its
+ * energy to 1.6e-5 at rtol 1e-9 with it, to 2e-7 with the 5th-order estimate alone
+ * (tests/unit/joints/test_clearance.c). Fehlberg 7(8)'s estimate, from four stages, passed steps
+ * across the δ^1.5 onset of contact off by 1e-6.
+ * Its 12 stages, the dense output's three more (cs_dop853.h), the stage at c = 1 (beside f at
+ * the step's end for the stiffness estimate), the order of its error estimate (steps change as
+ * err^(−1/6)). */
+enum { STAGES = 12, DENSE_STAGES = 16, STAGE_ONE = 11, ORDER = 5 };
 /* Step-size controller: safety factor and bounds of the change per step. */
 static const double SAFETY = 0.9, GROW_MAX = 5.0, SHRINK_MIN = 0.2;
 /* A failed step may shrink much more than an accepted one grows: its error says by how much.
@@ -31,10 +40,7 @@ static const double STIFF_SHARE = 0.6;
 enum { MAX_FAILURES = 60 };
 
 struct cs_rk {
-  int n, nq, nroot, second_order, stages, order;
-  double *A, *b, *e, *c; /* A row-major s × s; e = b − b̂, the 5th-order error estimator */
-  int stage_one;               /* the stage at c = 1, beside f at the step's end for the
-                                  stiffness estimate */
+  int n, nq, nroot, second_order;
   double boundary;       /* where the stability region ends on the negative real axis */
   cs_rk_rhs rhs;
   cs_rk_roots roots;
@@ -68,69 +74,35 @@ static double *grab(double **pool, int count)
 }
 
 /* The stability function R(z) = 1 + z bᵀ(I − zA)⁻¹ 1 of the table (explicit: by its stages). */
-static double stability(const cs_rk *rk, double z)
+static double stability(double z)
 {
   double Y[32], R = 1.0;
-  for (int i = 0; i < rk->stages && i < 32; i++) {
+  for (int i = 0; i < STAGES; i++) {
     Y[i] = 1.0;
     for (int j = 0; j < i; j++)
-      Y[i] += z * rk->A[i * rk->stages + j] * Y[j];
-    R += z * rk->b[i] * Y[i];
+      Y[i] += z * DOP_A[i][j] * Y[j];
+    R += z * DOP_B[i] * Y[i];
   }
   return R;
 }
 
 /* The first x > 0 where |R(−x)| exceeds 1: an error-controlled step on a stiff component
  * settles just inside it (DOP853: 6.39). */
-static double stability_boundary(const cs_rk *rk)
+static double stability_boundary(void)
 {
   double x = 0.0;
-  while (x < 100.0 && fabs(stability(rk, -(x + 0.01))) <= 1.0)
+  while (x < 100.0 && fabs(stability(-(x + 0.01))) <= 1.0)
     x += 0.01;
   return x;
-}
-
-/* DOP853: 8th order, 12 stages, the step's error from its 5th-order estimator. At equal
- * accuracy on the clearance slider-crank it took 19–32 % fewer evaluations than Verner 6(5)
- * (tools/bench/floor-ratio). dop853.f's estimate, combined with the 3rd-order one, shrinks where
- * the low orders' error is large, as in a step from a contact onset: an elastic rattle kept its
- * energy to 1.6e-5 at rtol 1e-9 with it, to 2e-7 with the 5th-order estimate alone
- * (tests/unit/joints/test_clearance.c). Fehlberg 7(8)'s estimate, from four stages, passed steps
- * across the δ^1.5 onset of contact off by 1e-6. */
-static int load_table(cs_rk *rk)
-{
-  enum { S = 12 };
-  rk->stages = S;
-  rk->order = 5; /* the error estimate's: steps change as err^(−1/6) */
-  rk->A = calloc(S * S + 3 * S, sizeof(double));
-  if (!rk->A)
-    return -1;
-  rk->b = rk->A + S * S;
-  rk->e = rk->b + S;
-  rk->c = rk->e + S;
-  for (int i = 0; i < S; i++) {
-    for (int j = 0; j < S; j++)
-      rk->A[i * S + j] = DOP_A[i][j];
-    rk->b[i] = DOP_B[i];
-    rk->e[i] = DOP_E5[i];
-    rk->c[i] = DOP_C[i];
-  }
-  rk->stage_one = -1;
-  for (int i = 1; i < S; i++)
-    if (rk->c[i] == 1.0)
-      rk->stage_one = i;
-  rk->boundary = stability_boundary(rk);
-  return 0;
 }
 
 cs_rk *cs_rk_create(int n, int nq, int second_order, int nroot, cs_rk_rhs rhs,
                     cs_rk_roots roots, cs_rk_project project, void *user)
 {
   cs_rk *rk = calloc(1, sizeof *rk);
-  if (!rk || load_table(rk)) {
-    free(rk);
+  if (!rk)
     return NULL;
-  }
+  rk->boundary = stability_boundary();
   rk->n = n, rk->nq = nq, rk->nroot = nroot, rk->second_order = second_order && n % 2 == 0;
   rk->rhs = rhs, rk->roots = roots, rk->project = project, rk->user = user;
   rk->rtol = 1e-6;
@@ -163,7 +135,6 @@ void cs_rk_free(cs_rk *rk)
   if (!rk)
     return;
   free(rk->y);
-  free(rk->A);
   free(rk->root_info);
   free(rk);
 }
@@ -214,28 +185,35 @@ static double stage_ratio(int n, const double *Kb, const double *Ka, const doubl
   return dy > 0.0 ? sqrt(dk / dy) : 0.0;
 }
 
+/* ytmp = y0 + h Σ_{j<i} a_ij K_j: stage i's input from the stages before it. */
+static void stage_input(cs_rk *rk, const double *y0, double h, int i)
+{
+  const int n = rk->n;
+  memcpy(rk->ytmp, y0, (size_t)n * sizeof *y0);
+  for (int j = 0; j < i; j++) {
+    double a = h * DOP_A[i][j];
+    if (a == 0.0)
+      continue;
+    const double *Kj = rk->K + (size_t)j * n;
+    for (int k = 0; k < n; k++)
+      rk->ytmp[k] += a * Kj[k];
+  }
+}
+
 /* One step of size h from (t, y, yq) with f there: ynew, yqnew and, when err is non-NULL,
  * the embedded error estimate. Returns the rhs' status. */
 static int attempt(cs_rk *rk, double t, const double *y, const double *yq, const double *f,
                    const double *fq, double h, double *ynew, double *yqnew, double *err)
 {
-  const int n = rk->n, nq = rk->nq, s = rk->stages;
+  const int n = rk->n, nq = rk->nq;
   rk->k_for_step = rk->dense_ready = 0;
   memcpy(rk->K, f, (size_t)n * sizeof *f);
   memcpy(rk->KQ, fq, (size_t)nq * sizeof *fq);
-  for (int i = 1; i < s; i++) {
-    memcpy(rk->ytmp, y, (size_t)n * sizeof *y);
-    for (int j = 0; j < i; j++) {
-      double a = h * rk->A[i * s + j];
-      if (a == 0.0)
-        continue;
-      const double *Kj = rk->K + (size_t)j * n;
-      for (int k = 0; k < n; k++)
-        rk->ytmp[k] += a * Kj[k];
-    }
-    if (i == rk->stage_one)
+  for (int i = 1; i < STAGES; i++) {
+    stage_input(rk, y, h, i);
+    if (i == STAGE_ONE)
       memcpy(rk->ystage, rk->ytmp, (size_t)n * sizeof *rk->ytmp);
-    int st = eval(rk, t + rk->c[i] * h, rk->ytmp, rk->K + (size_t)i * n, rk->KQ + (size_t)i * nq);
+    int st = eval(rk, t + DOP_C[i] * h, rk->ytmp, rk->K + (size_t)i * n, rk->KQ + (size_t)i * nq);
     if (st)
       return st;
   }
@@ -243,8 +221,8 @@ static int attempt(cs_rk *rk, double t, const double *y, const double *yq, const
   memcpy(yqnew, yq, (size_t)nq * sizeof *yq);
   if (err)
     memset(err, 0, (size_t)n * sizeof *err);
-  for (int j = 0; j < s; j++) {
-    double bj = h * rk->b[j], ej = h * rk->e[j];
+  for (int j = 0; j < STAGES; j++) {
+    double bj = h * DOP_B[j], ej = h * DOP_E5[j];
     const double *Kj = rk->K + (size_t)j * n, *KQj = rk->KQ + (size_t)j * nq;
     if (bj != 0.0) {
       for (int k = 0; k < n; k++)
@@ -263,8 +241,8 @@ static int attempt(cs_rk *rk, double t, const double *y, const double *yq, const
  * time: ΔK ≈ J ΔY, so h |ΔK| / |ΔY| ≈ h ρ(J) (dop853.f's test). */
 static void stiffness(cs_rk *rk, double h)
 {
-  const double *K_one = rk->K + (size_t)rk->stage_one * rk->n;
-  rk->hrho = rk->stage_one < 0 ? 0.0 : h * stage_ratio(rk->n, rk->f, K_one, rk->y, rk->ystage);
+  const double *K_one = rk->K + (size_t)STAGE_ONE * rk->n;
+  rk->hrho = h * stage_ratio(rk->n, rk->f, K_one, rk->y, rk->ystage);
 }
 
 /* Project (when the caller asked for it) and evaluate f and g at the current state. */
@@ -299,7 +277,7 @@ static double initial_step(cs_rk *rk)
   for (int k = 0; k < rk->n; k++)
     rk->err[k] = (rk->ynew[k] - rk->f[k]) / h0;
   double d2 = wrms(rk, rk->err), dm = fmax(d1, d2);
-  double h1 = dm <= 1e-15 ? fmax(1e-6, 1e-3 * h0) : pow(0.01 / dm, 1.0 / (rk->order + 1));
+  double h1 = dm <= 1e-15 ? fmax(1e-6, 1e-3 * h0) : pow(0.01 / dm, 1.0 / (ORDER + 1));
   return fmin(fmin(100.0 * h0, h1), rk->hmax);
 }
 
@@ -526,7 +504,7 @@ int cs_rk_step(cs_rk *rk, double t_stop)
       rk->werr[k] = rk->err[k] * rk->w[k];
     if (!(err_norm <= 1.0)) {
       rk->count.error_test_failures++;
-      double shrink = isfinite(err_norm) ? SAFETY * pow(err_norm, -1.0 / (rk->order + 1)) : 0.0;
+      double shrink = isfinite(err_norm) ? SAFETY * pow(err_norm, -1.0 / (ORDER + 1)) : 0.0;
       h *= fmax(SHRINK_FAIL, fmin(shrink, 0.9));
       continue;
     }
@@ -543,7 +521,7 @@ int cs_rk_step(cs_rk *rk, double t_stop)
     rk->k_for_step = 1;
     rk->count.steps++;
     rk->h_last = h;
-    double grow = err_norm > 0.0 ? SAFETY * pow(err_norm, -1.0 / (rk->order + 1)) : GROW_MAX;
+    double grow = err_norm > 0.0 ? SAFETY * pow(err_norm, -1.0 / (ORDER + 1)) : GROW_MAX;
     grow = fmin(GROW_MAX, fmax(SHRINK_MIN, grow));
     if (fails > 0)
       grow = fmin(grow, 1.0);
@@ -568,12 +546,7 @@ static int extra_stages(cs_rk *rk, double h, int first, int last)
 {
   const int n = rk->n, nq = rk->nq;
   for (int i = first; i < last; i++) {
-    memcpy(rk->ytmp, rk->y_prev, (size_t)n * sizeof *rk->ytmp);
-    for (int j = 0; j < i; j++) {
-      double a = h * DOP_A[i][j];
-      for (int k = 0; a != 0.0 && k < n; k++)
-        rk->ytmp[k] += a * rk->K[(size_t)j * n + k];
-    }
+    stage_input(rk, rk->y_prev, h, i);
     if (eval(rk, rk->t_prev + DOP_C[i] * h, rk->ytmp, rk->K + (size_t)i * n,
              rk->KQ + (size_t)i * nq))
       return -1;
