@@ -31,10 +31,13 @@ typedef struct {
 } share;
 
 struct cs_schur {
-  int m;
+  int m, n;
   int *perm, *inv;    /* new index → row, row → new index */
   int *first, *start; /* the envelope: row i holds columns first[i] … i at L + start[i] */
+  int *off;           /* start[i] − first[i]: column j of row i is L[off[i] + j] */
+  int *pcol;          /* Φq's columns with a ground body's −1 as n: a zero pad, no branch */
   double *L, *x, *z; /* x: the solves' work; z: the corrections' */
+  double *pad;        /* 2 (n + 1): M⁻¹ and Q (then Q − Φqᵀ λ), each with its zero pad last */
   double *recip;      /* 1 / D_i, and 0 for a dropped row: its λ comes out 0 by itself */
   share *shares;
   int nshare;
@@ -195,14 +198,17 @@ cs_schur *cs_schur_create(const cs_jac *J)
   if (!S)
     return NULL;
   const size_t m = (size_t)J->m + 1;
-  S->m = J->m;
+  S->m = J->m, S->n = J->n;
+  S->off = malloc(m * sizeof *S->off);
+  S->pcol = malloc(m * CS_JAC_WIDTH * sizeof *S->pcol);
+  S->pad = calloc(2 * ((size_t)J->n + 1), sizeof *S->pad);
   S->perm = malloc(m * sizeof *S->perm);
   S->inv = malloc(m * sizeof *S->inv);
   S->first = malloc(m * sizeof *S->first);
   S->start = malloc(m * sizeof *S->start);
   S->x = malloc(3 * m * sizeof *S->x);
-  if (!S->perm || !S->inv || !S->first || !S->start || !S->x ||
-      build_body_rows(J, &br)) {
+  if (!S->off || !S->pcol || !S->pad || !S->perm || !S->inv || !S->first || !S->start ||
+      !S->x || build_body_rows(J, &br)) {
     free_body_rows(&br);
     cs_schur_free(S);
     return NULL;
@@ -225,6 +231,10 @@ cs_schur *cs_schur_create(const cs_jac *J)
     cs_schur_free(S);
     return NULL;
   }
+  for (int i = 0; i < S->m; i++)
+    S->off[i] = S->start[i] - S->first[i];
+  for (int k = 0; k < S->m * CS_JAC_WIDTH; k++)
+    S->pcol[k] = J->col[k] < 0 ? J->n : J->col[k];
   return S;
 }
 
@@ -232,6 +242,9 @@ void cs_schur_free(cs_schur *S)
 {
   if (!S)
     return;
+  free(S->off);
+  free(S->pcol);
+  free(S->pad);
   free(S->perm);
   free(S->inv);
   free(S->first);
@@ -261,36 +274,43 @@ int cs_schur_factor(cs_schur *S, const cs_jac *J, const double *W, int damp)
   if (m == 0)
     return 0;
   complement(S, J, W);
+  /* locals, so that the stores into L need not reload S's members */
+  double *restrict L = S->L, *restrict recip = S->recip;
+  double *restrict t = S->z; /* t[k] = L_ik D_k for the row being factored */
+  const int *first = S->first, *off = S->off;
+  double min_ratio = 1.0;
   int rank = 0;
-  double *t = S->z; /* t[k] = L_ik D_k for the row being factored */
   for (int i = 0; i < m; i++) {
-    double *Li = S->L + S->start[i] - S->first[i]; /* Li[j]: column j of row i */
+    double *Li = L + off[i]; /* Li[j]: column j of row i */
+    const int fi = first[i];
     double d = Li[i];
     const double ref = d;
-    for (int j = S->first[i]; j < i; j++) { /* a dropped row j has 1/D 0: L_ij = 0 */
-      const double *Lj = S->L + S->start[j] - S->first[j];
+    for (int j = fi; j < i; j++) { /* a dropped row j has 1/D 0: L_ij = 0 */
+      const double *Lj = L + off[j];
       double sum = Li[j];
-      for (int k = S->first[i] > S->first[j] ? S->first[i] : S->first[j]; k < j; k++)
+      for (int k = fi > first[j] ? fi : first[j]; k < j; k++)
         sum -= t[k] * Lj[k];
       t[j] = sum;
-      Li[j] = sum * S->recip[j];
-      d -= sum * Li[j];
+      const double lij = sum * recip[j];
+      Li[j] = lij;
+      d -= sum * lij;
     }
     if (!(d > DEPENDENT * ref)) { /* dropped */
-      for (int k = S->first[i]; k < i; k++)
+      for (int k = fi; k < i; k++)
         Li[k] = 0.0;
-      Li[i] = 1.0, S->recip[i] = 0.0;
-      S->min_ratio = 0.0;
+      Li[i] = 1.0, recip[i] = 0.0;
+      min_ratio = 0.0;
       continue;
     }
-    if (d < S->min_ratio * ref)
-      S->min_ratio = d / ref;
+    if (d < min_ratio * ref)
+      min_ratio = d / ref;
     /* 1/D with D = d + ε²/(d + ε): one division, the pivot's only one */
     double eps = DAMP * ref;
-    S->recip[i] = damp ? (d + eps) / (d * (d + eps) + eps * eps) : 1.0 / d;
+    recip[i] = damp ? (d + eps) / (d * (d + eps) + eps * eps) : 1.0 / d;
     Li[i] = 1.0;
     rank++;
   }
+  S->min_ratio = min_ratio;
   return rank;
 }
 
@@ -299,24 +319,26 @@ double cs_schur_min_ratio(const cs_schur *S) { return S->min_ratio; }
 void cs_schur_solve(cs_schur *S, const double *b, double *x)
 {
   const int m = S->m;
-  double *y = S->x;
+  const double *restrict L = S->L, *restrict recip = S->recip;
+  const int *first = S->first, *off = S->off, *perm = S->perm;
+  double *restrict y = S->x;
   for (int i = 0; i < m; i++) { /* L y = P b */
-    const double *Li = S->L + S->start[i] - S->first[i];
-    double v = b[S->perm[i]];
-    for (int j = S->first[i]; j < i; j++)
+    const double *Li = L + off[i];
+    double v = b[perm[i]];
+    for (int j = first[i]; j < i; j++)
       v -= Li[j] * y[j];
     y[i] = v;
   }
   for (int i = 0; i < m; i++)
-    y[i] *= S->recip[i];
+    y[i] *= recip[i];
   for (int i = m - 1; i >= 0; i--) { /* Lᵀ z = D⁻¹ y, by columns of Lᵀ (rows of L) */
-    const double *Li = S->L + S->start[i] - S->first[i];
+    const double *Li = L + off[i];
     const double z = y[i];
-    for (int j = S->first[i]; j < i; j++)
+    for (int j = first[i]; j < i; j++)
       y[j] -= Li[j] * z;
   }
   for (int i = 0; i < m; i++)
-    x[S->perm[i]] = y[i];
+    x[perm[i]] = y[i];
 }
 
 void cs_schur_correct(cs_schur *S, const cs_jac *J, const double *W, const double *b, double *x)
@@ -336,19 +358,29 @@ int cs_schur_accelerations(cs_schur *S, const cs_jac *J, const double *Minv, con
 {
   const int n = J->n, m = J->m;
   int rank = cs_schur_factor(S, J, Minv, damp);
+  double *restrict w = S->pad, *restrict u = S->pad + n + 1; /* M⁻¹ and Q, padded */
+  const int *restrict pcol = S->pcol;
+  const double *restrict val = J->val;
+  memcpy(w, Minv, (size_t)n * sizeof *w);
+  memcpy(u, Q, (size_t)n * sizeof *u);
+  w[n] = u[n] = 0.0;
   for (int r = 0; r < m; r++) { /* λ ← Φq M⁻¹ Q − γ, then solved in place */
-    const int *col = J->col + CS_JAC_WIDTH * r;
-    const double *val = J->val + CS_JAC_WIDTH * r;
+    const int *col = pcol + CS_JAC_WIDTH * r;
+    const double *v = val + CS_JAC_WIDTH * r;
     double sum = -gamma[r];
     for (int c = 0; c < CS_JAC_WIDTH; c++)
-      if (col[c] >= 0)
-        sum += val[c] * Minv[col[c]] * Q[col[c]];
+      sum += v[c] * w[col[c]] * u[col[c]];
     lambda[r] = sum;
   }
   cs_schur_solve(S, lambda, lambda);
-  memcpy(a, Q, (size_t)n * sizeof *a);
-  cs_jac_tmul_add(J, lambda, -1.0, a);
+  for (int r = 0; r < m; r++) { /* Q − Φqᵀ λ; the pad takes the ground's share */
+    const int *col = pcol + CS_JAC_WIDTH * r;
+    const double *v = val + CS_JAC_WIDTH * r;
+    const double lr = -lambda[r];
+    for (int c = 0; c < CS_JAC_WIDTH; c++)
+      u[col[c]] += v[c] * lr;
+  }
   for (int c = 0; c < n; c++)
-    a[c] *= Minv[c];
+    a[c] = u[c] * Minv[c];
   return rank;
 }
