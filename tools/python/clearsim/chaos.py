@@ -107,7 +107,8 @@ def classify(samples, rtol: float = 1e-3, max_period: int = 32,
     """The steady response from its Poincaré samples (after the transient: drop it first):
 
     {"regime": "period-n" | "quasi-periodic" | "chaotic" | "undecided", "period": n (0 when not
-    periodic), "K": the 0-1 test's K of the first coordinate (NaN below 100 samples),
+    periodic), "K": the 0-1 test's K of the coordinate that varies most (a sample set's
+    other coordinates may stand still: a slider's e_x in its guide; NaN below 100 samples),
     "zero_one": its verdict (zero_one), "criterion": the rule that decided}. Periodic when the
     samples repeat after n ≤ max_period driver periods to rtol of their size; otherwise the 0-1
     test decides: K ≥ 0.8 chaotic, K ≤ 0.2 quasi-periodic, else (or too few samples)
@@ -117,7 +118,8 @@ def classify(samples, rtol: float = 1e-3, max_period: int = 32,
     x = _as_points(samples)
     n = period_of(x, rtol, max_period)
     scale = float(np.max(np.abs(x))) if x.size else 0.0
-    z = (zero_one(x[:, 0], tolerance, scale) if len(x) else
+    col = int(np.argmax(np.std(x, axis=0))) if len(x) else 0  # the coordinate that moves most
+    z = (zero_one(x[:, col], tolerance, scale) if len(x) else
          {"K": float("nan"), "verdict": "too short"})
     K, verdict = z["K"], z["verdict"]
     if n:
