@@ -50,8 +50,9 @@ def zero_one(x, tolerance: float | None = None, scale: float | None = None,
     8 (2009) 129-145) of a scalar series x (e.g. one Poincaré coordinate), with a noise floor.
 
     For each of nc random frequencies c in (π/5, 4π/5) the translation variables
-    p(n) = Σ φ_j cos(jc), q(n) = Σ φ_j sin(jc) of φ = x − mean(x) are formed, their mean square
-    displacement M(n) for n = 1 … ncut (default N/10), and K_c the correlation of M(n) with n;
+    p(n) = Σ φ_j cos(jc), q(n) = Σ φ_j sin(jc) of φ = x − mean(x) are formed, their mean
+    square displacement M(n) for n = 1 … ncut (default N/10), and K_c the correlation of M(n)
+    with n;
     K is the median of the K_c (the median discards the few c resonant with the motion). The
     modified displacement D = M − (Eφ)² (1 − cos nc)/(1 − cos c) removes the bounded
     oscillation that x's mean adds; φ has zero mean, so that term is zero here by construction.
@@ -359,10 +360,13 @@ def _summary_model(f, i: int):
         return base.with_values(values)
 
 
-def _summary_rtol(f) -> float:
+def _summary_rtol(f) -> float | None:
     """The integration rtol of a summary's base model (/model's solver; the engine's default
-    1e-6 when the file sets none): the 0-1 test's noise floor."""
+    1e-6 when the file sets none): the 0-1 test's noise floor. None (no floor) without
+    /model."""
     import json
+    if "model" not in f:
+        return None
     text_ = f["model"][()]
     doc = json.loads(text_.decode() if isinstance(text_, bytes) else str(text_))
     return float(doc.get("solver", {}).get("rtol", 1e-6))
@@ -375,11 +379,11 @@ def classify_summary(path, exponents: bool = False, tau: float | None = None,
     /cases/regime/<joint>/regime [ncase] ("period-n", "quasi-periodic", "chaotic",
     "undecided"; "" for a case that did not complete), period [ncase] (n, 0 when not periodic),
     K [ncase] (the 0-1 test, its noise floor from the model's rtol) and zero_one [ncase] (its
-    verdict: "chaotic", "regular", "undecided", "constant within noise", "too short"). With exponents, also each completed case's largest Lyapunov
-    exponent, rerun from the summary's model and parameters: /cases/lyapunov/exponent, stderr,
-    spread [ncase] (1/s; NaN where not computed), renormalized every tau (default: one driver
-    period, /cases/poincare/period) from t_transient (default half the sweep's t_end) to its
-    t_end. Returns {joint: [regime per case]}."""
+    verdict: "chaotic", "regular", "undecided", "constant within noise", "too short"). With
+    exponents, also each completed case's largest Lyapunov exponent, rerun from the summary's
+    model and parameters: /cases/lyapunov/exponent, stderr, spread [ncase] (1/s; NaN where not
+    computed), renormalized every tau (default: one driver period, /cases/poincare/period)
+    from t_transient (default half the sweep's t_end) to its t_end. Returns {joint: [regime per case]}."""
     import h5py
     with h5py.File(path, "a") as f:
         status = [s.decode() if isinstance(s, bytes) else str(s) for s in f["cases/status"][:]]
@@ -390,7 +394,7 @@ def classify_summary(path, exponents: bool = False, tau: float | None = None,
         paths = [p.decode() if isinstance(p, bytes) else str(p)
                  for p in f["cases/parameters"].attrs["paths"]]
         tols = (f["cases/parameters"][:, paths.index("/solver/rtol")] if "/solver/rtol" in paths
-                else np.full(len(status), tolerance))  # a swept rtol: each case's own
+                else [tolerance] * len(status))  # a swept rtol: each case's own
         out = {}
         for joint in f["cases/poincare"]:
             if joint == "period":
@@ -399,7 +403,8 @@ def classify_summary(path, exponents: bool = False, tau: float | None = None,
             rows = []
             for i in range(len(e)):
                 n = int(np.sum(np.isfinite(e[i, :, 0])))
-                rows.append(classify(e[i, n // 2:n], tolerance=float(tols[i])) if ok[i] and n >= 4
+                tol = None if tols[i] is None else float(tols[i])
+                rows.append(classify(e[i, n // 2:n], tolerance=tol) if ok[i] and n >= 4
                             else {"regime": "", "period": 0, "K": float("nan"),
                                   "zero_one": ""})
             g = f.require_group(f"cases/regime/{joint}")
@@ -415,8 +420,9 @@ def classify_summary(path, exponents: bool = False, tau: float | None = None,
                                     "when they repeat after n <= 32 driver periods to 1e-3 of "
                                     f"their size, else the 0-1 test K >= {K_CHAOTIC} chaotic, "
                                     f"<= {K_REGULAR} quasi-periodic; K = 0 for samples constant "
-                                    f"to within {NOISE_FACTOR:g} x rtol ({tolerance:g}, the "
-                                    f"model's, or the case's when swept) x their size (clearsim.chaos.classify)")
+                                    f"to within {NOISE_FACTOR:g} x rtol ({tolerance}, the "
+                                    f"model's, or the case's when swept) x their size "
+                                    f"(clearsim.chaos.classify)")
             out[joint] = [r["regime"] for r in rows]
         if exponents:
             _summary_exponents(f, ok, tau, t_transient, jobs)
