@@ -383,7 +383,8 @@ def classify_summary(path, exponents: bool = False, tau: float | None = None,
     exponents, also each completed case's largest Lyapunov exponent, rerun from the summary's
     model and parameters: /cases/lyapunov/exponent, stderr, spread [ncase] (1/s; NaN where not
     computed), renormalized every tau (default: one driver period, /cases/poincare/period)
-    from t_transient (default half the sweep's t_end) to its t_end. Returns {joint: [regime per case]}."""
+    from t_transient (default half the sweep's t_end) to its t_end. Returns {joint: [regime
+    per case]}."""
     import h5py
     with h5py.File(path, "a") as f:
         status = [s.decode() if isinstance(s, bytes) else str(s) for s in f["cases/status"][:]]
