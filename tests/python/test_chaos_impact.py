@@ -86,6 +86,44 @@ def test_closed_form_numbers():
     assert impact_velocity(2.5) == pytest.approx(0.064535, rel=1e-4)
 
 
+def exact_map(t0, V, nu):
+    """The rigid-stop oscillator's impact map, integrated exactly (the linear flow in closed
+    form between impacts, the next impact by root-finding): impact at t0 arriving at V, left
+    at −rV, to the next arrival (t1, V1); nondimensional (ω0 = 1, a = 1)."""
+    P = 1 / (1 - nu ** 2)
+    Ah, Bh = -P * np.sin(nu * t0), -R * V - P * nu * np.cos(nu * t0)
+
+    def y(t):
+        return Ah * np.cos(t - t0) + Bh * np.sin(t - t0) + P * np.sin(nu * t)
+    ts = np.linspace(t0 + 1e-6, t0 + 6 * np.pi / nu, 6000)
+    i = int(np.argmax(y(ts) > 0))
+    t1 = brentq(y, ts[i - 1], ts[i], xtol=1e-14)
+    return t1, -Ah * np.sin(t1 - t0) + Bh * np.cos(t1 - t0) + P * nu * np.cos(nu * t1)
+
+
+@pytest.mark.parametrize("nu", [2.2, 2.5, 2.64, 2.8])
+def test_closed_form_against_the_exact_map(nu):
+    """The closed forms (V, the impact phase, tr, det = r²) against the exact impact map: the
+    period-1 orbit is its fixed point, and the Jacobian by central differences has their
+    trace and determinant (independently of clearsim: a check of the derivation)."""
+    P = 1 / (1 - nu ** 2)
+    phi = np.arctan(nu * (1 + R) / (1 - R) / np.tan(np.pi / nu))
+    if P * np.cos(phi) < 0:
+        phi += np.pi
+    V, t0 = 2 * P * nu * np.cos(phi) / (1 - R), phi / nu
+    assert V == pytest.approx(impact_velocity(nu) / (A * W0), rel=1e-12)
+    t1, V1 = exact_map(t0, V, nu)
+    assert t1 - t0 == pytest.approx(2 * np.pi / nu, rel=1e-9) and V1 == pytest.approx(V, rel=1e-9)
+    h = 1e-6
+    J = np.empty((2, 2))
+    for k, d in enumerate(((h, 0.0), (0.0, h * V))):
+        (tp, vp), (tm, vm) = exact_map(t0 + d[0], V + d[1], nu), exact_map(t0 - d[0], V - d[1], nu)
+        J[:, k] = [(tp - tm), (vp - vm)]
+        J[:, k] /= 2 * (h if k == 0 else h * V)
+    assert np.trace(J) == pytest.approx(trace(nu), abs=1e-5)
+    assert np.linalg.det(J) == pytest.approx(R * R, abs=1e-5)
+
+
 @pytest.mark.parametrize("nu", [2.2, 2.4, 2.5])
 def test_period_1_impact_velocity(nu):
     """From rest, 20 s (70 to 80 periods): one impact per period, its velocity within 1.5 % of
