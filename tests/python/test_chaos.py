@@ -42,6 +42,52 @@ def test_short_series():
     assert c["regime"] == "undecided" and np.isnan(c["K"]) and "fewer than 100" in c["criterion"]
 
 
+RTOL = 1e-8  # an integration tolerance: the noise level of the samples below is RTOL × their size
+
+
+def noisy(values, n=500, seed=1):
+    """Samples repeating values (a period-len(values) response) with the integration's noise
+    added: Gaussian, standard deviation RTOL × their size."""
+    x = np.resize(np.asarray(values, dtype=float), n)
+    return x + RTOL * np.max(np.abs(x)) * np.random.default_rng(seed).standard_normal(n)
+
+
+def test_zero_one_noise_floor_on_period_1():
+    """A period-1 response's samples differ by the integration's noise only: without a floor
+    the 0-1 test reads that noise as chaos (K ≈ 1); with the run's tolerance their spread is
+    below 100 × its noise level and the test says constant within noise, K = 0."""
+    x = noisy([-1.0253e-4])  # the slider-crank's e_x at 4600 r/min, m
+    assert chaos.zero_one_test(x) > 0.9  # the defect the floor removes
+    z = chaos.zero_one(x, tolerance=RTOL)
+    assert z["verdict"] == "constant within noise" and z["K"] == 0.0, z
+    assert z["spread"] == pytest.approx(RTOL * 1.0253e-4, rel=0.2)
+    c = chaos.classify(np.column_stack((x, noisy([3.1e-6], seed=2))), tolerance=RTOL)
+    assert c["regime"] == "period-1" and c["K"] == 0.0 and c["zero_one"] == "constant within noise"
+
+
+def test_zero_one_on_period_2_with_noise():
+    """A period-2 response (the slider-crank's e_x at 3000 r/min) with noise at the tolerance
+    level: its alternation bounds p and q, K < 0.1 with the floor or without it."""
+    x = noisy([-1.02163e-4, -0.99622e-4])
+    for tol in (None, RTOL):
+        z = chaos.zero_one(x, tolerance=tol)
+        assert z["K"] < 0.1 and z["verdict"] == "regular", z
+    assert chaos.classify(x, tolerance=RTOL)["regime"] == "period-2"
+
+
+def test_zero_one_floor_keeps_small_chaos():
+    """The floor swallows noise, not motion: the logistic map at r = 4, K > 0.9 with the
+    floor; shrunk to 10⁻⁴ of its size about an offset of 1 (spread 3.5e-5 of the scale, 35 ×
+    the floor 100 × 1e-8) still chaotic; shrunk to 10⁻⁷ of it (within the floor), constant."""
+    x = logistic(4.0)
+    assert chaos.zero_one(x, tolerance=RTOL)["K"] > 0.9
+    small = chaos.zero_one(1.0 + 1e-4 * x, tolerance=RTOL)
+    assert small["verdict"] == "chaotic" and small["K"] > 0.9, small
+    tiny = chaos.zero_one(1.0 + 1e-7 * x, tolerance=RTOL)
+    assert tiny["verdict"] == "constant within noise", tiny
+    assert chaos.zero_one(x[:99])["verdict"] == "too short"
+
+
 def test_spectrum_of_harmonics():
     t = np.linspace(0, 1, 1001)  # ten periods of 0.1 s at a fixed interval
     y = 0.5 + 3 * np.sin(2 * np.pi * 2 * t / 0.1) + np.cos(2 * np.pi * 5 * t / 0.1 + 0.3)

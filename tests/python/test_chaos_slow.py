@@ -37,12 +37,31 @@ def test_driven_pendulum_exponent_agrees_with_the_published_value():
         assert abs(r["exponent"] - SPROTT) < 2 * r["stderr"], r["confidence"]
 
 
+def test_driven_pendulum_zero_one():
+    """The 0-1 test on the same chaotic pendulum: its angular velocity once per drive period
+    (output rows at a hundredth of the period, so the samples are rows, not interpolations),
+    400 periods after a transient of 50, with the noise floor of the model's rtol: K > 0.9."""
+    import clearsim
+    T = 2 * np.pi / 0.7
+    with clearsim.Model.from_file("models/studies/models/driven_pendulum.json") as m:
+        with m.with_values({"/output/interval": T / 100}) as m2:
+            r = m2.run(t_end=450 * T)
+            rtol = m2.tolerances[0]
+    rows = np.arange(5000, len(r.time), 100)
+    assert np.allclose(r.time[rows] / T, np.round(r.time[rows] / T), atol=1e-9)
+    z = chaos.zero_one(r.velocity("bob")[rows, 2], tolerance=rtol)
+    assert len(rows) == 401 and z["verdict"] == "chaotic" and z["K"] > 0.9, z
+
+
 def test_slider_crank_periodic_period_doubled_and_chaotic(tmp_path):
     """Three speeds of models/studies/regimes_speed.json's sweep, run by `clearsim sweep` with
     its Poincaré sections (2.4 s: 120 to 200 crank turns) and classified from the second
     half of each case's samples; the largest Lyapunov exponent's sign confirms each: negative
     for period-2 (3000 r/min) and period-1 (4600 r/min), positive beyond two standard errors
-    for the chaotic response (5000 r/min)."""
+    for the chaotic response (5000 r/min). So does the 0-1 test with the model's noise floor
+    on the samples after the first 20 turns (100, 164 and 180 of them: the second halves are
+    too short at the two lower speeds): K < 0.1 for period-2, constant within noise (K = 0;
+    without the floor their noise reads K ≈ 1) for period-1, K > 0.9 for chaos."""
     import json
     import os
     import subprocess
@@ -61,6 +80,17 @@ def test_slider_crank_periodic_period_doubled_and_chaotic(tmp_path):
         lam = f["cases/lyapunov/exponent"][:]
         se = f["cases/lyapunov/stderr"][:]
         K = f["cases/regime/C/K"][:]
+        e = f["cases/poincare/C"][:]
     assert regimes == ["period-2", "period-1", "chaotic"], (regimes, lam)
     assert lam[0] < 0 and lam[1] < 0, lam
     assert lam[2] - 2 * se[2] > 0 and K[2] > 0.8, (lam, se, K)
+    z = []
+    for i in range(3):
+        n = int(np.sum(np.isfinite(e[i, :, 0])))
+        x = e[i, 20:n]
+        z.append(chaos.zero_one(x[:, np.argmax(np.std(x, axis=0))], tolerance=1e-8,  # rtol
+                                scale=float(np.max(np.abs(x)))))
+    assert [r["verdict"] for r in z] == ["regular", "constant within noise", "chaotic"], z
+    assert z[0]["K"] < 0.1 and z[1]["K"] == 0.0 and z[2]["K"] > 0.9, z
+    n = int(np.sum(np.isfinite(e[1, :, 0])))
+    assert chaos.zero_one_test(e[1, 20:n, 1]) > 0.9  # the period-1 samples' noise, unfloored

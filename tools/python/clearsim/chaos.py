@@ -2,6 +2,7 @@
 
     clearsim.chaos.classify(samples)        period-n, quasi-periodic or chaotic, and why
     clearsim.chaos.zero_one_test(x)         Gottwald & Melbourne's 0-1 test for chaos: K ≈ 0 or 1
+    clearsim.chaos.zero_one(x, tolerance)   the same with its verdict and a noise floor
     clearsim.chaos.spectrum(t, y, period)   amplitudes at the driver's orders, whole periods only
     clearsim.chaos.lyapunov(model, t_end, tau, output=None)   the largest Lyapunov exponent, its
                                             convergence history and confidence (write_lyapunov,
@@ -19,6 +20,10 @@ import numpy as np
 # the 0-1 test's verdicts (Gottwald & Melbourne 2009: K → 1 chaotic, K → 0 regular)
 K_CHAOTIC, K_REGULAR = 0.8, 0.2
 MIN_ZERO_ONE = 100  # samples below which the 0-1 test says nothing
+# the noise floor: a series whose standard deviation is at most NOISE_FACTOR × (the run's rtol ×
+# the signal's scale) is constant to within the integration's noise (a run's global error is a
+# few times its tolerance: 2 to 7 × in the slider-crank's period-1 samples at rtol 1e-8)
+NOISE_FACTOR = 100.0
 
 
 def _as_points(samples) -> np.ndarray:
@@ -39,17 +44,42 @@ def period_of(samples, rtol: float = 1e-3, max_period: int = 32) -> int:
     return 0
 
 
-def zero_one_test(x, ncut: int | None = None, nc: int = 100, seed: int = 0) -> float:
-    """K of the 0-1 test for chaos (correlation method, Gottwald & Melbourne, SIAM J. Appl. Dyn.
-    Syst. 8 (2009) 129-145) of a scalar series x (e.g. one Poincaré coordinate): the median over
-    nc random frequencies c in (π/5, 4π/5) of the correlation of the translation variables'
-    mean square displacement with time. Near 1 for chaos, near 0 for periodic or
-    quasi-periodic motion. NaN for fewer than MIN_ZERO_ONE samples."""
+def zero_one(x, tolerance: float | None = None, scale: float | None = None,
+             ncut: int | None = None, nc: int = 100, seed: int = 0) -> dict:
+    """Gottwald & Melbourne's 0-1 test for chaos (correlation method: SIAM J. Appl. Dyn. Syst.
+    8 (2009) 129-145) of a scalar series x (e.g. one Poincaré coordinate), with a noise floor.
+
+    For each of nc random frequencies c in (π/5, 4π/5) the translation variables
+    p(n) = Σ φ_j cos(jc), q(n) = Σ φ_j sin(jc) of φ = x − mean(x) are formed, their mean
+    square displacement M(n) for n = 1 … ncut (default N/10), and K_c the correlation of M(n)
+    with n;
+    K is the median of the K_c (the median discards the few c resonant with the motion). The
+    modified displacement D = M − (Eφ)² (1 − cos nc)/(1 − cos c) removes the bounded
+    oscillation that x's mean adds; φ has zero mean, so that term is zero here by construction.
+    K → 1 for chaos (p, q diffuse), K → 0 for periodic or quasi-periodic motion (p, q bounded).
+
+    The noise floor: a periodic response's samples differ only by the integration's error, and
+    a constant signal plus noise is a random walk in (p, q), K ≈ 1 (the noise's chaos, not the
+    motion's). With tolerance (the run's rtol), the run's noise level is tolerance × scale
+    (default scale: the largest |x|), and when the series' spread (its standard deviation) is
+    at most NOISE_FACTOR times that, the series is constant to within noise: K is that of a
+    constant, 0, and the verdict says so. Without tolerance there is no floor.
+
+    Returns {"K", "verdict": "chaotic" (K ≥ K_CHAOTIC) | "regular" (K ≤ K_REGULAR) |
+    "undecided" | "constant within noise" | "too short" (fewer than MIN_ZERO_ONE samples,
+    K NaN), "spread", "noise" (tolerance × scale, NaN without tolerance)}."""
     phi = np.asarray(x, dtype=float)
     phi = phi[np.isfinite(phi)]
     N = len(phi)
+    spread = float(np.std(phi)) if N else float("nan")
+    if scale is None:
+        scale = float(np.max(np.abs(phi))) if N else 0.0
+    noise = tolerance * scale if tolerance is not None else float("nan")
+    out = {"spread": spread, "noise": noise}
     if N < MIN_ZERO_ONE:
-        return float("nan")
+        return {"K": float("nan"), "verdict": "too short", **out}
+    if tolerance is not None and spread <= NOISE_FACTOR * noise:
+        return {"K": 0.0, "verdict": "constant within noise", **out}
     phi = phi - phi.mean()
     ncut = ncut or N // 10
     n = np.arange(1, ncut + 1)
@@ -58,38 +88,55 @@ def zero_one_test(x, ncut: int | None = None, nc: int = 100, seed: int = 0) -> f
     ks = []
     for c in rng.uniform(np.pi / 5, 4 * np.pi / 5, nc):
         p, q = np.cumsum(phi * np.cos(j * c)), np.cumsum(phi * np.sin(j * c))
-        M = np.array([np.mean((p[k:] - p[:-k]) ** 2 + (q[k:] - q[:-k]) ** 2) for k in n])
-        # the oscillating term of a regular motion, removed (the "modified" mean square
-        # displacement; phi has zero mean, so its mean's term is 0)
-        D = M - (np.mean(phi) ** 2) * (1 - np.cos(n * c)) / (1 - np.cos(c))
-        if np.std(D) == 0:
-            ks.append(0.0)
-        else:
-            ks.append(float(np.corrcoef(n, D)[0, 1]))
-    return float(np.median(ks))
+        D = np.array([np.mean((p[k:] - p[:-k]) ** 2 + (q[k:] - q[:-k]) ** 2) for k in n])
+        ks.append(0.0 if np.std(D) == 0 else float(np.corrcoef(n, D)[0, 1]))
+    K = float(np.median(ks))
+    verdict = "chaotic" if K >= K_CHAOTIC else "regular" if K <= K_REGULAR else "undecided"
+    return {"K": K, "verdict": verdict, **out}
 
 
-def classify(samples, rtol: float = 1e-3, max_period: int = 32) -> dict:
+def zero_one_test(x, ncut: int | None = None, nc: int = 100, seed: int = 0,
+                  tolerance: float | None = None, scale: float | None = None) -> float:
+    """K of the 0-1 test for chaos (zero_one: near 1 for chaos, near 0 for periodic or
+    quasi-periodic motion; 0 when, with tolerance, x is constant to within the run's noise;
+    NaN for fewer than MIN_ZERO_ONE samples)."""
+    return zero_one(x, tolerance, scale, ncut, nc, seed)["K"]
+
+
+def classify(samples, rtol: float = 1e-3, max_period: int = 32,
+             tolerance: float | None = None) -> dict:
     """The steady response from its Poincaré samples (after the transient: drop it first):
 
     {"regime": "period-n" | "quasi-periodic" | "chaotic" | "undecided", "period": n (0 when not
-    periodic), "K": the 0-1 test's K of the first coordinate (NaN below 100 samples),
-    "criterion": the rule that decided}. Periodic when the samples repeat after n ≤ max_period
-    driver periods to rtol of their size; otherwise the 0-1 test decides: K ≥ 0.8 chaotic,
-    K ≤ 0.2 quasi-periodic, else (or too few samples) undecided."""
+    periodic), "K": the 0-1 test's K of the coordinate that varies most (a sample set's
+    other coordinates may stand still: a slider's e_x in its guide; NaN below 100 samples),
+    "zero_one": its verdict (zero_one), "criterion": the rule that decided}. Periodic when the
+    samples repeat after n ≤ max_period driver periods to rtol of their size; otherwise the 0-1
+    test decides: K ≥ 0.8 chaotic, K ≤ 0.2 quasi-periodic, else (or too few samples)
+    undecided. tolerance, the run's integration rtol, sets the 0-1 test's noise floor
+    (tolerance × the samples' size, every coordinate): samples constant to within it are
+    period-1 with K = 0, not the K ≈ 1 of the integration's noise."""
     x = _as_points(samples)
     n = period_of(x, rtol, max_period)
-    K = zero_one_test(x[:, 0]) if len(x) else float("nan")
+    scale = float(np.max(np.abs(x))) if x.size else 0.0
+    col = int(np.argmax(np.std(x, axis=0))) if len(x) else 0  # the coordinate that moves most
+    z = (zero_one(x[:, col], tolerance, scale) if len(x) else
+         {"K": float("nan"), "verdict": "too short"})
+    K, verdict = z["K"], z["verdict"]
     if n:
-        return {"regime": f"period-{n}", "period": n, "K": K,
+        return {"regime": f"period-{n}", "period": n, "K": K, "zero_one": verdict,
                 "criterion": f"samples repeat after {n} periods to {rtol:g} of their size"}
+    if verdict == "constant within noise":
+        return {"regime": "period-1", "period": 1, "K": K, "zero_one": verdict,
+                "criterion": f"samples constant to within {NOISE_FACTOR:g} × the run's noise "
+                             f"(rtol {tolerance:g} × their size)"}
     if np.isnan(K):
-        return {"regime": "undecided", "period": 0, "K": K,
+        return {"regime": "undecided", "period": 0, "K": K, "zero_one": verdict,
                 "criterion": f"not periodic up to {max_period}, and fewer than "
                              f"{MIN_ZERO_ONE} samples for the 0-1 test"}
     regime = ("chaotic" if K >= K_CHAOTIC else "quasi-periodic" if K <= K_REGULAR
               else "undecided")
-    return {"regime": regime, "period": 0, "K": K,
+    return {"regime": regime, "period": 0, "K": K, "zero_one": verdict,
             "criterion": f"not periodic up to {max_period}; 0-1 test K = {K:.2f} "
                          f"(chaotic ≥ {K_CHAOTIC}, regular ≤ {K_REGULAR})"}
 
@@ -313,23 +360,42 @@ def _summary_model(f, i: int):
         return base.with_values(values)
 
 
+def _summary_rtol(f) -> float | None:
+    """The integration rtol of a summary's base model (/model's solver; the engine's default
+    1e-6 when the file sets none): the 0-1 test's noise floor. None (no floor) without
+    /model."""
+    import json
+    if "model" not in f:
+        return None
+    text_ = f["model"][()]
+    doc = json.loads(text_.decode() if isinstance(text_, bytes) else str(text_))
+    return float(doc.get("solver", {}).get("rtol", 1e-6))
+
+
 def classify_summary(path, exponents: bool = False, tau: float | None = None,
                      t_transient: float | None = None, jobs: int | None = None) -> dict:
     """Each case's regime into a sweep summary (`clearsim sweep` with "poincare"), from the
     second half of its Poincaré samples (the first is the transient), as classify says:
     /cases/regime/<joint>/regime [ncase] ("period-n", "quasi-periodic", "chaotic",
-    "undecided"; "" for a case that did not complete), period [ncase] (n, 0 when not periodic)
-    and K [ncase] (the 0-1 test). With exponents, also each completed case's largest Lyapunov
-    exponent, rerun from the summary's model and parameters: /cases/lyapunov/exponent, stderr,
-    spread [ncase] (1/s; NaN where not computed), renormalized every tau (default: one driver
-    period, /cases/poincare/period) from t_transient (default half the sweep's t_end) to its
-    t_end. Returns {joint: [regime per case]}."""
+    "undecided"; "" for a case that did not complete), period [ncase] (n, 0 when not periodic),
+    K [ncase] (the 0-1 test, its noise floor from the model's rtol) and zero_one [ncase] (its
+    verdict: "chaotic", "regular", "undecided", "constant within noise", "too short"). With
+    exponents, also each completed case's largest Lyapunov exponent, rerun from the summary's
+    model and parameters: /cases/lyapunov/exponent, stderr, spread [ncase] (1/s; NaN where not
+    computed), renormalized every tau (default: one driver period, /cases/poincare/period)
+    from t_transient (default half the sweep's t_end) to its t_end. Returns {joint: [regime
+    per case]}."""
     import h5py
     with h5py.File(path, "a") as f:
         status = [s.decode() if isinstance(s, bytes) else str(s) for s in f["cases/status"][:]]
         ok = [s in ("complete", "suspect") for s in status]
         if "cases/poincare" not in f:
             raise ValueError(f"{path}: no Poincaré samples (a sweep with \"poincare\": true)")
+        tolerance = _summary_rtol(f)
+        paths = [p.decode() if isinstance(p, bytes) else str(p)
+                 for p in f["cases/parameters"].attrs["paths"]]
+        tols = (f["cases/parameters"][:, paths.index("/solver/rtol")] if "/solver/rtol" in paths
+                else [tolerance] * len(status))  # a swept rtol: each case's own
         out = {}
         for joint in f["cases/poincare"]:
             if joint == "period":
@@ -338,8 +404,10 @@ def classify_summary(path, exponents: bool = False, tau: float | None = None,
             rows = []
             for i in range(len(e)):
                 n = int(np.sum(np.isfinite(e[i, :, 0])))
-                rows.append(classify(e[i, n // 2:n]) if ok[i] and n >= 4 else
-                            {"regime": "", "period": 0, "K": float("nan")})
+                tol = None if tols[i] is None else float(tols[i])
+                rows.append(classify(e[i, n // 2:n], tolerance=tol) if ok[i] and n >= 4
+                            else {"regime": "", "period": 0, "K": float("nan"),
+                                  "zero_one": ""})
             g = f.require_group(f"cases/regime/{joint}")
             for name in list(g):
                 del g[name]
@@ -347,10 +415,15 @@ def classify_summary(path, exponents: bool = False, tau: float | None = None,
                              dtype=h5py.string_dtype())
             g.create_dataset("period", data=np.array([r["period"] for r in rows], dtype=np.int32))
             g.create_dataset("K", data=np.array([r["K"] for r in rows], dtype=float))
+            g.create_dataset("zero_one", data=[r["zero_one"] for r in rows],
+                             dtype=h5py.string_dtype())
             g.attrs["criterion"] = ("the second half of each case's Poincaré samples: period-n "
                                     "when they repeat after n <= 32 driver periods to 1e-3 of "
                                     f"their size, else the 0-1 test K >= {K_CHAOTIC} chaotic, "
-                                    f"<= {K_REGULAR} quasi-periodic (clearsim.chaos.classify)")
+                                    f"<= {K_REGULAR} quasi-periodic; K = 0 for samples constant "
+                                    f"to within {NOISE_FACTOR:g} x rtol ({tolerance}, the "
+                                    f"model's, or the case's when swept) x their size "
+                                    f"(clearsim.chaos.classify)")
             out[joint] = [r["regime"] for r in rows]
         if exponents:
             _summary_exponents(f, ok, tau, t_transient, jobs)
