@@ -6,7 +6,8 @@
  *               "turn": "ccw" | "cw"}, …], "closed": false, "solid": "left" | "right"}
  *
  * A circle is one arc from a point back to itself: [[R, 0], {"arc_to": [R, 0], "centre": [0, 0],
- * "turn": "ccw"}] ("solid": "left", its inside; "right", a hole).
+ * "turn": "ccw"}] ("solid": "left", its inside; "right", a hole). "profile" may be an array of
+ * such blocks: walls, each its own contact point of the one follower.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -78,14 +79,13 @@ static cs_status path_steps(const cs_json *js, const cJSON *list, const char *lp
 }
 
 static cs_status build(const cs_json *js, const char *path, const double start[2],
-                       const cs_path_step *steps, int n, int closed, int solid_left,
-                       cs_clearance *c)
+                       const cs_path_step *steps, int n, int closed, int solid_left, double rp,
+                       cs_profile **out)
 {
   char why[256], ep[CS_JSON_PATH];
   int bad;
-  c->profile = cs_profile_build(start, steps, n, closed, solid_left, c->pin_radius, why,
-                                sizeof why, &bad);
-  if (c->profile)
+  *out = cs_profile_build(start, steps, n, closed, solid_left, rp, why, sizeof why, &bad);
+  if (*out)
     return CS_OK;
   if (bad == -2)
     return cs_json_out_of_memory(js);
@@ -96,15 +96,13 @@ static cs_status build(const cs_json *js, const char *path, const double start[2
   return cs_json_fail(js, ep, "%s", why);
 }
 
-cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *path,
-                          cs_clearance *c)
+/* One wall: {"path": …, "closed": …, "solid": …} at pp. */
+static cs_status wall(const cs_json *js, const cJSON *obj, const char *pp, double rp,
+                      cs_profile **out)
 {
-  char pp[CS_JSON_PATH], lp[CS_JSON_PATH];
-  const cJSON *obj = cs_json_member(joint, "profile"), *list;
-  cs_json_child(pp, path, "profile");
-  if (!obj)
-    return cs_json_fail(js, path, "missing \"profile\": expected {\"path\": [[x, y], …], "
-                        "\"solid\": \"left\" | \"right\"}");
+  char lp[CS_JSON_PATH];
+  const cJSON *list;
+  *out = NULL;
   CS_TRY(cs_json_object(js, obj, pp));
   int side, closed;
   CS_TRY(cs_json_keys(js, obj, pp, path_keys, " for a path profile"));
@@ -118,9 +116,42 @@ cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *pat
   int n = 0;
   cs_status st = path_steps(js, list, lp, start, &steps, &n);
   if (st == CS_OK)
-    st = build(js, lp, start, steps, n, closed, side == 0, c);
+    st = build(js, lp, start, steps, n, closed, side == 0, rp, out);
   free(steps);
   return st;
+}
+
+/* "profile": one wall, or an array of walls (each its own contact point, models/README.md
+ * "Profiles"). */
+cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *path,
+                          cs_clearance *c)
+{
+  char pp[CS_JSON_PATH], ep[CS_JSON_PATH], why[256];
+  const cJSON *obj = cs_json_member(joint, "profile");
+  cs_json_child(pp, path, "profile");
+  if (!obj)
+    return cs_json_fail(js, path, "missing \"profile\": expected {\"path\": [[x, y], …], "
+                        "\"solid\": \"left\" | \"right\"} or an array of such walls");
+  if (!cJSON_IsArray(obj))
+    return wall(js, obj, pp, c->pin_radius, &c->profile);
+  if (cJSON_GetArraySize(obj) < 1)
+    return cs_json_fail(js, pp, "expected at least one wall {\"path\": …, \"solid\": …}, "
+                        "got an empty array");
+  int i = 0;
+  for (const cJSON *e = obj->child; e; e = e->next, i++) {
+    cs_profile *w;
+    cs_json_element(ep, pp, i);
+    cs_status st = wall(js, e, ep, c->pin_radius, &w);
+    if (st != CS_OK)
+      return st;
+    if (!c->profile)
+      c->profile = w;
+    else if (cs_profile_join(c->profile, w, why, sizeof why)) {
+      cs_profile_free(w);
+      return cs_json_fail(js, ep, "%s", why);
+    }
+  }
+  return CS_OK;
 }
 
 /* ---------------------------------------------------------------- gear meshes ------------ */

@@ -177,7 +177,7 @@ const char *cs_model_clearance_kind(const cs_model *m, int k)
 int cs_model_clearance_region_count(const cs_model *m, int k) { return m->clearances[k].nregion; }
 int cs_model_clearance_corner_count(const cs_model *m, int k)
 {
-  return cs_clearance_pin_count(m->clearances[k].kind);
+  return cs_clearance_pin_count(&m->clearances[k]);
 }
 const char *cs_model_clearance_region(const cs_model *m, int k, int region)
 {

@@ -305,12 +305,71 @@ cs_profile *cs_profile_build(const double start[2], const cs_path_step *steps, i
 
 void cs_profile_free(cs_profile *p)
 {
-  if (!p)
-    return;
-  free(p->f);
-  free(p->j);
-  free(p->node);
-  free(p);
+  while (p) {
+    cs_profile *next = p->next;
+    free(p->f);
+    free(p->j);
+    free(p->node);
+    free(p);
+    p = next;
+  }
+}
+
+int cs_profile_walls(const cs_profile *p)
+{
+  int n = 0;
+  for (; p; p = p->next)
+    n++;
+  return n;
+}
+
+const cs_profile *cs_profile_wall(const cs_profile *p, int k)
+{
+  while (p && k-- > 0)
+    p = p->next;
+  return p;
+}
+
+int cs_profile_join(cs_profile *head, cs_profile *wall, char *why, size_t len)
+{
+  int map[8] = {0}, n = head->nregion;
+  double R[8];
+  int internal[8];
+  memcpy(R, head->R, sizeof R);
+  memcpy(internal, head->internal, sizeof internal);
+  for (int k = 1; k < wall->nregion; k++) {
+    int r = 1;
+    while (r < n && !(fabs(R[r] - wall->R[k]) <= 1e-12 * R[r] && internal[r] == wall->internal[k]))
+      r++;
+    if (r == n) {
+      if (n == (int)(sizeof R / sizeof R[0])) {
+        snprintf(why, len, "more than 7 distinct arcs (radius and side) over the walls: each "
+                 "is a region with its own contact geometry");
+        return -1;
+      }
+      R[n] = wall->R[k], internal[n] = wall->internal[k], n++;
+    }
+    map[k] = r;
+  }
+  for (int i = 0; i < wall->n; i++) {
+    wall->f[i].region = map[wall->f[i].region];
+    wall->j[i].region[0] = map[wall->j[i].region[0]];
+    wall->j[i].region[1] = map[wall->j[i].region[1]];
+  }
+  memcpy(wall->R, R, sizeof R);
+  memcpy(wall->internal, internal, sizeof internal);
+  wall->nregion = n;
+  cs_profile *p = head;
+  for (; p->next; p = p->next)
+    ;
+  p->next = wall;
+  for (p = head; p; p = p->next) { /* every wall holds the joint's table */
+    memcpy(p->R, R, sizeof R);
+    memcpy(p->internal, internal, sizeof internal);
+    p->nregion = n;
+  }
+  head->size = fmin(head->size, wall->size);
+  return 0;
 }
 
 /* Feature f's signed distance to x when its normal reaches x (returns 0 when it does not). */
@@ -379,12 +438,12 @@ int cs_profile_nearest(const cs_profile *p, const double x[2], cs_profile_hit *h
   return hit->feature;
 }
 
-/* The gap of the follower (centre p, radius rp) against the profile: rp − d of the nearest
+/* The gap of the follower (centre p, radius rp) against wall `pin`: rp − d of the nearest
  * feature; where no feature's normal reaches p (deep in the solid behind a concave corner),
  * the nearest piece end, as a corner. */
-void cs_profile_gap(const cs_clearance *c, const double p[2], cs_gap *g)
+void cs_profile_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g)
 {
-  const cs_profile *pr = c->profile;
+  const cs_profile *pr = cs_profile_wall(c->profile, pin);
   const double rp = c->pin_radius;
   cs_profile_hit hit;
   if (cs_profile_far(pr, p, rp)) {
@@ -418,9 +477,9 @@ void cs_profile_gap(const cs_clearance *c, const double p[2], cs_gap *g)
 }
 
 /* Near a junction of two regions, their laws mixed along ξ = t·(p − point) (linear: ∇²ξ = 0). */
-void cs_profile_blend(const cs_clearance *c, const double p[2], cs_blend *b)
+void cs_profile_blend(const cs_clearance *c, int pin, const double p[2], cs_blend *b)
 {
-  const cs_profile *pr = c->profile;
+  const cs_profile *pr = cs_profile_wall(c->profile, pin);
   cs_profile_hit hit;
   if (cs_profile_far(pr, p, c->pin_radius) || cs_profile_nearest(pr, p, &hit) < 0)
     return;

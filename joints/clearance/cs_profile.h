@@ -50,6 +50,7 @@ typedef struct cs_profile {
   double size;        /* the scale on which contact is told from gap, m (clearance size) */
   double bc[2], br;   /* the whole profile's bounding circle (node 0's) */
   struct cs_profile_node *node; /* bounding circles of runs of features, a binary tree */
+  struct cs_profile *next; /* the joint's next wall, its own contact point (pin), or NULL */
 } cs_profile;
 
 /* A run of consecutive features [lo, hi) and the circle round their bounding circles; its
@@ -71,7 +72,16 @@ typedef struct cs_path_step {
 cs_profile *cs_profile_build(const double start[2], const cs_path_step *steps, int nstep,
                              int closed, int solid_left, double pin_radius, char *why,
                              size_t len, int *bad);
-void cs_profile_free(cs_profile *p);
+void cs_profile_free(cs_profile *p); /* and the walls after it */
+
+/* Appends `wall` to the walls of `head` (the joint's first): the walls share one region table,
+ * head's (a wall's arcs take the region of an equal arc of an earlier wall, or a new one);
+ * head->size becomes the least of the walls'. Returns −1 (wall untouched) with `why` filled
+ * when the regions would pass CS_MAX_REGIONS. */
+int cs_profile_join(cs_profile *head, cs_profile *wall, char *why, size_t len);
+/* The number of walls from p on, and wall k of them. */
+int cs_profile_walls(const cs_profile *p);
+const cs_profile *cs_profile_wall(const cs_profile *p, int k);
 
 /* The feature nearest p (the follower centre) and its signed distance d (> 0 on the free
  * side); d's gradient and Hessian are those of the gap δ = r_pin − d with their signs turned. */

@@ -276,7 +276,9 @@ static const key_doc profile_clearance_keys[] = {
   {"pin_radius", "!number>0", "the follower's radius, m (a point: a small one)"},
   CLEARANCE_TAIL("profile"),
   {"length", "!number>0", "axial length of the line contact, m"},
-  {"profile", "!ref:profile", "body1's wall: a path of segments and arcs in body1's frame"},
+  {"profile", "!ref:profile_walls",
+   "body1's wall: a path of segments and arcs in body1's frame; or an array of walls, each its "
+   "own contact point"},
   {"start", "ref:start_given", "a profile has no ideal joint to start as: \"given\" (the default)"},
   END};
 
@@ -651,6 +653,12 @@ static void add_model_constraints(cJSON *defs)
           "and arc steps\", \"type\": \"array\", \"minItems\": 2, \"items\": {\"oneOf\": "
           "[{\"type\": \"array\", \"items\": {\"type\": \"number\"}, \"minItems\": 2, "
           "\"maxItems\": 2}, {\"$ref\": \"#/$defs/arc_step\"}]}}"));
+  cJSON_AddItemToObject(
+    defs, "profile_walls",
+    parse("{\"description\": \"one wall, or an array of walls: the follower touches each on its "
+          "own (a contact point per wall; their arcs share the regions)\", \"oneOf\": "
+          "[{\"$ref\": \"#/$defs/profile\"}, {\"type\": \"array\", \"minItems\": 1, "
+          "\"items\": {\"$ref\": \"#/$defs/profile\"}}]}"));
   cJSON_AddItemToObject(cJSON_GetObjectItem(defs, "wear"), "not",
                         parse("{\"required\": [\"initial_depth\", \"initial_profile\"]}"));
 }
