@@ -6,8 +6,9 @@
  *               "turn": "ccw" | "cw"}, …], "closed": false, "solid": "left" | "right"}
  *
  * A circle is one arc from a point back to itself: [[R, 0], {"arc_to": [R, 0], "centre": [0, 0],
- * "turn": "ccw"}] ("solid": "left", its inside; "right", a hole). "profile" may be an array of
- * such blocks: walls, each its own contact point of the one follower.
+ * "turn": "ccw"}] ("solid": "left", its inside; "right", a hole). A wall may instead be a
+ * closed periodic cubic spline, {"spline": [[x, y], …], "solid": "left" | "right"}. "profile"
+ * may be an array of such blocks: walls, each its own contact point of the one follower.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "cs_clearance.h"
 
 static const char *const path_keys[] = {"path", "closed", "solid", NULL};
+static const char *const spline_keys[] = {"spline", "solid", NULL};
 static const char *const path_sides[] = {"left", "right", NULL};
 static const char *const arc_keys[] = {"arc_to", "centre", "turn", NULL};
 static const char *const turns[] = {"ccw", "cw", NULL};
@@ -96,7 +98,53 @@ static cs_status build(const cs_json *js, const char *path, const double start[2
   return cs_json_fail(js, ep, "%s", why);
 }
 
-/* One wall: {"path": …, "closed": …, "solid": …} at pp. */
+/* A spline wall: {"spline": [[x, y], …], "solid": …} at pp. */
+static cs_status spline_wall(const cs_json *js, const cJSON *obj, const char *pp, double rp,
+                             cs_profile **out)
+{
+  char lp[CS_JSON_PATH], ep[CS_JSON_PATH], why[256], got[96];
+  const cJSON *list;
+  int side;
+  CS_TRY(cs_json_keys(js, obj, pp, spline_keys, " for a spline wall"));
+  CS_TRY(cs_json_array(js, obj, pp, "spline", "an array of points [x, y] the closed curve "
+                       "passes through, in order", 1, &list));
+  CS_TRY(cs_json_choice(js, obj, pp, "solid", path_sides, -1, &side));
+  cs_json_child(lp, pp, "spline");
+  int n = cJSON_GetArraySize(list), i = 0, bad;
+  double(*pts)[2] = calloc((size_t)n + 1, sizeof *pts);
+  if (!pts)
+    return cs_json_out_of_memory(js);
+  for (const cJSON *e = list->child; e; e = e->next, i++) {
+    cs_json_element(ep, lp, i);
+    for (int k = 0; k < 2; k++) {
+      const cJSON *x = cJSON_GetArrayItem(e, k);
+      if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 2 || !cJSON_IsNumber(x)) {
+        free(pts);
+        return cs_json_fail(js, ep, "expected a point [x, y], got %s",
+                            cs_json_describe(e, got, sizeof got));
+      }
+      cs_status st = cs_json_number_value(js, x, ep, CS_JSON_ANY, &pts[i][k]);
+      if (st != CS_OK) {
+        free(pts);
+        return st;
+      }
+    }
+  }
+  *out = cs_profile_build_spline((const double(*)[2])pts, n, side == 0, rp, why, sizeof why,
+                                 &bad);
+  free(pts);
+  if (*out)
+    return CS_OK;
+  if (bad == -2)
+    return cs_json_out_of_memory(js);
+  if (bad >= 0)
+    cs_json_element(ep, lp, bad);
+  else
+    strcpy(ep, lp);
+  return cs_json_fail(js, ep, "%s", why);
+}
+
+/* One wall: {"path": …, "closed": …, "solid": …} or a spline wall at pp. */
 static cs_status wall(const cs_json *js, const cJSON *obj, const char *pp, double rp,
                       cs_profile **out)
 {
@@ -104,6 +152,8 @@ static cs_status wall(const cs_json *js, const cJSON *obj, const char *pp, doubl
   const cJSON *list;
   *out = NULL;
   CS_TRY(cs_json_object(js, obj, pp));
+  if (cs_json_member(obj, "spline"))
+    return spline_wall(js, obj, pp, rp, out);
   int side, closed;
   CS_TRY(cs_json_keys(js, obj, pp, path_keys, " for a path profile"));
   CS_TRY(cs_json_array(js, obj, pp, "path", "an array: a start point [x, y], then points and "

@@ -303,6 +303,54 @@ cs_profile *cs_profile_build(const double start[2], const cs_path_step *steps, i
   return p;
 }
 
+cs_profile *cs_profile_build_spline(const double (*points)[2], int n, int solid_left,
+                                    double pin_radius, char *why, size_t len, int *bad)
+{
+  cs_spline *sp = cs_spline_build(points, n, solid_left, why, len, bad);
+  if (!sp)
+    return NULL;
+  double kmax, kconcave;
+  cs_spline_curvature(sp, &kmax, &kconcave);
+  if (!(kconcave * pin_radius < 1.0)) {
+    snprintf(why, len, "the spline bends towards the free side tighter than the follower "
+             "(radius of curvature %.6g m, follower %.6g m)", 1.0 / kconcave, pin_radius);
+    *bad = -1;
+    cs_spline_free(sp);
+    return NULL;
+  }
+  cs_profile *p = calloc(1, sizeof *p);
+  if (p) {
+    p->f = calloc(1, sizeof *p->f);
+    p->j = calloc(1, sizeof *p->j);
+    p->node = calloc(1, sizeof *p->node);
+  }
+  if (!p || !p->f || !p->j || !p->node) {
+    cs_spline_free(sp);
+    cs_profile_free(p);
+    snprintf(why, len, "out of memory");
+    *bad = -2;
+    return NULL;
+  }
+  p->spline = sp;
+  p->n = 1;
+  p->closed = 1;
+  cs_feature *f = &p->f[0];
+  f->kind = CS_FEATURE_SPLINE;
+  f->spline = sp;
+  f->region = 1;
+  f->R = kmax != 0.0 ? 1.0 / fabs(kmax) : INFINITY;
+  f->free_inside = kmax > 0.0;
+  f->extent = cs_spline_period(sp);
+  cs_spline_bound(sp, f->bc, &f->br);
+  p->nregion = 2;
+  p->R[1] = isfinite(f->R) ? f->R : 0.0;
+  p->internal[1] = f->free_inside;
+  p->j[0].region[0] = p->j[0].region[1] = 1; /* closed on itself: no junction */
+  bound(p);
+  p->size = kconcave > 0.0 ? 1.0 / kconcave - pin_radius : 0.01 * p->br;
+  return p;
+}
+
 void cs_profile_free(cs_profile *p)
 {
   while (p) {
@@ -310,6 +358,7 @@ void cs_profile_free(cs_profile *p)
     free(p->f);
     free(p->j);
     free(p->node);
+    cs_spline_free(p->spline);
     free(p);
     p = next;
   }
@@ -385,6 +434,11 @@ static int reach(const cs_feature *f, const double x[2], double *d)
   case CS_FEATURE_CORNER:
     *d = hypot(w[0], w[1]);
     return dot(f->t_in, w) >= 0.0 && dot(f->t_out, w) <= 0.0;
+  case CS_FEATURE_SPLINE: { /* a closed smooth curve: its normal reaches every point */
+    double u, n[2], t[2], k;
+    *d = cs_spline_distance(f->spline, x, &u, n, t, &k);
+    return 1;
+  }
   default: {
     double v[2] = {x[0] - f->c[0], x[1] - f->c[1]}, r = hypot(v[0], v[1]);
     *d = f->free_inside ? f->R - r : r - f->R;
@@ -471,6 +525,14 @@ void cs_profile_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g
     g->hess[0] = g->hess[1] = g->hess[2] = g->hess[3] = 0.0;
   } else if (f->kind == CS_FEATURE_CORNER) {
     cs_gap_circle(p, f->a, 0.0, rp, -1, 0, g);
+  } else if (f->kind == CS_FEATURE_SPLINE) { /* δ = rp − d, ∇δ = −n, ∇²δ = κ/(1 − κd) t tᵀ */
+    double u, n[2], t[2], k;
+    double d = cs_spline_distance(f->spline, p, &u, n, t, &k), q = k / (1.0 - k * d);
+    g->region = f->region;
+    g->delta = rp - d;
+    g->grad[0] = -n[0], g->grad[1] = -n[1];
+    g->hess[0] = q * t[0] * t[0], g->hess[1] = g->hess[2] = q * t[0] * t[1];
+    g->hess[3] = q * t[1] * t[1];
   } else {
     cs_gap_circle(p, f->c, f->R, rp, f->free_inside ? +1 : -1, f->region, g);
   }

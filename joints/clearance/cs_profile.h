@@ -16,8 +16,11 @@
 typedef enum cs_feature_kind {
   CS_FEATURE_SEGMENT = 0,
   CS_FEATURE_ARC,
-  CS_FEATURE_CORNER /* a convex vertex, or an open end */
+  CS_FEATURE_CORNER, /* a convex vertex, or an open end */
+  CS_FEATURE_SPLINE  /* a closed periodic cubic spline: a whole wall (clearance_spline.c) */
 } cs_feature_kind;
+
+typedef struct cs_spline cs_spline;
 
 typedef struct cs_feature {
   cs_feature_kind kind;
@@ -30,6 +33,7 @@ typedef struct cs_feature {
   double t0[2], t1[2]; /* unit tangents at the start and end, walking the path */
   double bc[2], br; /* bounding circle */
   double extent;    /* how far the follower's centre moves along it, m (junction blends) */
+  const cs_spline *spline; /* spline: the curve (owned by the profile) */
 } cs_feature;
 
 /* Where consecutive features of different regions meet: their laws are mixed over ±l of the
@@ -51,6 +55,7 @@ typedef struct cs_profile {
   double bc[2], br;   /* the whole profile's bounding circle (node 0's) */
   struct cs_profile_node *node; /* bounding circles of runs of features, a binary tree */
   struct cs_profile *next; /* the joint's next wall, its own contact point (pin), or NULL */
+  cs_spline *spline;       /* a spline wall's curve (its one feature's), or NULL */
 } cs_profile;
 
 /* A run of consecutive features [lo, hi) and the circle round their bounding circles; its
@@ -73,6 +78,31 @@ cs_profile *cs_profile_build(const double start[2], const cs_path_step *steps, i
                              int closed, int solid_left, double pin_radius, char *why,
                              size_t len, int *bad);
 void cs_profile_free(cs_profile *p); /* and the walls after it */
+
+/* A wall that is one closed periodic cubic spline through `points` (chord-length parameter,
+ * C², the solid on its left or right walking through the points in order), for a follower of
+ * radius `pin_radius`: one feature in one region, whose contact geometry is the curve's
+ * tightest bend (radius 1/max|κ|, internal if it bends towards the free side). Refused (NULL,
+ * `why`, *bad the point or −1) with fewer than 4 points, a repeated point, or a bend towards
+ * the free side tighter than the follower. */
+cs_profile *cs_profile_build_spline(const double (*points)[2], int n, int solid_left,
+                                    double pin_radius, char *why, size_t len, int *bad);
+
+/* The spline itself (clearance_spline.c). */
+cs_spline *cs_spline_build(const double (*pts)[2], int n, int solid_left, char *why, size_t len,
+                           int *bad);
+void cs_spline_free(cs_spline *s);
+double cs_spline_period(const cs_spline *s);
+/* A circle holding the whole curve. */
+void cs_spline_bound(const cs_spline *s, double bc[2], double *br);
+/* Over the samples: the curvature of largest size (signed: > 0 bending towards the free side)
+ * and the largest towards the free side (0 if none). */
+void cs_spline_curvature(const cs_spline *s, double *kmax, double *kconcave);
+/* The signed distance of x (> 0 on the free side) to the curve along the normal through the
+ * nearest foot u; the free side's unit normal n, the unit tangent t and the curvature κ there
+ * (t' = κ n along the arc length): ∇d = n, ∇²d = −κ/(1 − κ d) t tᵀ. */
+double cs_spline_distance(const cs_spline *s, const double x[2], double *u, double n[2],
+                          double t[2], double *kappa);
 
 /* Appends `wall` to the walls of `head` (the joint's first): the walls share one region table,
  * head's (a wall's arcs take the region of an equal arc of an earlier wall, or a new one);

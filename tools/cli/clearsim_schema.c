@@ -307,6 +307,13 @@ static const key_doc profile_keys[] = {
   {"solid", "!enum:left|right", "the side of the path, walking along it, where body1's solid is"},
   END};
 
+static const key_doc spline_wall_keys[] = {
+  {"spline", "!ref:spline_points", "the points the closed curve passes through, in order (not "
+   "repeating the first), m"},
+  {"solid", "!enum:left|right", "the side of the curve, walking through the points, where "
+   "body1's solid is"},
+  END};
+
 static const key_doc arc_step_keys[] = {
   {"arc_to", "!vec2", "the arc's end, m"},
   {"centre", "!vec2", "the arc's centre (as far from the end as from the start), m"},
@@ -433,6 +440,9 @@ static const object_doc model_objects[] = {
   {"profile_clearance", "profile contact", "a follower circle against a body's profile",
    profile_clearance_keys},
   {"profile", "profile", "a path of segments and arcs with the solid on one side", profile_keys},
+  {"spline_wall", "spline wall",
+   "a closed periodic cubic spline through points (chord-length parameter), the solid on one "
+   "side", spline_wall_keys},
   {"gear_clearance", "gear mesh", "a gear pair with backlash", gear_clearance_keys},
   {"regions_gear", "regions", "contact blocks by flank", gear_regions},
   {"arc_step", "arc step", "an arc from the path's last point", arc_step_keys},
@@ -655,10 +665,16 @@ static void add_model_constraints(cJSON *defs)
           "\"maxItems\": 2}, {\"$ref\": \"#/$defs/arc_step\"}]}}"));
   cJSON_AddItemToObject(
     defs, "profile_walls",
-    parse("{\"description\": \"one wall, or an array of walls: the follower touches each on its "
-          "own (a contact point per wall; their arcs share the regions)\", \"oneOf\": "
-          "[{\"$ref\": \"#/$defs/profile\"}, {\"type\": \"array\", \"minItems\": 1, "
-          "\"items\": {\"$ref\": \"#/$defs/profile\"}}]}"));
+    parse("{\"description\": \"one wall (a path, or a spline), or an array of walls: the "
+          "follower touches each on its own (a contact point per wall; their arcs share the "
+          "regions)\", \"oneOf\": [{\"$ref\": \"#/$defs/profile\"}, {\"$ref\": "
+          "\"#/$defs/spline_wall\"}, {\"type\": \"array\", \"minItems\": 1, \"items\": "
+          "{\"oneOf\": [{\"$ref\": \"#/$defs/profile\"}, {\"$ref\": \"#/$defs/spline_wall\"}]}}]}"));
+  cJSON_AddItemToObject(
+    defs, "spline_points",
+    parse("{\"description\": \"points [x, y] the closed spline passes through, at least 4\", "
+          "\"type\": \"array\", \"minItems\": 4, \"items\": {\"type\": \"array\", \"items\": "
+          "{\"type\": \"number\"}, \"minItems\": 2, \"maxItems\": 2}}"));
   cJSON_AddItemToObject(cJSON_GetObjectItem(defs, "wear"), "not",
                         parse("{\"required\": [\"initial_depth\", \"initial_profile\"]}"));
 }

@@ -103,6 +103,24 @@ int main(void)
               "{\"path\": [" CIRCLE("7") "], \"solid\": \"right\"}, {\"path\": [" CIRCLE("1")
               "], \"solid\": \"left\"}]"),
         (const char *[]){"/clearance_joints/0/profile/7", "more than 7 distinct arcs", NULL});
+  /* spline walls */
+#define SPLINE(pts, more)                                                                      \
+  "\"type\": \"profile\", \"pin_radius\": 0.005, \"length\": 0.01, \"contact\": " LN           \
+  ", \"profile\": {\"spline\": " pts ", \"solid\": \"left\"" more "}"
+  fails("spline of three points", SPLINE("[[0, 0], [1, 0], [0, 1]]", ""),
+        (const char *[]){"/clearance_joints/0/profile/spline", "at least 4 points", NULL});
+  fails("spline point a word", SPLINE("[[0, 0], [1, 0], \"up\", [0, 1]]", ""),
+        (const char *[]){"/clearance_joints/0/profile/spline/2", "expected a point [x, y]", NULL});
+  fails("spline point repeated", SPLINE("[[0, 0], [1, 0], [1, 0], [0, 1]]", ""),
+        (const char *[]){"/clearance_joints/0/profile/spline/2", "repeats", NULL});
+  fails("spline with a path key", SPLINE("[[0, 0], [1, 0], [1, 1], [0, 1]]", ", \"closed\": true"),
+        (const char *[]){"/clearance_joints/0/profile", "closed", "spline, solid", NULL});
+  /* a hole (solid outside) through a 2 mm square's corners: it bends tighter than the pin */
+  fails("spline bends too tight",
+        "\"type\": \"profile\", \"pin_radius\": 0.005, \"length\": 0.01, \"contact\": " LN
+        ", \"profile\": {\"spline\": [[0, 0], [0.002, 0], [0.002, 0.002], [0, 0.002]], "
+        "\"solid\": \"right\"}",
+        (const char *[]){"/clearance_joints/0/profile/spline", "tighter than the follower", NULL});
   const char *gear = "\"type\": \"gear\", \"base_radii\": [0.05, %s], \"backlash\": 0.01, "
                      "\"length\": 0.01, \"contact\": %s";
   char j[1024];
