@@ -1,6 +1,6 @@
 /* clearance_spline.c — a closed periodic cubic spline as a profile wall (cs_profile.h): the
  * curve through given points, the foot of a point's normal on it, its signed distance and
- * curvature there (joints/README.md "Profiles", "Splines").
+ * curvature there (joints/README.md "Profiles").
  *
  * The curve c(u) is parametrized by chord length: span i runs from P_i to P_{i+1} (P_n = P_0)
  * over u ∈ [U_i, U_i + h_i], h_i = |P_{i+1} − P_i|; on it c is the cubic whose second

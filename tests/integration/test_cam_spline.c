@@ -1,5 +1,5 @@
 /* A smooth cam curve: a profile wall that is a closed periodic cubic spline
- * (joints/clearance/clearance_spline.c, joints/README.md "Splines").
+ * (joints/clearance/clearance_spline.c, joints/README.md "Profiles").
  *  - Through N = 64 points of a circle of radius R = 30 mm (about (e, 0), e = 10 mm) the spline
  *    is the circle to within the clamped-spline bound (5/384) h⁴ max|c⁗| = (5/384)(2π/N)⁴ R
  *    = 3.6e-8 m (h = 2πR/N the spans, |c⁗| = 1/R³ along the arc length): the gap, its normal
