@@ -18,7 +18,7 @@
 #include "cs_clearance.h"
 
 static const char *const path_keys[] = {"path", "closed", "solid", NULL};
-static const char *const spline_keys[] = {"spline", "solid", NULL};
+static const char *const spline_keys[] = {"spline", "solid", "bands", NULL};
 static const char *const path_sides[] = {"left", "right", NULL};
 static const char *const arc_keys[] = {"arc_to", "centre", "turn", NULL};
 static const char *const turns[] = {"ccw", "cw", NULL};
@@ -109,6 +109,13 @@ static cs_status spline_wall(const cs_json *js, const cJSON *obj, const char *pp
   CS_TRY(cs_json_array(js, obj, pp, "spline", "an array of points [x, y] the closed curve "
                        "passes through, in order", 1, &list));
   CS_TRY(cs_json_choice(js, obj, pp, "solid", path_sides, -1, &side));
+  long bands = 1;
+  CS_TRY(cs_json_count(js, obj, pp, "bands", &bands));
+  if (bands > 7) {
+    cs_json_child(ep, pp, "bands");
+    return cs_json_fail(js, ep, "expected at most 7 bands (each may be a region), got %ld",
+                        bands);
+  }
   cs_json_child(lp, pp, "spline");
   int n = cJSON_GetArraySize(list), i = 0, bad;
   double(*pts)[2] = calloc((size_t)n + 1, sizeof *pts);
@@ -130,8 +137,8 @@ static cs_status spline_wall(const cs_json *js, const cJSON *obj, const char *pp
       }
     }
   }
-  *out = cs_profile_build_spline((const double(*)[2])pts, n, side == 0, rp, why, sizeof why,
-                                 &bad);
+  *out = cs_profile_build_spline((const double(*)[2])pts, n, side == 0, rp, (int)bands, why,
+                                 sizeof why, &bad);
   free(pts);
   if (*out)
     return CS_OK;

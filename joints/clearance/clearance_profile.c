@@ -304,25 +304,22 @@ cs_profile *cs_profile_build(const double start[2], const cs_path_step *steps, i
 }
 
 cs_profile *cs_profile_build_spline(const double (*points)[2], int n, int solid_left,
-                                    double pin_radius, char *why, size_t len, int *bad)
+                                    double pin_radius, int bands, char *why, size_t len,
+                                    int *bad)
 {
+  if (bands < 1) {
+    snprintf(why, len, "expected bands >= 1, got %d", bands);
+    *bad = -1;
+    return NULL;
+  }
   cs_spline *sp = cs_spline_build(points, n, solid_left, why, len, bad);
   if (!sp)
     return NULL;
-  double kmax, kconcave;
-  cs_spline_curvature(sp, &kmax, &kconcave);
-  if (!(kconcave * pin_radius < 1.0)) {
-    snprintf(why, len, "the spline bends towards the free side tighter than the follower "
-             "(radius of curvature %.6g m, follower %.6g m)", 1.0 / kconcave, pin_radius);
-    *bad = -1;
-    cs_spline_free(sp);
-    return NULL;
-  }
   cs_profile *p = calloc(1, sizeof *p);
   if (p) {
-    p->f = calloc(1, sizeof *p->f);
-    p->j = calloc(1, sizeof *p->j);
-    p->node = calloc(1, sizeof *p->node);
+    p->f = calloc((size_t)bands, sizeof *p->f);
+    p->j = calloc((size_t)bands, sizeof *p->j);
+    p->node = calloc(2 * (size_t)bands + 2, sizeof *p->node);
   }
   if (!p || !p->f || !p->j || !p->node) {
     cs_spline_free(sp);
@@ -332,20 +329,57 @@ cs_profile *cs_profile_build_spline(const double (*points)[2], int n, int solid_
     return NULL;
   }
   p->spline = sp;
-  p->n = 1;
+  p->n = bands;
   p->closed = 1;
-  cs_feature *f = &p->f[0];
-  f->kind = CS_FEATURE_SPLINE;
-  f->spline = sp;
-  f->region = 1;
-  f->R = kmax != 0.0 ? 1.0 / fabs(kmax) : INFINITY;
-  f->free_inside = kmax > 0.0;
-  f->extent = cs_spline_period(sp);
-  cs_spline_bound(sp, f->bc, &f->br);
-  p->nregion = 2;
-  p->R[1] = isfinite(f->R) ? f->R : 0.0;
-  p->internal[1] = f->free_inside;
-  p->j[0].region[0] = p->j[0].region[1] = 1; /* closed on itself: no junction */
+  p->nregion = 1;
+  double T = cs_spline_period(sp), kconcave = 0.0;
+  for (int b = 0; b < bands; b++) {
+    cs_feature *f = &p->f[b];
+    cs_spline_range r;
+    f->kind = CS_FEATURE_SPLINE;
+    f->spline = sp;
+    f->ua = T * b / bands, f->ub = b + 1 == bands ? T : T * (b + 1) / bands;
+    cs_spline_survey(sp, f->ua, f->ub, pin_radius, &r);
+    if (bands > 1 && !(r.extent > 0.0)) {
+      snprintf(why, len, "band %d of %d turns half round (its junctions' blends would not be "
+               "monotonic along it): cut the curve into more bands", b + 1, bands);
+      *bad = -1;
+      cs_profile_free(p);
+      return NULL;
+    }
+    kconcave = fmax(kconcave, r.kconcave);
+    memcpy(f->a, r.c0, sizeof f->a); /* where it starts (start_point: a junction's point) */
+    memcpy(f->t0, r.t0, sizeof f->t0);
+    memcpy(f->t1, r.t1, sizeof f->t1);
+    memcpy(f->bc, r.bc, sizeof f->bc);
+    f->br = r.br;
+    f->extent = bands > 1 ? r.extent : r.length;
+    f->R = r.kmax != 0.0 ? 1.0 / fabs(r.kmax) : 0.0;
+    f->free_inside = r.kmax > 0.0;
+    int k = 1;
+    while (k < p->nregion && !(fabs(p->R[k] - f->R) <= 1e-12 * p->R[k] &&
+                               p->internal[k] == f->free_inside))
+      k++;
+    if (k == p->nregion) {
+      if (k == (int)(sizeof p->R / sizeof p->R[0])) {
+        snprintf(why, len, "more than 7 distinct bends over the bands: each is a region with "
+                 "its own contact geometry");
+        *bad = -1;
+        cs_profile_free(p);
+        return NULL;
+      }
+      p->R[k] = f->R, p->internal[k] = f->free_inside, p->nregion++;
+    }
+    f->region = k;
+  }
+  if (!(kconcave * pin_radius < 1.0)) {
+    snprintf(why, len, "the spline bends towards the free side tighter than the follower "
+             "(radius of curvature %.6g m, follower %.6g m)", 1.0 / kconcave, pin_radius);
+    *bad = -1;
+    cs_profile_free(p);
+    return NULL;
+  }
+  junctions(p);
   bound(p);
   p->size = kconcave > 0.0 ? 1.0 / kconcave - pin_radius : 0.01 * p->br;
   return p;
@@ -434,10 +468,11 @@ static int reach(const cs_feature *f, const double x[2], double *d)
   case CS_FEATURE_CORNER:
     *d = hypot(w[0], w[1]);
     return dot(f->t_in, w) >= 0.0 && dot(f->t_out, w) <= 0.0;
-  case CS_FEATURE_SPLINE: { /* a closed smooth curve: its normal reaches every point */
+  case CS_FEATURE_SPLINE: { /* a closed smooth curve: its normal reaches every point, and
+                             * the band holding the foot is the feature */
     double u, n[2], t[2], k;
     *d = cs_spline_distance(f->spline, x, &u, n, t, &k);
-    return 1;
+    return u >= f->ua && u < f->ub;
   }
   default: {
     double v[2] = {x[0] - f->c[0], x[1] - f->c[1]}, r = hypot(v[0], v[1]);

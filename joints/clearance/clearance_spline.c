@@ -152,39 +152,61 @@ cs_spline *cs_spline_build(const double (*pts)[2], int n, int solid_left, char *
 
 double cs_spline_period(const cs_spline *s) { return s->T; }
 
-void cs_spline_bound(const cs_spline *s, double bc[2], double *br)
+/* How far the follower's centre Y moves along the tangent t at Y[0] before it would come back:
+ * the least projection t·(Y_j − Y_0) from its first maximum on (the blend coordinate of a
+ * junction at that end stays monotonic below it); ≤ 0 if the part turns half round. */
+static double reach_along(const double (*Y)[2], int count, int step, const double t[2])
 {
-  double box[2][2] = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
-  for (int i = 0; i < s->ns; i++)
-    for (int k = 0; k < 2; k++) {
-      box[0][k] = fmin(box[0][k], s->S[2 * i + k]);
-      box[1][k] = fmax(box[1][k], s->S[2 * i + k]);
-    }
-  bc[0] = 0.5 * (box[0][0] + box[1][0]), bc[1] = 0.5 * (box[0][1] + box[1][1]);
-  /* the samples' circle, widened by the most a span bulges past its samples' polygon */
-  double r = 0.0, bulge = 0.0;
-  for (int i = 0; i < s->ns; i++)
-    r = fmax(r, hypot(s->S[2 * i] - bc[0], s->S[2 * i + 1] - bc[1]));
-  for (int i = 0; i < s->n; i++) {
-    double step = s->h[i] / SAMPLES;
-    for (int k = 0; k < 2; k++)
-      bulge = fmax(bulge, fmax(fabs(s->M[2 * i + k]), fabs(s->M[2 * ((i + 1) % s->n) + k])) *
-                              step * step / 8);
+  int j = step > 0 ? 0 : count - 1, end = step > 0 ? count : -1;
+  const double *o = Y[j];
+  double last = -INFINITY, least = INFINITY;
+  int rising = 1;
+  for (; j != end; j += step) {
+    double p = t[0] * (Y[j][0] - o[0]) + t[1] * (Y[j][1] - o[1]);
+    if (rising && p < last)
+      rising = 0, least = last;
+    if (!rising)
+      least = fmin(least, p);
+    last = p;
   }
-  *br = r + 2 * bulge;
+  return rising ? last : least;
 }
 
-void cs_spline_curvature(const cs_spline *s, double *kmax, double *kconcave)
+void cs_spline_survey(const cs_spline *s, double ua, double ub, double rp, cs_spline_range *r)
 {
-  *kmax = 0.0, *kconcave = 0.0;
-  for (int i = 0; i < s->ns; i++) {
-    double c[2], t[2], n[2], k;
-    int span = i / SAMPLES;
-    frame(s, s->U[span] + s->h[span] * (i % SAMPLES) / SAMPLES, c, t, n, &k);
-    if (fabs(k) > fabs(*kmax))
-      *kmax = k;
-    *kconcave = fmax(*kconcave, k); /* k > 0: bending towards the free side */
+  enum { K = 64 };
+  double box[2][2] = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}}, X[K + 1][2], bend = 0.0;
+  double Y[K + 1][2];
+  r->kmax = 0.0, r->kconcave = 0.0;
+  for (int i = 0; i <= K; i++) {
+    double u = ua + (ub - ua) * i / K, t[2], n[2], k, d1[2], d2[2];
+    frame(s, u, X[i], t, n, &k);
+    Y[i][0] = X[i][0] + rp * n[0], Y[i][1] = X[i][1] + rp * n[1];
+    eval(s, u, X[i], d1, d2);
+    bend = fmax(bend, hypot(d2[0], d2[1]));
+    if (i == 0)
+      memcpy(r->c0, X[i], sizeof r->c0), memcpy(r->t0, t, sizeof r->t0);
+    if (i == K)
+      memcpy(r->t1, t, sizeof r->t1);
+    if (fabs(k) > fabs(r->kmax))
+      r->kmax = k;
+    r->kconcave = fmax(r->kconcave, k); /* k > 0: bending towards the free side */
+    for (int c = 0; c < 2; c++)
+      box[0][c] = fmin(box[0][c], X[i][c]), box[1][c] = fmax(box[1][c], X[i][c]);
   }
+  r->bc[0] = 0.5 * (box[0][0] + box[1][0]), r->bc[1] = 0.5 * (box[0][1] + box[1][1]);
+  double rad = 0.0, step = (ub - ua) / K;
+  for (int i = 0; i <= K; i++)
+    rad = fmax(rad, hypot(X[i][0] - r->bc[0], X[i][1] - r->bc[1]));
+  /* between samples the curve leaves their polygon by at most |c''| step²/8 (doubled: the
+   * samples' |c''| is not the largest between them) */
+  r->br = rad + 2.0 * bend * step * step / 8.0;
+  r->length = 0.0;
+  for (int i = 0; i < K; i++)
+    r->length += hypot(X[i + 1][0] - X[i][0], X[i + 1][1] - X[i][1]);
+  double back[2] = {-r->t1[0], -r->t1[1]};
+  r->extent = fmin(reach_along((const double(*)[2])Y, K + 1, 1, r->t0),
+                   reach_along((const double(*)[2])Y, K + 1, -1, back));
 }
 
 double cs_spline_distance(const cs_spline *s, const double x[2], double *u_foot, double n[2],

@@ -33,7 +33,9 @@ typedef struct cs_feature {
   double t0[2], t1[2]; /* unit tangents at the start and end, walking the path */
   double bc[2], br; /* bounding circle */
   double extent;    /* how far the follower's centre moves along it, m (junction blends) */
-  const cs_spline *spline; /* spline: the curve (owned by the profile) */
+  const cs_spline *spline; /* spline: the curve (owned by the profile) and the part of it,
+                            * u ∈ [ua, ub), this feature is (a band) */
+  double ua, ub;
 } cs_feature;
 
 /* Where consecutive features of different regions meet: their laws are mixed over ±l of the
@@ -81,23 +83,30 @@ void cs_profile_free(cs_profile *p); /* and the walls after it */
 
 /* A wall that is one closed periodic cubic spline through `points` (chord-length parameter,
  * C², the solid on its left or right walking through the points in order), for a follower of
- * radius `pin_radius`: one feature in one region, whose contact geometry is the curve's
- * tightest bend (radius 1/max|κ|, internal if it bends towards the free side). Refused (NULL,
- * `why`, *bad the point or −1) with fewer than 4 points, a repeated point, or a bend towards
- * the free side tighter than the follower. */
+ * radius `pin_radius`, cut into `bands` features of equal parameter length (from the first
+ * point on), each in the region of its own tightest bend (radius 1/max|κ| over it, internal
+ * if it bends towards the free side; bands of equal bends share one), their laws blended at
+ * the junctions. Refused (NULL, `why`, *bad the point or −1) with fewer than 4 points, a
+ * repeated point, a bend towards the free side tighter than the follower, bands < 1, or more
+ * than 7 distinct bends. */
 cs_profile *cs_profile_build_spline(const double (*points)[2], int n, int solid_left,
-                                    double pin_radius, char *why, size_t len, int *bad);
+                                    double pin_radius, int bands, char *why, size_t len,
+                                    int *bad);
 
 /* The spline itself (clearance_spline.c). */
 cs_spline *cs_spline_build(const double (*pts)[2], int n, int solid_left, char *why, size_t len,
                            int *bad);
 void cs_spline_free(cs_spline *s);
 double cs_spline_period(const cs_spline *s);
-/* A circle holding the whole curve. */
-void cs_spline_bound(const cs_spline *s, double bc[2], double *br);
-/* Over the samples: the curvature of largest size (signed: > 0 bending towards the free side)
- * and the largest towards the free side (0 if none). */
-void cs_spline_curvature(const cs_spline *s, double *kmax, double *kconcave);
+/* The part u ∈ [ua, ub] of the curve, from 65 samples: a circle holding it, the curvature of
+ * largest size (signed: > 0 bending towards the free side) and the largest towards the free
+ * side (0 if none), its start point and end tangents, its length, and its extent for the
+ * junction blends: how far a follower of radius rp moves along either end's tangent before
+ * that coordinate would turn back (≤ 0: the part turns half round). */
+typedef struct cs_spline_range {
+  double bc[2], br, kmax, kconcave, c0[2], t0[2], t1[2], length, extent;
+} cs_spline_range;
+void cs_spline_survey(const cs_spline *s, double ua, double ub, double rp, cs_spline_range *r);
 /* The signed distance of x (> 0 on the free side) to the curve along the normal through the
  * nearest foot u; the free side's unit normal n, the unit tangent t and the curvature κ there
  * (t' = κ n along the arc length): ∇d = n, ∇²d = −κ/(1 − κ d) t tᵀ. */

@@ -312,6 +312,9 @@ static const key_doc spline_wall_keys[] = {
    "repeating the first), m"},
   {"solid", "!enum:left|right", "the side of the curve, walking through the points, where "
    "body1's solid is"},
+  {"bands", "count", "parts of equal parameter length the curve is cut into from its first "
+   "point, each in the region of its own tightest bend, their laws blended where they meet "
+   "(default 1, at most 7)"},
   END};
 
 static const key_doc arc_step_keys[] = {

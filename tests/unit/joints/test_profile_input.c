@@ -115,6 +115,14 @@ int main(void)
         (const char *[]){"/clearance_joints/0/profile/spline/2", "repeats", NULL});
   fails("spline with a path key", SPLINE("[[0, 0], [1, 0], [1, 1], [0, 1]]", ", \"closed\": true"),
         (const char *[]){"/clearance_joints/0/profile", "closed", "spline, solid", NULL});
+#define SQUARE "[[0, 0], [1, 0], [1, 1], [0, 1]]"
+  fails("spline bands 0", SPLINE(SQUARE, ", \"bands\": 0"),
+        (const char *[]){"/clearance_joints/0/profile/bands", NULL});
+  fails("spline bands 8", SPLINE(SQUARE, ", \"bands\": 8"),
+        (const char *[]){"/clearance_joints/0/profile/bands", "at most 7", NULL});
+  fails("spline band half round", SPLINE(SQUARE, ", \"bands\": 2"),
+        (const char *[]){"/clearance_joints/0/profile/spline", "band 1 of 2 turns half round",
+                         NULL});
   /* a hole (solid outside) through a 2 mm square's corners: it bends tighter than the pin */
   fails("spline bends too tight",
         "\"type\": \"profile\", \"pin_radius\": 0.005, \"length\": 0.01, \"contact\": " LN
