@@ -20,9 +20,12 @@
  *  - An undamped pin sliding round the inside of a spline through 48 points of an ellipse
  *    (30 × 20 mm, no gravity) keeps its energy to the integrator's tolerance: the balance
  *    error below 1e-8 of the kinetic energy at rtol 1e-10 and shrinking from rtol 1e-8; so
- *    too with the curve cut into 3 bands whose laws (two radii) are blended where they meet. */
+ *    too with the curve cut into 3 bands whose laws (two radii) are blended where they meet.
+ *  - The forces' Jacobians against differences on a 3-band spline cam, in a band and either
+ *    side of a junction (jacobians()). */
 #include "cs_clearance.h"
 #include "cs_test.h"
+#include "cs_test_clearance.h"
 #include "cs_test_models.h"
 
 #include <math.h>
@@ -227,8 +230,37 @@ static double slide(double rtol, int bands, double *turned, int *regions)
   return fabs(en.balance_error) / 0.05; /* ½ m v² = 0.05 J */
 }
 
+/* The contact forces' Jacobians (with friction) against differences, 2 µm deep on an elliptic
+ * spline cam (30 × 20 mm, 32 points from 30°, 3 bands): inside a band, and either side of the
+ * junction at the first point (the laws of the bends at 30° and at 180° blended there). */
+static void jacobians(void)
+{
+  const char *ln = "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": {\"model\": "
+                   "\"lankarani_nikravesh\"}, \"restitution\": {\"model\": \"constant\", \"cr\": "
+                   "0.8}, \"friction\": {\"model\": \"coulomb\", \"mu\": 0.1, \"v_tol\": 10}}";
+  char joint[2048];
+  int len = snprintf(joint, sizeof joint, "\"type\": \"profile\", \"point2\": [0.01, -0.005], "
+                     "\"pin_radius\": 0.005, \"length\": 0.01, \"profile\": {\"spline\": [");
+  for (int i = 0; i < 32; i++) {
+    double t = M_PI / 6 + 2 * M_PI * i / 32;
+    len += snprintf(joint + len, sizeof joint - len, "%s[%.12g, %.12g]", i ? ", " : "",
+                    0.03 * cos(t), 0.02 * sin(t));
+  }
+  snprintf(joint + len, sizeof joint - len, "], \"solid\": \"left\", \"bands\": 3}");
+  const char *label[3] = {"spline inside a band", "spline junction, after", "spline junction, "
+                          "before"};
+  const double at[3] = {100.0, 30.5, 29.5}; /* the ellipse's parameter angle, deg */
+  for (int i = 0; i < 3; i++) {
+    double t = at[i] * M_PI / 180.0, c[2] = {0.03 * cos(t), 0.02 * sin(t)};
+    double n[2] = {cos(t) / 0.03, sin(t) / 0.02}, nn = hypot(n[0], n[1]), d = 0.005 - 2e-6;
+    double pin[2] = {c[0] + d * n[0] / nn, c[1] + d * n[1] / nn};
+    jacobian_case(label[i], joint, ln, pin);
+  }
+}
+
 int main(void)
 {
+  jacobians();
   geometry();
   double wj = roller_jump(), w_circle = jump_speed(0), w_spline = jump_speed(64);
   double turn_j = 2 * M_PI / wj;
