@@ -64,7 +64,7 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   c->model = m;
   for (int i = 0; i < m->nclearance; i++)
-    c->n += cs_clearance_pin_count(m->clearances[i].kind);
+    c->n += cs_clearance_pin_count(&m->clearances[i]);
   c->joints = calloc((size_t)c->n + 1, sizeof *c->joints);
   c->first = calloc((size_t)m->nclearance + 1, sizeof *c->first);
   if (!c->joints || !c->first) {
@@ -75,7 +75,7 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
   }
   for (int i = 0, k = 0; i < m->nclearance; i++) {
     c->first[i] = k;
-    for (int pin = 0; pin < cs_clearance_pin_count(m->clearances[i].kind); pin++, k++) {
+    for (int pin = 0; pin < cs_clearance_pin_count(&m->clearances[i]); pin++, k++) {
       joint *j = &c->joints[k];
       j->def = &m->clearances[i];
       j->index = i;
@@ -154,7 +154,7 @@ static void chain_hessian(const kin *k, const double g[2], const double h[4], do
 /* The blend of the laws at k's pin centre, with w's derivatives over the local coordinates. */
 static void blend_of(const joint *j, int hessian, kin *k)
 {
-  cs_clearance_blend(j->def, k->p, k->gap.region, &k->blend);
+  cs_clearance_blend(j->def, j->pin, k->p, k->gap.region, &k->blend);
   for (int a = 0; a < 6; a++) /* zero for a single region: n = 1 has w ≡ 0 */
     k->wgrad[a] = k->Jp[a] * k->blend.grad[0] + k->Jp[6 + a] * k->blend.grad[1];
   if (hessian && k->blend.n == 2)
@@ -487,7 +487,7 @@ static double gap_of(const cs_clearances *c, const joint *j, const double *q, cs
   cs_clearance_point(j->def, j->s1, &f[0], &f[1], p, NULL, NULL);
   joint_gap(j, p, &g);
   if (blend)
-    cs_clearance_blend(j->def, p, g.region, blend);
+    cs_clearance_blend(j->def, j->pin, p, g.region, blend);
   return g.delta;
 }
 

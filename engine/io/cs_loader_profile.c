@@ -6,7 +6,9 @@
  *               "turn": "ccw" | "cw"}, …], "closed": false, "solid": "left" | "right"}
  *
  * A circle is one arc from a point back to itself: [[R, 0], {"arc_to": [R, 0], "centre": [0, 0],
- * "turn": "ccw"}] ("solid": "left", its inside; "right", a hole).
+ * "turn": "ccw"}] ("solid": "left", its inside; "right", a hole). A wall may instead be a
+ * closed periodic cubic spline, {"spline": [[x, y], …], "solid": "left" | "right"}. "profile"
+ * may be an array of such blocks: walls, each its own contact point of the one follower.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -16,6 +18,7 @@
 #include "cs_clearance.h"
 
 static const char *const path_keys[] = {"path", "closed", "solid", NULL};
+static const char *const spline_keys[] = {"spline", "solid", "bands", NULL};
 static const char *const path_sides[] = {"left", "right", NULL};
 static const char *const arc_keys[] = {"arc_to", "centre", "turn", NULL};
 static const char *const turns[] = {"ccw", "cw", NULL};
@@ -78,14 +81,13 @@ static cs_status path_steps(const cs_json *js, const cJSON *list, const char *lp
 }
 
 static cs_status build(const cs_json *js, const char *path, const double start[2],
-                       const cs_path_step *steps, int n, int closed, int solid_left,
-                       cs_clearance *c)
+                       const cs_path_step *steps, int n, int closed, int solid_left, double rp,
+                       cs_profile **out)
 {
   char why[256], ep[CS_JSON_PATH];
   int bad;
-  c->profile = cs_profile_build(start, steps, n, closed, solid_left, c->pin_radius, why,
-                                sizeof why, &bad);
-  if (c->profile)
+  *out = cs_profile_build(start, steps, n, closed, solid_left, rp, why, sizeof why, &bad);
+  if (*out)
     return CS_OK;
   if (bad == -2)
     return cs_json_out_of_memory(js);
@@ -96,16 +98,69 @@ static cs_status build(const cs_json *js, const char *path, const double start[2
   return cs_json_fail(js, ep, "%s", why);
 }
 
-cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *path,
-                          cs_clearance *c)
+/* A spline wall: {"spline": [[x, y], …], "solid": …} at pp. */
+static cs_status spline_wall(const cs_json *js, const cJSON *obj, const char *pp, double rp,
+                             cs_profile **out)
 {
-  char pp[CS_JSON_PATH], lp[CS_JSON_PATH];
-  const cJSON *obj = cs_json_member(joint, "profile"), *list;
-  cs_json_child(pp, path, "profile");
-  if (!obj)
-    return cs_json_fail(js, path, "missing \"profile\": expected {\"path\": [[x, y], …], "
-                        "\"solid\": \"left\" | \"right\"}");
+  char lp[CS_JSON_PATH], ep[CS_JSON_PATH], why[256], got[96];
+  const cJSON *list;
+  int side;
+  CS_TRY(cs_json_keys(js, obj, pp, spline_keys, " for a spline wall"));
+  CS_TRY(cs_json_array(js, obj, pp, "spline", "an array of points [x, y] the closed curve "
+                       "passes through, in order", 1, &list));
+  CS_TRY(cs_json_choice(js, obj, pp, "solid", path_sides, -1, &side));
+  long bands = 1;
+  CS_TRY(cs_json_count(js, obj, pp, "bands", &bands));
+  if (bands > 7) {
+    cs_json_child(ep, pp, "bands");
+    return cs_json_fail(js, ep, "expected at most 7 bands (each may be a region), got %ld",
+                        bands);
+  }
+  cs_json_child(lp, pp, "spline");
+  int n = cJSON_GetArraySize(list), i = 0, bad;
+  double(*pts)[2] = calloc((size_t)n + 1, sizeof *pts);
+  if (!pts)
+    return cs_json_out_of_memory(js);
+  for (const cJSON *e = list->child; e; e = e->next, i++) {
+    cs_json_element(ep, lp, i);
+    for (int k = 0; k < 2; k++) {
+      const cJSON *x = cJSON_GetArrayItem(e, k);
+      if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 2 || !cJSON_IsNumber(x)) {
+        free(pts);
+        return cs_json_fail(js, ep, "expected a point [x, y], got %s",
+                            cs_json_describe(e, got, sizeof got));
+      }
+      cs_status st = cs_json_number_value(js, x, ep, CS_JSON_ANY, &pts[i][k]);
+      if (st != CS_OK) {
+        free(pts);
+        return st;
+      }
+    }
+  }
+  *out = cs_profile_build_spline((const double(*)[2])pts, n, side == 0, rp, (int)bands, why,
+                                 sizeof why, &bad);
+  free(pts);
+  if (*out)
+    return CS_OK;
+  if (bad == -2)
+    return cs_json_out_of_memory(js);
+  if (bad >= 0)
+    cs_json_element(ep, lp, bad);
+  else
+    strcpy(ep, lp);
+  return cs_json_fail(js, ep, "%s", why);
+}
+
+/* One wall: {"path": …, "closed": …, "solid": …} or a spline wall at pp. */
+static cs_status wall(const cs_json *js, const cJSON *obj, const char *pp, double rp,
+                      cs_profile **out)
+{
+  char lp[CS_JSON_PATH];
+  const cJSON *list;
+  *out = NULL;
   CS_TRY(cs_json_object(js, obj, pp));
+  if (cs_json_member(obj, "spline"))
+    return spline_wall(js, obj, pp, rp, out);
   int side, closed;
   CS_TRY(cs_json_keys(js, obj, pp, path_keys, " for a path profile"));
   CS_TRY(cs_json_array(js, obj, pp, "path", "an array: a start point [x, y], then points and "
@@ -118,9 +173,42 @@ cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *pat
   int n = 0;
   cs_status st = path_steps(js, list, lp, start, &steps, &n);
   if (st == CS_OK)
-    st = build(js, lp, start, steps, n, closed, side == 0, c);
+    st = build(js, lp, start, steps, n, closed, side == 0, rp, out);
   free(steps);
   return st;
+}
+
+/* "profile": one wall, or an array of walls (each its own contact point, models/README.md
+ * "Profiles"). */
+cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *path,
+                          cs_clearance *c)
+{
+  char pp[CS_JSON_PATH], ep[CS_JSON_PATH], why[256];
+  const cJSON *obj = cs_json_member(joint, "profile");
+  cs_json_child(pp, path, "profile");
+  if (!obj)
+    return cs_json_fail(js, path, "missing \"profile\": expected {\"path\": [[x, y], …], "
+                        "\"solid\": \"left\" | \"right\"} or an array of such walls");
+  if (!cJSON_IsArray(obj))
+    return wall(js, obj, pp, c->pin_radius, &c->profile);
+  if (cJSON_GetArraySize(obj) < 1)
+    return cs_json_fail(js, pp, "expected at least one wall {\"path\": …, \"solid\": …}, "
+                        "got an empty array");
+  int i = 0;
+  for (const cJSON *e = obj->child; e; e = e->next, i++) {
+    cs_profile *w;
+    cs_json_element(ep, pp, i);
+    cs_status st = wall(js, e, ep, c->pin_radius, &w);
+    if (st != CS_OK)
+      return st;
+    if (!c->profile)
+      c->profile = w;
+    else if (cs_profile_join(c->profile, w, why, sizeof why)) {
+      cs_profile_free(w);
+      return cs_json_fail(js, ep, "%s", why);
+    }
+  }
+  return CS_OK;
 }
 
 /* ---------------------------------------------------------------- gear meshes ------------ */

@@ -162,8 +162,9 @@ int cs_model_body_points(const cs_model *m, int body, double (*xy)[2], int max)
     for (int s = 0; s < 2; s++)
       if (m->clearances[k].body[s] == body && !(pr && s == 0))
         n = put_point(xy, n, max, m->clearances[k].point[s]);
-    for (int i = 0; pr && m->clearances[k].body[0] == body && i < pr->n; i++)
-      n = put_point(xy, n, max, pr->f[i].bc);
+    for (const cs_profile *w = pr; w && m->clearances[k].body[0] == body; w = w->next)
+      for (int i = 0; i < w->n; i++) /* every wall's features */
+        n = put_point(xy, n, max, w->f[i].bc);
   }
   return n;
 }
@@ -177,7 +178,7 @@ const char *cs_model_clearance_kind(const cs_model *m, int k)
 int cs_model_clearance_region_count(const cs_model *m, int k) { return m->clearances[k].nregion; }
 int cs_model_clearance_corner_count(const cs_model *m, int k)
 {
-  return cs_clearance_pin_count(m->clearances[k].kind);
+  return cs_clearance_pin_count(&m->clearances[k]);
 }
 const char *cs_model_clearance_region(const cs_model *m, int k, int region)
 {

@@ -50,7 +50,8 @@ static void curved(const cs_clearance *c, const double p[2], cs_blend *b)
   cs_blend_step(xi, l, g, H, b);
 }
 
-void cs_clearance_blend(const cs_clearance *c, const double p[2], int region, cs_blend *b)
+void cs_clearance_blend(const cs_clearance *c, int pin, const double p[2], int region,
+                        cs_blend *b)
 {
   *b = (cs_blend){1, {region, region}, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0, 0.0}};
   if (c->kind == CS_CLEARANCE_SLOT)
@@ -58,5 +59,5 @@ void cs_clearance_blend(const cs_clearance *c, const double p[2], int region, cs
   else if (c->kind == CS_CLEARANCE_CURVED_SLOT)
     curved(c, p, b);
   else if (c->kind == CS_CLEARANCE_PROFILE)
-    cs_profile_blend(c, p, b);
+    cs_profile_blend(c, pin, p, b);
 }

@@ -110,7 +110,7 @@ void cs_clearance_pin_gap(const cs_clearance *c, int pin, const double p[2], cs_
     curved_slot(c, p, g);
     break;
   case CS_CLEARANCE_PROFILE:
-    cs_profile_gap(c, p, g);
+    cs_profile_gap(c, pin, p, g);
     break;
   case CS_CLEARANCE_GEAR:
     cs_gear_gap(c, p, g);

@@ -303,14 +303,156 @@ cs_profile *cs_profile_build(const double start[2], const cs_path_step *steps, i
   return p;
 }
 
+cs_profile *cs_profile_build_spline(const double (*points)[2], int n, int solid_left,
+                                    double pin_radius, int bands, char *why, size_t len,
+                                    int *bad)
+{
+  if (bands < 1) {
+    snprintf(why, len, "expected bands >= 1, got %d", bands);
+    *bad = -1;
+    return NULL;
+  }
+  cs_spline *sp = cs_spline_build(points, n, solid_left, why, len, bad);
+  if (!sp)
+    return NULL;
+  cs_profile *p = calloc(1, sizeof *p);
+  if (p) {
+    p->f = calloc((size_t)bands, sizeof *p->f);
+    p->j = calloc((size_t)bands, sizeof *p->j);
+    p->node = calloc(2 * (size_t)bands + 2, sizeof *p->node);
+  }
+  if (!p || !p->f || !p->j || !p->node) {
+    cs_spline_free(sp);
+    cs_profile_free(p);
+    snprintf(why, len, "out of memory");
+    *bad = -2;
+    return NULL;
+  }
+  p->spline = sp;
+  p->n = bands;
+  p->closed = 1;
+  p->nregion = 1;
+  double T = cs_spline_period(sp), kconcave = 0.0;
+  for (int b = 0; b < bands; b++) {
+    cs_feature *f = &p->f[b];
+    cs_spline_range r;
+    f->kind = CS_FEATURE_SPLINE;
+    f->spline = sp;
+    f->ua = T * b / bands, f->ub = b + 1 == bands ? T : T * (b + 1) / bands;
+    cs_spline_survey(sp, f->ua, f->ub, pin_radius, &r);
+    if (bands > 1 && !(r.extent > 0.0)) {
+      snprintf(why, len, "band %d of %d turns half round (its junctions' blends would not be "
+               "monotonic along it): cut the curve into more bands", b + 1, bands);
+      *bad = -1;
+      cs_profile_free(p);
+      return NULL;
+    }
+    kconcave = fmax(kconcave, r.kconcave);
+    memcpy(f->a, r.c0, sizeof f->a); /* where it starts (start_point: a junction's point) */
+    memcpy(f->t0, r.t0, sizeof f->t0);
+    memcpy(f->t1, r.t1, sizeof f->t1);
+    memcpy(f->bc, r.bc, sizeof f->bc);
+    f->br = r.br;
+    f->extent = bands > 1 ? r.extent : r.length;
+    f->R = r.kmax != 0.0 ? 1.0 / fabs(r.kmax) : 0.0;
+    f->free_inside = r.kmax > 0.0;
+    int k = 1;
+    while (k < p->nregion && !(fabs(p->R[k] - f->R) <= 1e-12 * p->R[k] &&
+                               p->internal[k] == f->free_inside))
+      k++;
+    if (k == p->nregion) {
+      if (k == (int)(sizeof p->R / sizeof p->R[0])) {
+        snprintf(why, len, "more than 7 distinct bends over the bands: each is a region with "
+                 "its own contact geometry");
+        *bad = -1;
+        cs_profile_free(p);
+        return NULL;
+      }
+      p->R[k] = f->R, p->internal[k] = f->free_inside, p->nregion++;
+    }
+    f->region = k;
+  }
+  if (!(kconcave * pin_radius < 1.0)) {
+    snprintf(why, len, "the spline bends towards the free side tighter than the follower "
+             "(radius of curvature %.6g m, follower %.6g m)", 1.0 / kconcave, pin_radius);
+    *bad = -1;
+    cs_profile_free(p);
+    return NULL;
+  }
+  junctions(p);
+  bound(p);
+  p->size = kconcave > 0.0 ? 1.0 / kconcave - pin_radius : 0.01 * p->br;
+  return p;
+}
+
 void cs_profile_free(cs_profile *p)
 {
-  if (!p)
-    return;
-  free(p->f);
-  free(p->j);
-  free(p->node);
-  free(p);
+  while (p) {
+    cs_profile *next = p->next;
+    free(p->f);
+    free(p->j);
+    free(p->node);
+    cs_spline_free(p->spline);
+    free(p);
+    p = next;
+  }
+}
+
+int cs_profile_walls(const cs_profile *p)
+{
+  int n = 0;
+  for (; p; p = p->next)
+    n++;
+  return n;
+}
+
+const cs_profile *cs_profile_wall(const cs_profile *p, int k)
+{
+  while (p && k-- > 0)
+    p = p->next;
+  return p;
+}
+
+int cs_profile_join(cs_profile *head, cs_profile *wall, char *why, size_t len)
+{
+  int map[8] = {0}, n = head->nregion;
+  double R[8];
+  int internal[8];
+  memcpy(R, head->R, sizeof R);
+  memcpy(internal, head->internal, sizeof internal);
+  for (int k = 1; k < wall->nregion; k++) {
+    int r = 1;
+    while (r < n && !(fabs(R[r] - wall->R[k]) <= 1e-12 * R[r] && internal[r] == wall->internal[k]))
+      r++;
+    if (r == n) {
+      if (n == (int)(sizeof R / sizeof R[0])) {
+        snprintf(why, len, "more than 7 distinct arcs (radius and side) over the walls: each "
+                 "is a region with its own contact geometry");
+        return -1;
+      }
+      R[n] = wall->R[k], internal[n] = wall->internal[k], n++;
+    }
+    map[k] = r;
+  }
+  for (int i = 0; i < wall->n; i++) {
+    wall->f[i].region = map[wall->f[i].region];
+    wall->j[i].region[0] = map[wall->j[i].region[0]];
+    wall->j[i].region[1] = map[wall->j[i].region[1]];
+  }
+  memcpy(wall->R, R, sizeof R);
+  memcpy(wall->internal, internal, sizeof internal);
+  wall->nregion = n;
+  cs_profile *p = head;
+  for (; p->next; p = p->next)
+    ;
+  p->next = wall;
+  for (p = head; p; p = p->next) { /* every wall holds the joint's table */
+    memcpy(p->R, R, sizeof R);
+    memcpy(p->internal, internal, sizeof internal);
+    p->nregion = n;
+  }
+  head->size = fmin(head->size, wall->size);
+  return 0;
 }
 
 /* Feature f's signed distance to x when its normal reaches x (returns 0 when it does not). */
@@ -326,6 +468,12 @@ static int reach(const cs_feature *f, const double x[2], double *d)
   case CS_FEATURE_CORNER:
     *d = hypot(w[0], w[1]);
     return dot(f->t_in, w) >= 0.0 && dot(f->t_out, w) <= 0.0;
+  case CS_FEATURE_SPLINE: { /* a closed smooth curve: its normal reaches every point, and
+                             * the band holding the foot is the feature */
+    double u, n[2], t[2], k;
+    *d = cs_spline_distance(f->spline, x, &u, n, t, &k);
+    return u >= f->ua && u < f->ub;
+  }
   default: {
     double v[2] = {x[0] - f->c[0], x[1] - f->c[1]}, r = hypot(v[0], v[1]);
     *d = f->free_inside ? f->R - r : r - f->R;
@@ -379,12 +527,12 @@ int cs_profile_nearest(const cs_profile *p, const double x[2], cs_profile_hit *h
   return hit->feature;
 }
 
-/* The gap of the follower (centre p, radius rp) against the profile: rp − d of the nearest
+/* The gap of the follower (centre p, radius rp) against wall `pin`: rp − d of the nearest
  * feature; where no feature's normal reaches p (deep in the solid behind a concave corner),
  * the nearest piece end, as a corner. */
-void cs_profile_gap(const cs_clearance *c, const double p[2], cs_gap *g)
+void cs_profile_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g)
 {
-  const cs_profile *pr = c->profile;
+  const cs_profile *pr = cs_profile_wall(c->profile, pin);
   const double rp = c->pin_radius;
   cs_profile_hit hit;
   if (cs_profile_far(pr, p, rp)) {
@@ -412,15 +560,23 @@ void cs_profile_gap(const cs_clearance *c, const double p[2], cs_gap *g)
     g->hess[0] = g->hess[1] = g->hess[2] = g->hess[3] = 0.0;
   } else if (f->kind == CS_FEATURE_CORNER) {
     cs_gap_circle(p, f->a, 0.0, rp, -1, 0, g);
+  } else if (f->kind == CS_FEATURE_SPLINE) { /* δ = rp − d, ∇δ = −n, ∇²δ = κ/(1 − κd) t tᵀ */
+    double u, n[2], t[2], k;
+    double d = cs_spline_distance(f->spline, p, &u, n, t, &k), q = k / (1.0 - k * d);
+    g->region = f->region;
+    g->delta = rp - d;
+    g->grad[0] = -n[0], g->grad[1] = -n[1];
+    g->hess[0] = q * t[0] * t[0], g->hess[1] = g->hess[2] = q * t[0] * t[1];
+    g->hess[3] = q * t[1] * t[1];
   } else {
     cs_gap_circle(p, f->c, f->R, rp, f->free_inside ? +1 : -1, f->region, g);
   }
 }
 
 /* Near a junction of two regions, their laws mixed along ξ = t·(p − point) (linear: ∇²ξ = 0). */
-void cs_profile_blend(const cs_clearance *c, const double p[2], cs_blend *b)
+void cs_profile_blend(const cs_clearance *c, int pin, const double p[2], cs_blend *b)
 {
-  const cs_profile *pr = c->profile;
+  const cs_profile *pr = cs_profile_wall(c->profile, pin);
   cs_profile_hit hit;
   if (cs_profile_far(pr, p, c->pin_radius) || cs_profile_nearest(pr, p, &hit) < 0)
     return;

@@ -51,7 +51,7 @@ double cs_clearance_approach_speed(const cs_clearance *c, const double q0[3], co
   const double u[6] = {v0[0], v0[1], v0[2], v1[0], v1[1], v1[2]};
   const cs_frame f0 = cs_frame_of(q0), f1 = cs_frame_of(q1);
   double worst = 0.0;
-  for (int pin = 0; pin < cs_clearance_pin_count(c->kind); pin++) {
+  for (int pin = 0; pin < cs_clearance_pin_count(c); pin++) {
     double s1[2], p[2], Jp[12], pd[2] = {0, 0};
     cs_clearance_pin_point(c, pin, s1);
     cs_clearance_point(c, s1, &f0, &f1, p, Jp, NULL);

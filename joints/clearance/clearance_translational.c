@@ -16,14 +16,16 @@ static const char *const corner_names[4] = {"front_top", "rear_top", "rear_botto
                                             "front_bottom"};
 static const char *const wall_names[2] = {"upper", "lower"};
 
-int cs_clearance_pin_count(cs_clearance_kind kind)
+int cs_clearance_pin_count(const cs_clearance *c)
 {
-  return kind == CS_CLEARANCE_TRANSLATIONAL ? 4 : 1;
+  if (c->kind == CS_CLEARANCE_PROFILE && c->profile)
+    return cs_profile_walls(c->profile);
+  return c->kind == CS_CLEARANCE_TRANSLATIONAL ? 4 : 1;
 }
 
 const char *cs_clearance_pin_name(cs_clearance_kind kind, int pin)
 {
-  return kind == CS_CLEARANCE_TRANSLATIONAL ? corner_names[pin] : "pin";
+  return kind == CS_CLEARANCE_TRANSLATIONAL ? corner_names[pin] : "pin"; /* a wall: its index */
 }
 
 int cs_clearance_pin_region(cs_clearance_kind kind, int pin, int region)

@@ -33,11 +33,13 @@ const char *cs_clearance_kind_name(cs_clearance_kind kind);
  * "lower": a translational joint's walls), or NULL. */
 const char *cs_clearance_region_group(cs_clearance_kind kind, int region);
 
-/* Pins: the circles that touch the walls. One for every kind but the translational joint,
- * whose four rounded corners each are one (pin 0..3: front_top, rear_top, rear_bottom,
- * front_bottom). A pin's regions are its own: pin i of a translational joint touches in
- * regions 2i (upper wall) and 2i + 1 (lower wall). */
-int cs_clearance_pin_count(cs_clearance_kind kind);
+/* Pins: the contact points, each with its own contact state. One for every kind but the
+ * translational joint, whose four rounded corners each are one (pin 0..3: front_top, rear_top,
+ * rear_bottom, front_bottom), and a profile joint of several walls: pin i is the follower
+ * against wall i (the same circle). A pin's regions are its own: pin i of a translational
+ * joint touches in regions 2i (upper wall) and 2i + 1 (lower wall); a profile's walls share
+ * theirs. */
+int cs_clearance_pin_count(const cs_clearance *c);
 const char *cs_clearance_pin_name(cs_clearance_kind kind, int pin);
 /* Whether `region` belongs to pin `pin`. */
 int cs_clearance_pin_region(cs_clearance_kind kind, int pin, int region);
@@ -63,7 +65,8 @@ typedef struct cs_blend {
 } cs_blend;
 
 /* The blend at the pin centre p whose gap lies in `region` (cs_gap.region). */
-void cs_clearance_blend(const cs_clearance *c, const double p[2], int region, cs_blend *b);
+void cs_clearance_blend(const cs_clearance *c, int pin, const double p[2], int region,
+                        cs_blend *b);
 /* b's weight w = S((ξ + ℓ)/2ℓ) over ξ ∈ (−ℓ, ℓ), ∇ξ = g, ∇²ξ = H (NULL: 0); sets n = 2. */
 void cs_blend_step(double xi, double l, const double g[2], const double *H, cs_blend *b);
 
@@ -71,8 +74,8 @@ void cs_blend_step(double xi, double l, const double g[2], const double *H, cs_b
 void cs_gap_circle(const double p[2], const double c[2], double R, double rp, int sign,
                    int region, cs_gap *g);
 /* A profile joint's gap and blend (clearance_profile.c). */
-void cs_profile_gap(const cs_clearance *c, const double p[2], cs_gap *g);
-void cs_profile_blend(const cs_clearance *c, const double p[2], cs_blend *b);
+void cs_profile_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g);
+void cs_profile_blend(const cs_clearance *c, int pin, const double p[2], cs_blend *b);
 /* A gear mesh's coordinate p = (s, 0) over the two bodies' angles, and its gap
  * (clearance_gear.c). */
 void cs_gear_point(const cs_clearance *c, const cs_frame *f0, const cs_frame *f1, double p[2],

@@ -16,8 +16,11 @@
 typedef enum cs_feature_kind {
   CS_FEATURE_SEGMENT = 0,
   CS_FEATURE_ARC,
-  CS_FEATURE_CORNER /* a convex vertex, or an open end */
+  CS_FEATURE_CORNER, /* a convex vertex, or an open end */
+  CS_FEATURE_SPLINE  /* a closed periodic cubic spline: a whole wall (clearance_spline.c) */
 } cs_feature_kind;
+
+typedef struct cs_spline cs_spline;
 
 typedef struct cs_feature {
   cs_feature_kind kind;
@@ -30,6 +33,9 @@ typedef struct cs_feature {
   double t0[2], t1[2]; /* unit tangents at the start and end, walking the path */
   double bc[2], br; /* bounding circle */
   double extent;    /* how far the follower's centre moves along it, m (junction blends) */
+  const cs_spline *spline; /* spline: the curve (owned by the profile) and the part of it,
+                            * u ∈ [ua, ub), this feature is (a band) */
+  double ua, ub;
 } cs_feature;
 
 /* Where consecutive features of different regions meet: their laws are mixed over ±l of the
@@ -50,6 +56,8 @@ typedef struct cs_profile {
   double size;        /* the scale on which contact is told from gap, m (clearance size) */
   double bc[2], br;   /* the whole profile's bounding circle (node 0's) */
   struct cs_profile_node *node; /* bounding circles of runs of features, a binary tree */
+  struct cs_profile *next; /* the joint's next wall, its own contact point (pin), or NULL */
+  cs_spline *spline;       /* a spline wall's curve (its one feature's), or NULL */
 } cs_profile;
 
 /* A run of consecutive features [lo, hi) and the circle round their bounding circles; its
@@ -71,7 +79,48 @@ typedef struct cs_path_step {
 cs_profile *cs_profile_build(const double start[2], const cs_path_step *steps, int nstep,
                              int closed, int solid_left, double pin_radius, char *why,
                              size_t len, int *bad);
-void cs_profile_free(cs_profile *p);
+void cs_profile_free(cs_profile *p); /* and the walls after it */
+
+/* A wall that is one closed periodic cubic spline through `points` (chord-length parameter,
+ * C², the solid on its left or right walking through the points in order), for a follower of
+ * radius `pin_radius`, cut into `bands` features of equal parameter length (from the first
+ * point on), each in the region of its own tightest bend (radius 1/max|κ| over it, internal
+ * if it bends towards the free side; bands of equal bends share one), their laws blended at
+ * the junctions. Refused (NULL, `why`, *bad the point or −1) with fewer than 4 points, a
+ * repeated point, a bend towards the free side tighter than the follower, bands < 1, or more
+ * than 7 distinct bends. */
+cs_profile *cs_profile_build_spline(const double (*points)[2], int n, int solid_left,
+                                    double pin_radius, int bands, char *why, size_t len,
+                                    int *bad);
+
+/* The spline itself (clearance_spline.c). */
+cs_spline *cs_spline_build(const double (*pts)[2], int n, int solid_left, char *why, size_t len,
+                           int *bad);
+void cs_spline_free(cs_spline *s);
+double cs_spline_period(const cs_spline *s);
+/* The part u ∈ [ua, ub] of the curve, from 65 samples: a circle holding it, the curvature of
+ * largest size (signed: > 0 bending towards the free side) and the largest towards the free
+ * side (0 if none), its start point and end tangents, its length, and its extent for the
+ * junction blends: how far a follower of radius rp moves along either end's tangent before
+ * that coordinate would turn back (≤ 0: the part turns half round). */
+typedef struct cs_spline_range {
+  double bc[2], br, kmax, kconcave, c0[2], t0[2], t1[2], length, extent;
+} cs_spline_range;
+void cs_spline_survey(const cs_spline *s, double ua, double ub, double rp, cs_spline_range *r);
+/* The signed distance of x (> 0 on the free side) to the curve along the normal through the
+ * nearest foot u; the free side's unit normal n, the unit tangent t and the curvature κ there
+ * (t' = κ n along the arc length): ∇d = n, ∇²d = −κ/(1 − κ d) t tᵀ. */
+double cs_spline_distance(const cs_spline *s, const double x[2], double *u, double n[2],
+                          double t[2], double *kappa);
+
+/* Appends `wall` to the walls of `head` (the joint's first): the walls share one region table,
+ * head's (a wall's arcs take the region of an equal arc of an earlier wall, or a new one);
+ * head->size becomes the least of the walls'. Returns −1 (wall untouched) with `why` filled
+ * when the regions would pass CS_MAX_REGIONS. */
+int cs_profile_join(cs_profile *head, cs_profile *wall, char *why, size_t len);
+/* The number of walls from p on, and wall k of them. */
+int cs_profile_walls(const cs_profile *p);
+const cs_profile *cs_profile_wall(const cs_profile *p, int k);
 
 /* The feature nearest p (the follower centre) and its signed distance d (> 0 on the free
  * side); d's gradient and Hessian are those of the gap δ = r_pin − d with their signs turned. */

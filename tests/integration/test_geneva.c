@@ -2,7 +2,21 @@
  * the open slots of the wheel's outline (walls, concave bottoms, convex rim arcs and corners).
  * While the pin is engaged (crank angle |φ| < 45°) the wheel follows the ideal Geneva law
  * β = atan2(a sin φ, a cos φ − C) − π, within an error that shrinks with the clearance: 50 µm,
- * 5 µm, 0.5 µm. The pin enters at rest relative to the slot's axis: the first impact is small. */
+ * 5 µm, 0.5 µm. The pin enters at rest relative to the slot's axis: the first impact is small.
+ *
+ * The lock (models/geneva_4slot_locked.json, tools/models/geneva_locked.py): the crank's disc
+ * of radius Rl about its pivot O (cut out over ±45° about the pin) sits during the dwell in the
+ * wheel's concave locking arc of radius RL = Rl + c about O, whose ends are tips rounded to r_t
+ * (centres T at |T − O| = RL + r_t, |T − W| = Rw − r_t). Turning the wheel by Δ about its
+ * pivot W moves T by Δ ẑ × (T − W), whose part along the disc's normal (T − O)/|T − O| is
+ *   Δ (ẑ × (T − W))·(T − O)/|T − O| = Δ C h/(RL + r_t),
+ * C = |W − O| and h the distance of T from the line W–O (twice the triangle O W T's area is
+ * C h). A point X of the arc between its tips moves out by Δ C h_X/RL, h_X < h: the arc
+ * touches the disc at its tips only, and tip T touches once it has come in by the clearance c:
+ * |Δ| ≤ c (RL + r_t)/(C h), the lever arm C h/(RL + r_t) (the tip on one side stops one way,
+ * the other the other way; the second-order term is 1e-3 of the first here). The contacts'
+ * compliance adds their deepest penetration over the same arm. So while both tips are over
+ * the disc the wheel stays within that of its dwell angle, and the unlocked wheel does not. */
 #include "cs_test.h"
 #include "cs_test_models.h"
 
@@ -62,7 +76,16 @@ static cs_model *geneva(double c)
 
 typedef struct books {
   double worst;
+  double dwell[2]; /* the least and largest wheel angle from its dwell angle, both tips locked */
 } books;
+
+/* Both tips of the facing locking arc over the disc: crank angle 90° … 270° (from 83°, 277°:
+ * the tips sit 37.8° either side of the line of centres, the cut-out is ±45° about the pin). */
+static int locked_window(double phi)
+{
+  double deg = phi * 180.0 / M_PI;
+  return deg > 90.0 && deg < 270.0;
+}
 
 static int keep(const cs_sim *s, void *user)
 {
@@ -76,6 +99,10 @@ static int keep(const cs_sim *s, void *user)
     ideal = remainder(ideal - M_PI, 2.0 * M_PI);
     b->worst = fmax(b->worst, fabs(remainder(qw[2] - ideal, 2.0 * M_PI)));
   }
+  if (locked_window(phi)) { /* the dwell angle: a locking arc's axis on the line of centres */
+    double d = remainder(qw[2] + M_PI / 4, M_PI / 2);
+    b->dwell[0] = fmin(b->dwell[0], d), b->dwell[1] = fmax(b->dwell[1], d);
+  }
   return 0;
 }
 
@@ -84,7 +111,7 @@ static double run(double c, double *first_impact, int *contacts)
 {
   cs_model *m = geneva(c);
   cs_sim *s = start(m);
-  books b = {0};
+  books b = {0, {INFINITY, -INFINITY}};
   cs_sim_set_output(s, keep, &b);
   cs_error err;
   cs_status st = cs_sim_advance(s, 0.3333, &err);
@@ -97,6 +124,44 @@ static double run(double c, double *first_impact, int *contacts)
   cs_sim_free(s);
   cs_model_free(m);
   return b.worst;
+}
+
+/* The locked model over its turn: the engaged error, the dwell's excursion, the lock joints'
+ * contacts and their deepest penetration. */
+static double run_locked(cs_model *m, books *b, int *lock_contacts, double *pen)
+{
+  cs_sim *s = start(m);
+  cs_sim_set_output(s, keep, b);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, 1.0, &err);
+  CHECK(st == CS_OK, "geneva locked: runs (%s)", st ? err.message : "");
+  *lock_contacts = 0;
+  *pen = 0.0;
+  for (int i = 0; i < cs_sim_event_count(s); i++) {
+    cs_contact_event e;
+    cs_sim_event(s, i, &e);
+    if (e.joint == 0) /* the pin; 1 … 8 the tips */
+      continue;
+    (*lock_contacts)++;
+    double t90 = (M_PI / 2 + M_PI / 3) / (2 * M_PI); /* crank at 90° */
+    if (isnan(e.t_off) || e.t_off > t90)
+      *pen = fmax(*pen, e.max_penetration);
+  }
+  cs_sim_free(s);
+  return b->worst;
+}
+
+/* The unlocked wheel's excursion over the same window (models/geneva_4slot.json's geometry). */
+static void run_unlocked(books *b)
+{
+  cs_model *m = geneva(50e-6);
+  cs_sim *s = start(m);
+  cs_sim_set_output(s, keep, b);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, 1.0, &err);
+  CHECK(st == CS_OK, "geneva unlocked over a turn: runs (%s)", st ? err.message : "");
+  cs_sim_free(s);
+  cs_model_free(m);
 }
 
 int main(void)
@@ -114,5 +179,33 @@ int main(void)
   CHECK(err[0] < 3e-3, "50 um: within 3e-3 rad (%.3g)", err[0]);
   CHECK(err[1] < err[0] / 5 && err[2] < err[1] / 5, "the error shrinks with the clearance "
         "(%.3g, %.3g, %.3g)", err[0], err[1], err[2]);
+
+  /* the lock: as tools/models/geneva_locked.py */
+  const double C = a * sqrt(2.0), Rl = 0.032, c = 50e-6, rt = 0.001, RL = Rl + c;
+  const double d1 = RL + rt, d2 = Rw - rt, x = (C * C + d2 * d2 - d1 * d1) / (2 * C);
+  const double h = sqrt(d2 * d2 - x * x), arm = C * h / (RL + rt), play = c / arm;
+  cs_model *m = load_model("models/geneva_4slot_locked.json");
+  books lk = {0, {INFINITY, -INFINITY}}, un = {0, {INFINITY, -INFINITY}};
+  int nlock;
+  double pen;
+  double engaged = run_locked(m, &lk, &nlock, &pen);
+  cs_model_free(m);
+  run_unlocked(&un);
+  double bound = 1.01 * play + pen / arm;
+  printf("geneva locked: engaged within %.3e rad of the ideal law; dwell (crank 90-270 deg) "
+         "%+.4e … %+.4e rad, bound c/arm = %.4e (arm %.5f m) + deepest penetration %.3g m / "
+         "arm = %.4e; %d lock contacts; unlocked %+.4e … %+.4e rad\n", engaged, lk.dwell[0],
+         lk.dwell[1], play, arm, pen, bound, nlock, un.dwell[0], un.dwell[1]);
+  CHECK(engaged < 3e-3, "locked, engaged: within 3e-3 rad of the ideal law (%.3g)", engaged);
+  CHECK(fabs(lk.dwell[0]) <= bound && fabs(lk.dwell[1]) <= bound,
+        "locked: the wheel within %.4g rad of its dwell angle (%.4g, %.4g)", bound, lk.dwell[0],
+        lk.dwell[1]);
+  CHECK(lk.dwell[0] < -0.9 * play && lk.dwell[1] > 0.9 * play,
+        "locked: the wheel rattles between its two tips, reaching both stops (%.4g, %.4g of "
+        "%.4g)", lk.dwell[0], lk.dwell[1], play);
+  CHECK(nlock >= 10, "locked: the tips carry the lock (%d contacts)", nlock);
+  CHECK(fmax(fabs(un.dwell[0]), fabs(un.dwell[1])) > 10 * bound,
+        "unlocked: the wheel drifts beyond the lock's bound (%.4g, %.4g)", un.dwell[0],
+        un.dwell[1]);
   return cs_test_finish();
 }

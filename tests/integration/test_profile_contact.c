@@ -79,8 +79,8 @@ static void same_geometry(void)
       cs_blend ba, bb;
       cs_clearance_gap(sa, p, &ga);
       cs_clearance_gap(sb, p, &gb);
-      cs_clearance_blend(sa, p, ga.region, &ba);
-      cs_clearance_blend(sb, p, gb.region, &bb);
+      cs_clearance_blend(sa, 0, p, ga.region, &ba);
+      cs_clearance_blend(sb, 0, p, gb.region, &bb);
       double e = fabs(ga.delta - gb.delta);
       for (int c = 0; c < 4; c++)
         e = fmax(e, fabs(ga.hess[c] - gb.hess[c]) * 1e-5); /* 1/m: on a 10 µm scale */

@@ -135,6 +135,7 @@ TRANS = "models/slider_crank_translational.json"
 COMPLETE = "tests/bad_input/ok_complete.json"
 PROFILE = "models/profile_slot.json"
 GEAR = "models/gear_rattle.json"
+SPLINE = "models/cam_spline_roller.json"
 MODEL_PROBES = [
     ("", COMPLETE, "", None),
     ("ground_body", COMPLETE, "/bodies/0", None),
@@ -159,6 +160,7 @@ MODEL_PROBES = [
     ("translational_clearance", TRANS, "/clearance_joints/0", None),
     ("profile_clearance", PROFILE, "/clearance_joints/0", None),
     ("profile", PROFILE, "/clearance_joints/0/profile", None),
+    ("spline_wall", SPLINE, "/clearance_joints/0/profile", None),
     ("arc_step", PROFILE, "/clearance_joints/0/profile/path/2", None),
     ("regions_profile", PROFILE, "/clearance_joints/0/regions", None),
     ("gear_clearance", GEAR, "/clearance_joints/0", None),

@@ -276,7 +276,9 @@ static const key_doc profile_clearance_keys[] = {
   {"pin_radius", "!number>0", "the follower's radius, m (a point: a small one)"},
   CLEARANCE_TAIL("profile"),
   {"length", "!number>0", "axial length of the line contact, m"},
-  {"profile", "!ref:profile", "body1's wall: a path of segments and arcs in body1's frame"},
+  {"profile", "!ref:profile_walls",
+   "body1's wall: a path of segments and arcs in body1's frame; or an array of walls, each its "
+   "own contact point"},
   {"start", "ref:start_given", "a profile has no ideal joint to start as: \"given\" (the default)"},
   END};
 
@@ -303,6 +305,16 @@ static const key_doc profile_keys[] = {
   {"closed", "bool", "a segment from the last point back to the start, if it is elsewhere "
    "(default false)"},
   {"solid", "!enum:left|right", "the side of the path, walking along it, where body1's solid is"},
+  END};
+
+static const key_doc spline_wall_keys[] = {
+  {"spline", "!ref:spline_points", "the points the closed curve passes through, in order (not "
+   "repeating the first), m"},
+  {"solid", "!enum:left|right", "the side of the curve, walking through the points, where "
+   "body1's solid is"},
+  {"bands", "count", "parts of equal parameter length the curve is cut into from its first "
+   "point, each in the region of its own tightest bend, their laws blended where they meet "
+   "(default 1, at most 7)"},
   END};
 
 static const key_doc arc_step_keys[] = {
@@ -431,6 +443,9 @@ static const object_doc model_objects[] = {
   {"profile_clearance", "profile contact", "a follower circle against a body's profile",
    profile_clearance_keys},
   {"profile", "profile", "a path of segments and arcs with the solid on one side", profile_keys},
+  {"spline_wall", "spline wall",
+   "a closed periodic cubic spline through points (chord-length parameter), the solid on one "
+   "side", spline_wall_keys},
   {"gear_clearance", "gear mesh", "a gear pair with backlash", gear_clearance_keys},
   {"regions_gear", "regions", "contact blocks by flank", gear_regions},
   {"arc_step", "arc step", "an arc from the path's last point", arc_step_keys},
@@ -651,6 +666,18 @@ static void add_model_constraints(cJSON *defs)
           "and arc steps\", \"type\": \"array\", \"minItems\": 2, \"items\": {\"oneOf\": "
           "[{\"type\": \"array\", \"items\": {\"type\": \"number\"}, \"minItems\": 2, "
           "\"maxItems\": 2}, {\"$ref\": \"#/$defs/arc_step\"}]}}"));
+  cJSON_AddItemToObject(
+    defs, "profile_walls",
+    parse("{\"description\": \"one wall (a path, or a spline), or an array of walls: the "
+          "follower touches each on its own (a contact point per wall; their arcs share the "
+          "regions)\", \"oneOf\": [{\"$ref\": \"#/$defs/profile\"}, {\"$ref\": "
+          "\"#/$defs/spline_wall\"}, {\"type\": \"array\", \"minItems\": 1, \"items\": "
+          "{\"oneOf\": [{\"$ref\": \"#/$defs/profile\"}, {\"$ref\": \"#/$defs/spline_wall\"}]}}]}"));
+  cJSON_AddItemToObject(
+    defs, "spline_points",
+    parse("{\"description\": \"points [x, y] the closed spline passes through, at least 4\", "
+          "\"type\": \"array\", \"minItems\": 4, \"items\": {\"type\": \"array\", \"items\": "
+          "{\"type\": \"number\"}, \"minItems\": 2, \"maxItems\": 2}}"));
   cJSON_AddItemToObject(cJSON_GetObjectItem(defs, "wear"), "not",
                         parse("{\"required\": [\"initial_depth\", \"initial_profile\"]}"));
 }

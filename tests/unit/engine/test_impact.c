@@ -570,11 +570,12 @@ static void test_bad_input(const cs_registry *reg)
 static void test_reference_example(void)
 {
   FILE *f = fopen("models/README.md", "rb");
-  static char doc[1 << 16];
+  static char doc[1 << 18];
   size_t n = f ? fread(doc, 1, sizeof doc - 1, f) : 0;
   if (f)
     fclose(f);
   doc[n] = '\0';
+  CHECK(n < sizeof doc - 1, "models/README.md read whole (%zu bytes)", n);
   char *section = strstr(doc, "## Impact files");
   char *start = section ? strstr(section, "```json\n") : NULL;
   char *end = start ? strstr(start + 8, "```") : NULL;

@@ -23,7 +23,7 @@ static void geometry(void)
                     .axis = {0.6, 0.8}, .half_length = 0.02, .half_width = 0.01,
                     .pin_radius = 0.001, .guide_half_width = 0.0105};
   const double u[2] = {0.6, 0.8}, n[2] = {-0.8, 0.6};
-  CHECK(cs_clearance_pin_count(c.kind) == 4, "four corners");
+  CHECK(cs_clearance_pin_count(&c) == 4, "four corners");
   CHECK(cs_clearance_region_count(c.kind) == 8, "eight corner-wall regions");
   CHECK(strcmp(cs_clearance_region_name(c.kind, 5), "rear_bottom:lower") == 0,
         "region 5 is the rear bottom corner on the lower wall");

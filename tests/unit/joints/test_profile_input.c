@@ -77,6 +77,58 @@ int main(void)
         (const char *[]){"/clearance_joints/0/regions/arc2", "0 distinct arcs", NULL});
   fails("unknown profile key", PROFILE("[[0, 0], [1, 0]]", ", \"smooth\": true"),
         (const char *[]){"/clearance_joints/0/profile", "smooth", NULL});
+  /* walls: an array of path blocks, each its own contact point */
+#define WALLS(walls)                                                                           \
+  "\"type\": \"profile\", \"pin_radius\": 0.005, \"length\": 0.01, \"contact\": " LN           \
+  ", \"profile\": " walls
+#define GOOD "{\"path\": [[0, 0], [1, 0]], \"solid\": \"right\"}"
+  fails("no walls", WALLS("[]"),
+        (const char *[]){"bad.json", "/clearance_joints/0/profile", "at least one wall", NULL});
+  fails("a wall a number", WALLS("[" GOOD ", 3]"),
+        (const char *[]){"/clearance_joints/0/profile/1", "object", NULL});
+  fails("a wall's path", WALLS("[" GOOD ", {\"path\": [[0, 0]], \"solid\": \"right\"}]"),
+        (const char *[]){"/clearance_joints/0/profile/1/path", "a start point and at least one "
+                         "step", NULL});
+  fails("a wall's arc", WALLS("[" GOOD ", {\"path\": [[0, 0], {\"arc_to\": [2, 0.5], "
+                              "\"centre\": [1, 1], \"turn\": \"ccw\"}], \"solid\": \"left\"}]"),
+        (const char *[]){"/clearance_joints/0/profile/1/path/1", "not as far from its centre",
+                         NULL});
+  /* four circles (radii 1 … 4) per wall, the second wall's all new: 8 arcs over the walls */
+#define CIRCLE(R) "[" R ", 0], {\"arc_to\": [" R ", 0], \"centre\": [0, 0], \"turn\": \"ccw\"}"
+  fails("arcs over the walls",
+        WALLS("[{\"path\": [" CIRCLE("1") "], \"solid\": \"right\"}, {\"path\": [" CIRCLE("2")
+              "], \"solid\": \"right\"}, {\"path\": [" CIRCLE("3") "], \"solid\": \"right\"}, "
+              "{\"path\": [" CIRCLE("4") "], \"solid\": \"right\"}, {\"path\": [" CIRCLE("5")
+              "], \"solid\": \"right\"}, {\"path\": [" CIRCLE("6") "], \"solid\": \"right\"}, "
+              "{\"path\": [" CIRCLE("7") "], \"solid\": \"right\"}, {\"path\": [" CIRCLE("1")
+              "], \"solid\": \"left\"}]"),
+        (const char *[]){"/clearance_joints/0/profile/7", "more than 7 distinct arcs", NULL});
+  /* spline walls */
+#define SPLINE(pts, more)                                                                      \
+  "\"type\": \"profile\", \"pin_radius\": 0.005, \"length\": 0.01, \"contact\": " LN           \
+  ", \"profile\": {\"spline\": " pts ", \"solid\": \"left\"" more "}"
+  fails("spline of three points", SPLINE("[[0, 0], [1, 0], [0, 1]]", ""),
+        (const char *[]){"/clearance_joints/0/profile/spline", "at least 4 points", NULL});
+  fails("spline point a word", SPLINE("[[0, 0], [1, 0], \"up\", [0, 1]]", ""),
+        (const char *[]){"/clearance_joints/0/profile/spline/2", "expected a point [x, y]", NULL});
+  fails("spline point repeated", SPLINE("[[0, 0], [1, 0], [1, 0], [0, 1]]", ""),
+        (const char *[]){"/clearance_joints/0/profile/spline/2", "repeats", NULL});
+  fails("spline with a path key", SPLINE("[[0, 0], [1, 0], [1, 1], [0, 1]]", ", \"closed\": true"),
+        (const char *[]){"/clearance_joints/0/profile", "closed", "spline, solid", NULL});
+#define SQUARE "[[0, 0], [1, 0], [1, 1], [0, 1]]"
+  fails("spline bands 0", SPLINE(SQUARE, ", \"bands\": 0"),
+        (const char *[]){"/clearance_joints/0/profile/bands", NULL});
+  fails("spline bands 8", SPLINE(SQUARE, ", \"bands\": 8"),
+        (const char *[]){"/clearance_joints/0/profile/bands", "at most 7", NULL});
+  fails("spline band half round", SPLINE(SQUARE, ", \"bands\": 2"),
+        (const char *[]){"/clearance_joints/0/profile/spline", "band 1 of 2 turns half round",
+                         NULL});
+  /* a hole (solid outside) through a 2 mm square's corners: it bends tighter than the pin */
+  fails("spline bends too tight",
+        "\"type\": \"profile\", \"pin_radius\": 0.005, \"length\": 0.01, \"contact\": " LN
+        ", \"profile\": {\"spline\": [[0, 0], [0.002, 0], [0.002, 0.002], [0, 0.002]], "
+        "\"solid\": \"right\"}",
+        (const char *[]){"/clearance_joints/0/profile/spline", "tighter than the follower", NULL});
   const char *gear = "\"type\": \"gear\", \"base_radii\": [0.05, %s], \"backlash\": 0.01, "
                      "\"length\": 0.01, \"contact\": %s";
   char j[1024];

@@ -1,0 +1,254 @@
+/* clearance_spline.c — a closed periodic cubic spline as a profile wall (cs_profile.h): the
+ * curve through given points, the foot of a point's normal on it, its signed distance and
+ * curvature there (joints/README.md "Profiles").
+ *
+ * The curve c(u) is parametrized by chord length: span i runs from P_i to P_{i+1} (P_n = P_0)
+ * over u ∈ [U_i, U_i + h_i], h_i = |P_{i+1} − P_i|; on it c is the cubic whose second
+ * derivatives at the ends are M_i and M_{i+1}, and periodic C² continuity asks
+ *   h_{i−1} M_{i−1} + 2 (h_{i−1} + h_i) M_i + h_i M_{i+1}
+ *     = 6 ((P_{i+1} − P_i)/h_i − (P_i − P_{i−1})/h_{i−1})   (indices mod n),
+ * a cyclic system strictly dominated by its diagonal (2 (a + c) against a + c), which
+ * Gauss–Seidel solves to round-off, the error halving each sweep at least. */
+#include "cs_profile.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SAMPLES 8 /* per span: the start of the foot's search, and the curvature's survey */
+
+struct cs_spline {
+  int n;
+  double *P, *M, *h, *U; /* points and second derivatives (2n), spans' lengths and starts (n) */
+  double T;              /* the period (the polygon's length) */
+  double side;           /* the free side's normal is side × the left one */
+  int ns;
+  double *S;             /* samples (2 ns), at u = U_i + h_i k / SAMPLES */
+  double *C;             /* each span's circle round its samples and end (3n: x, y, r) */
+};
+
+void cs_spline_free(cs_spline *s)
+{
+  if (!s)
+    return;
+  free(s->P), free(s->M), free(s->h), free(s->U), free(s->S), free(s->C);
+  free(s);
+}
+
+/* c, c', c'' at u (any real: taken mod the period). */
+static void eval(const cs_spline *s, double u, double c[2], double d1[2], double d2[2])
+{
+  u = fmod(u, s->T);
+  if (u < 0)
+    u += s->T;
+  int lo = 0, hi = s->n - 1; /* the span holding u: U_lo ≤ u */
+  while (lo < hi) {
+    int mid = (lo + hi + 1) / 2;
+    if (s->U[mid] <= u)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  int i = lo, j = (i + 1) % s->n;
+  double h = s->h[i], t = u - s->U[i], r = h - t;
+  for (int k = 0; k < 2; k++) {
+    double Mi = s->M[2 * i + k], Mj = s->M[2 * j + k], A = s->P[2 * i + k] / h - Mi * h / 6,
+           B = s->P[2 * j + k] / h - Mj * h / 6;
+    c[k] = Mi * r * r * r / (6 * h) + Mj * t * t * t / (6 * h) + A * r + B * t;
+    d1[k] = -Mi * r * r / (2 * h) + Mj * t * t / (2 * h) - A + B;
+    d2[k] = Mi * r / h + Mj * t / h;
+  }
+}
+
+/* The free side's unit normal n and the curvature κ (t' = κ n along the arc length) at u,
+ * with the unit tangent t. */
+static void frame(const cs_spline *s, double u, double c[2], double t[2], double n[2],
+                  double *kappa)
+{
+  double d1[2], d2[2];
+  eval(s, u, c, d1, d2);
+  double v = hypot(d1[0], d1[1]);
+  t[0] = d1[0] / v, t[1] = d1[1] / v;
+  n[0] = -s->side * t[1], n[1] = s->side * t[0];
+  *kappa = (d2[0] * n[0] + d2[1] * n[1]) / (v * v);
+}
+
+cs_spline *cs_spline_build(const double (*pts)[2], int n, int solid_left, char *why, size_t len,
+                           int *bad)
+{
+  *bad = -1;
+  if (n < 4) {
+    snprintf(why, len, "a closed spline through at least 4 points, got %d", n);
+    return NULL;
+  }
+  cs_spline *s = calloc(1, sizeof *s);
+  if (s) {
+    s->P = malloc(2 * (size_t)n * sizeof *s->P);
+    s->M = calloc(2 * (size_t)n, sizeof *s->M);
+    s->h = malloc((size_t)n * sizeof *s->h);
+    s->U = malloc((size_t)n * sizeof *s->U);
+    s->S = malloc(2 * (size_t)n * SAMPLES * sizeof *s->S);
+    s->C = malloc(3 * (size_t)n * sizeof *s->C);
+  }
+  if (!s || !s->P || !s->M || !s->h || !s->U || !s->S || !s->C) {
+    cs_spline_free(s);
+    snprintf(why, len, "out of memory");
+    *bad = -2;
+    return NULL;
+  }
+  s->n = n;
+  s->side = solid_left ? -1.0 : 1.0;
+  memcpy(s->P, pts, 2 * (size_t)n * sizeof *s->P);
+  for (int i = 0; i < n; i++) {
+    const double *a = pts[i], *b = pts[(i + 1) % n];
+    s->h[i] = hypot(b[0] - a[0], b[1] - a[1]);
+    if (!(s->h[i] > 0.0)) {
+      snprintf(why, len, "a point repeats the one before it (the curve closes by itself: do "
+               "not repeat the first point at the end)");
+      *bad = (i + 1) % n;
+      cs_spline_free(s);
+      return NULL;
+    }
+    s->U[i] = s->T;
+    s->T += s->h[i];
+  }
+  for (int sweep = 0; sweep < 400; sweep++) {
+    double change = 0.0;
+    for (int i = 0; i < n; i++) {
+      int im = (i + n - 1) % n, ip = (i + 1) % n;
+      double a = s->h[im], c = s->h[i];
+      for (int k = 0; k < 2; k++) {
+        double r = 6 * ((pts[ip][k] - pts[i][k]) / c - (pts[i][k] - pts[im][k]) / a);
+        double m = (r - a * s->M[2 * im + k] - c * s->M[2 * ip + k]) / (2 * (a + c));
+        change = fmax(change, fabs(m - s->M[2 * i + k]));
+        s->M[2 * i + k] = m;
+      }
+    }
+    double big = 0.0;
+    for (int i = 0; i < 2 * n; i++)
+      big = fmax(big, fabs(s->M[i]));
+    if (change <= 1e-15 * big)
+      break;
+  }
+  s->ns = n * SAMPLES;
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < SAMPLES; k++) {
+      double d1[2], d2[2];
+      eval(s, s->U[i] + s->h[i] * k / SAMPLES, &s->S[2 * (SAMPLES * i + k)], d1, d2);
+    }
+  for (int i = 0; i < n; i++) { /* span i's samples and the next span's first */
+    double *c = &s->C[3 * i], r = 0.0;
+    const double *a = &s->S[2 * SAMPLES * i], *b = &s->S[2 * SAMPLES * ((i + 1) % n)];
+    c[0] = 0.5 * (a[0] + b[0]), c[1] = 0.5 * (a[1] + b[1]);
+    for (int k = 0; k <= SAMPLES; k++) {
+      const double *q = k < SAMPLES ? &a[2 * k] : b;
+      r = fmax(r, hypot(q[0] - c[0], q[1] - c[1]));
+    }
+    c[2] = r;
+  }
+  return s;
+}
+
+double cs_spline_period(const cs_spline *s) { return s->T; }
+
+/* How far the follower's centre Y moves along the tangent t at Y[0] before it would come back:
+ * the least projection t·(Y_j − Y_0) from its first maximum on (the blend coordinate of a
+ * junction at that end stays monotonic below it); ≤ 0 if the part turns half round. */
+static double reach_along(const double (*Y)[2], int count, int step, const double t[2])
+{
+  int j = step > 0 ? 0 : count - 1, end = step > 0 ? count : -1;
+  const double *o = Y[j];
+  double last = -INFINITY, least = INFINITY;
+  int rising = 1;
+  for (; j != end; j += step) {
+    double p = t[0] * (Y[j][0] - o[0]) + t[1] * (Y[j][1] - o[1]);
+    if (rising && p < last)
+      rising = 0, least = last;
+    if (!rising)
+      least = fmin(least, p);
+    last = p;
+  }
+  return rising ? last : least;
+}
+
+void cs_spline_survey(const cs_spline *s, double ua, double ub, double rp, cs_spline_range *r)
+{
+  enum { K = 64 };
+  double box[2][2] = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}}, X[K + 1][2], bend = 0.0;
+  double Y[K + 1][2];
+  r->kmax = 0.0, r->kconcave = 0.0;
+  for (int i = 0; i <= K; i++) {
+    double u = ua + (ub - ua) * i / K, t[2], n[2], k, d1[2], d2[2];
+    frame(s, u, X[i], t, n, &k);
+    Y[i][0] = X[i][0] + rp * n[0], Y[i][1] = X[i][1] + rp * n[1];
+    eval(s, u, X[i], d1, d2);
+    bend = fmax(bend, hypot(d2[0], d2[1]));
+    if (i == 0)
+      memcpy(r->c0, X[i], sizeof r->c0), memcpy(r->t0, t, sizeof r->t0);
+    if (i == K)
+      memcpy(r->t1, t, sizeof r->t1);
+    if (fabs(k) > fabs(r->kmax))
+      r->kmax = k;
+    r->kconcave = fmax(r->kconcave, k); /* k > 0: bending towards the free side */
+    for (int c = 0; c < 2; c++)
+      box[0][c] = fmin(box[0][c], X[i][c]), box[1][c] = fmax(box[1][c], X[i][c]);
+  }
+  r->bc[0] = 0.5 * (box[0][0] + box[1][0]), r->bc[1] = 0.5 * (box[0][1] + box[1][1]);
+  double rad = 0.0, step = (ub - ua) / K;
+  for (int i = 0; i <= K; i++)
+    rad = fmax(rad, hypot(X[i][0] - r->bc[0], X[i][1] - r->bc[1]));
+  /* between samples the curve leaves their polygon by at most |c''| step²/8 (doubled: the
+   * samples' |c''| is not the largest between them) */
+  r->br = rad + 2.0 * bend * step * step / 8.0;
+  r->length = 0.0;
+  for (int i = 0; i < K; i++)
+    r->length += hypot(X[i + 1][0] - X[i][0], X[i + 1][1] - X[i][1]);
+  double back[2] = {-r->t1[0], -r->t1[1]};
+  r->extent = fmin(reach_along((const double(*)[2])Y, K + 1, 1, r->t0),
+                   reach_along((const double(*)[2])Y, K + 1, -1, back));
+}
+
+double cs_spline_distance(const cs_spline *s, const double x[2], double *u_foot, double n[2],
+                          double t[2], double *kappa)
+{
+  /* the nearest sample: spans in the order of their circles' nearness, skipping those whose
+   * circle lies farther than the best sample so far */
+  int best = 0, first = 0;
+  double bd = INFINITY, near = INFINITY;
+  for (int i = 0; i < s->n; i++) {
+    double l = hypot(x[0] - s->C[3 * i], x[1] - s->C[3 * i + 1]) - s->C[3 * i + 2];
+    if (l < near)
+      near = l, first = i;
+  }
+  for (int j = 0; j < s->n; j++) {
+    int i = (first + j) % s->n;
+    if (j > 0 && hypot(x[0] - s->C[3 * i], x[1] - s->C[3 * i + 1]) - s->C[3 * i + 2] >= bd)
+      continue;
+    for (int k = 0; k < SAMPLES; k++) {
+      const double *q = &s->S[2 * (SAMPLES * i + k)];
+      double d = hypot(x[0] - q[0], x[1] - q[1]);
+      if (d < bd)
+        bd = d, best = SAMPLES * i + k;
+    }
+  }
+  int span = best / SAMPLES;
+  double u = s->U[span] + s->h[span] * (best % SAMPLES) / SAMPLES, c[2], d1[2], d2[2];
+  double cap = s->T / s->ns; /* Newton on (x − c)·c' = 0, each step at most a sample's span */
+  for (int it = 0; it < 60; it++) {
+    eval(s, u, c, d1, d2);
+    double w[2] = {x[0] - c[0], x[1] - c[1]};
+    double f = w[0] * d1[0] + w[1] * d1[1];
+    double fp = -(d1[0] * d1[0] + d1[1] * d1[1]) + w[0] * d2[0] + w[1] * d2[1];
+    double du = fp < 0 ? -f / fp : (f > 0 ? cap : -cap);
+    du = fmax(-cap, fmin(cap, du));
+    u += du;
+    if (fabs(du) <= 1e-14 * s->T)
+      break;
+  }
+  frame(s, u, c, t, n, kappa);
+  *u_foot = fmod(u, s->T);
+  if (*u_foot < 0)
+    *u_foot += s->T;
+  return (x[0] - c[0]) * n[0] + (x[1] - c[1]) * n[1];
+}

@@ -1,0 +1,143 @@
+/* Several contact points in one profile joint: a "profile" of several walls gives the follower
+ * one contact per wall (joints/README.md "Profiles"). A disc (mass m, radius r) under gravity
+ * pressed into a V of two walls of one joint, the right one rising at α1 = 30°, the left at
+ * α2 = 50°, frictionless, settles where both walls carry it; the static balance of the two
+ * normal forces (each along its wall's normal, (−sin α1, cos α1) and (sin α2, cos α2)) against
+ * mg gives
+ *   N1 sin α1 = N2 sin α2,  N1 cos α1 + N2 cos α2 = mg
+ *   ⇒ N1 = mg sin α2 / sin(α1 + α2),  N2 = mg sin α1 / sin(α1 + α2),
+ * and with a linear law F = K δ each penetration is N/K. Undamped (L-N, steel) and dropped
+ * from 1 mm it bounces off both walls with its energy books closed to the integrator's
+ * tolerance (below 1e-7 of m g h at rtol 1e-10, tightening from 1e-8). The same V written as one wall (one
+ * path through the apex) touches at one point only, the nearer wall's (the limit walls lift). */
+#include "cs_test.h"
+#include "cs_test_models.h"
+
+#include <math.h>
+#include <string.h>
+
+static const double m = 1.0, g = 9.81, r = 0.01, K = 1e7, a1 = 30.0 * M_PI / 180.0,
+                    a2 = 50.0 * M_PI / 180.0, L = 0.05;
+
+/* The model: the disc on the V's bisector touching both walls, at rest; walls as two blocks
+ * (two) or one path (one). */
+static cs_model *vee_law(int two, double lift, const char *law, double rtol);
+static cs_model *vee(int two)
+{
+  return vee_law(two, 0.0,
+                 "{\"elastic\": {\"model\": \"power_law\", \"K\": 1e7, \"n\": 1}, \"damping\": "
+                 "{\"model\": \"kelvin_voigt\", \"c\": 2000}}", 1e-9);
+}
+
+/* The V with the disc `lift` above its touching place, under `law`. */
+static cs_model *vee_law(int two, double lift, const char *law, double rtol)
+{
+  double u1[2] = {cos(a1), sin(a1)}, u2[2] = {-cos(a2), sin(a2)};
+  double b[2] = {u1[0] + u2[0], u1[1] + u2[1]}, nb = hypot(b[0], b[1]);
+  double half = 0.5 * (M_PI - a1 - a2), d = r / sin(half);
+  double x = d * b[0] / nb, y = d * b[1] / nb + lift;
+  char walls[1024], json[4096];
+  if (two) /* walking up the right wall and down the left one, the solid below: on the right */
+    snprintf(walls, sizeof walls,
+             "[{\"path\": [[0, 0], [%.17g, %.17g]], \"solid\": \"right\"}, {\"path\": "
+             "[[%.17g, %.17g], [0, 0]], \"solid\": \"right\"}]",
+             L * u1[0], L * u1[1], L * u2[0], L * u2[1]);
+  else
+    snprintf(walls, sizeof walls,
+             "{\"path\": [[%.17g, %.17g], [0, 0], [%.17g, %.17g]], \"solid\": \"right\"}",
+             L * u2[0], L * u2[1], L * u1[0], L * u1[1]);
+  snprintf(json, sizeof json,
+           "{\"name\": \"vee\", \"gravity\": [0, %g], \"bodies\": [{\"name\": \"g\", \"ground\": "
+           "true}, {\"name\": \"disc\", \"mass\": %g, \"inertia\": 1e-4, \"position\": [%.17g, "
+           "%.17g, 0]}], \"clearance_joints\": [{\"name\": \"vee\", \"type\": \"profile\", "
+           "\"body1\": \"g\", \"body2\": \"disc\", \"pin_radius\": %g, \"length\": 0.01, "
+           "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
+           "\"contact\": %s, \"profile\": %s}], "
+           "\"solver\": {\"t_end\": 0.05, \"rtol\": %g, \"atol\": 1e-14}}",
+           -g, m, x, y, r, law, walls, rtol);
+  return load_model_string(json, two ? "<vee, two walls>" : "<vee, one wall>");
+}
+
+int main(void)
+{
+  const double s = sin(a1 + a2), N1 = m * g * sin(a2) / s, N2 = m * g * sin(a1) / s;
+  cs_model *mod = vee(1);
+  CHECK(cs_model_clearance_corner_count(mod, 0) == 2, "two walls, two contact points (%d)",
+        cs_model_clearance_corner_count(mod, 0));
+  cs_sim *sim = start(mod);
+  cs_error err;
+  cs_status st = cs_sim_advance(sim, 0.05, &err);
+  CHECK(st == CS_OK, "two walls: runs (%s)", st ? err.message : "");
+  cs_clearance_state w[2];
+  for (int i = 0; i < 2; i++)
+    cs_sim_clearance_corner(sim, 0, i, &w[i]);
+  printf("vee, two walls: N1 = %.9g N (closed form %.9g), N2 = %.9g N (%.9g); penetrations "
+         "%.6g, %.6g m (N/K %.6g, %.6g)\n", w[0].normal_force, N1, w[1].normal_force, N2,
+         w[0].penetration, w[1].penetration, N1 / K, N2 / K);
+  CHECK(w[0].in_contact && w[1].in_contact, "both walls touch");
+  CHECK(fabs(w[0].normal_force / N1 - 1) < 1e-6 && fabs(w[1].normal_force / N2 - 1) < 1e-6,
+        "the two forces are the static balance's to 1e-6 (%.9g, %.9g)", w[0].normal_force,
+        w[1].normal_force);
+  CHECK(fabs(w[0].penetration * K / N1 - 1) < 1e-6 && fabs(w[1].penetration * K / N2 - 1) < 1e-6,
+        "each penetration is N/K");
+  cs_clearance_state lead;
+  cs_sim_clearance(sim, 0, &lead);
+  CHECK(fabs(lead.normal_force - N1) < 1e-6 * N1, "the joint's state is its leading wall's "
+        "(the larger force, %.9g)", lead.normal_force);
+  cs_sim_free(sim);
+  cs_model_free(mod);
+
+  /* undamped steel (L-N), dropped from 1 mm above: it bounces off both walls, and the books
+   * close to the integrator's tolerance, tightening with it */
+  double bal[2];
+  int contacts = 0;
+  for (int i = 0; i < 2; i++) {
+    mod = vee_law(1, 0.001, "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": "
+                  "{\"model\": \"kelvin_voigt\", \"c\": 0}}", i ? 1e-10 : 1e-8);
+    sim = start(mod);
+    st = cs_sim_advance(sim, 0.05, &err);
+    CHECK(st == CS_OK, "undamped bounce: runs (%s)", st ? err.message : "");
+    cs_energy en;
+    cs_sim_energy(sim, &en);
+    bal[i] = fabs(en.balance_error) / (m * g * 0.001);
+    int per[2] = {0, 0};
+    contacts += cs_sim_event_count(sim);
+    for (int w = 0; w < 2; w++) {
+      cs_clearance_state cst;
+      cs_sim_clearance_corner(sim, 0, w, &cst);
+      per[w] = cst.impact_velocity > 0; /* each wall has been struck */
+    }
+    CHECK(per[0] && per[1], "both walls struck");
+    cs_sim_free(sim);
+    cs_model_free(mod);
+  }
+  printf("vee, undamped bounce: %d contacts; balance error %.3g (rtol 1e-8), %.3g (rtol 1e-10) of "
+         "the drop's m g h\n", contacts, bal[0], bal[1]);
+  CHECK(bal[1] < 1e-7 && bal[1] < bal[0], "the books close to the tolerance (%.3g, %.3g)", bal[1],
+        bal[0]);
+
+  /* one wall (one path through the apex): one contact point, the nearer wall's; it chatters
+   * between the walls across the bisector instead of settling (500000 steps by 0.025 s) */
+  mod = vee(0);
+  CHECK(cs_model_clearance_corner_count(mod, 0) == 1, "one wall, one contact point");
+  cs_model_free(mod);
+
+  /* the walls share the regions: two equal holes (R 30 mm) and a disc (R 20 mm): flat, arc1
+   * (the holes), arc2 (the disc) */
+  const char *shared =
+    "{\"name\": \"shared\", \"bodies\": [{\"name\": \"g\", \"ground\": true}, {\"name\": "
+    "\"p\", \"mass\": 1, \"inertia\": 1e-4, \"position\": [0.025, 0, 0]}], \"clearance_joints\": "
+    "[{\"name\": \"w\", \"type\": \"profile\", \"body1\": \"g\", \"body2\": \"p\", "
+    "\"pin_radius\": 0.001, \"length\": 0.01, \"materials\": [{\"E\": 2e11, \"nu\": 0.3}, "
+    "{\"E\": 2e11, \"nu\": 0.3}], \"contact\": {\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": 0}}, "
+    "\"profile\": [{\"path\": [[0.03, 0], {\"arc_to\": [0.03, 0], \"centre\": [0, 0], "
+    "\"turn\": \"ccw\"}], \"solid\": \"right\"}, {\"path\": [[0.03, 0], {\"arc_to\": [0.03, 0], "
+    "\"centre\": [0, 0], \"turn\": \"cw\"}], \"solid\": \"left\"}, {\"path\": [[0.02, 0], "
+    "{\"arc_to\": [0.02, 0], \"centre\": [0, 0], \"turn\": \"ccw\"}], \"solid\": \"left\"}]}]}";
+  mod = load_model_string(shared, "<shared regions>");
+  CHECK(cs_model_clearance_corner_count(mod, 0) == 3 && cs_model_clearance_region_count(mod, 0) == 3,
+        "three walls, three regions: flat, the holes' arc1, the disc's arc2 (%d walls, %d regions)",
+        cs_model_clearance_corner_count(mod, 0), cs_model_clearance_region_count(mod, 0));
+  cs_model_free(mod);
+  return cs_test_finish();
+}
