@@ -161,9 +161,10 @@ contains "…naming the sweep file, the case and what failed" <($py -c "
 import h5py; print(h5py.File('fail.h5')['cases/message'][1].decode())") "fail.json: case 1: model.json: the integrator failed at t = "
 
 # a worker process that dies (a crash, the OOM killer): its case is recorded failed, a new
-# worker takes its place and the sweep goes on
+# worker takes its place and the sweep goes on (cases long enough, 0.3 s of motion, for the
+# kill to find a worker alive: at 0.04 s the whole sweep could end between two looks)
 cat > crash.json <<'JSON'
-{"name": "crash", "model": "model.json", "t_end": 0.04,
+{"name": "crash", "model": "model.json", "t_end": 0.3,
  "parameters": [{"path": "/clearance_joints/0/hole_radius", "linspace": [0.0098, 0.0100, 6]}]}
 JSON
 "$cli" sweep crash.json -o crash.h5 --jobs 2 >crash.out 2>&1 & pid=$!
