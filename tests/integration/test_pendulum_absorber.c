@@ -18,25 +18,36 @@
  * T = (2π/(ñΩ)) · 2K(sin(φ0/2))/π, the amplitude correction 1 + φ0²/16 + … = 1.7e-4 at 3°:
  * the measured order is ñ/(2K/π), and ñ itself to 3e-4 without it.
  *
+ * Rolling (friction, the roller rolling on the outer arc without slip): the contact point's
+ * velocity relative to the rotor is zero, ℓ φ' + r ω_rel = 0, so the roller turns at
+ * Ω − (ℓ/r) φ' and its spin adds ½ J (Ω − (ℓ/r) φ')² to T, whose term linear in φ' is again a
+ * total derivative: (m + J/r²) ℓ² φ'' + m Ω² c ℓ sin φ = 0, the order
+ * ñ = √((c/ℓ)/(1 + J/(m r²))), √(2c/(3ℓ)) for a uniform disc (J = ½ m r²): 1.63299 and 2.44949
+ * for c/ℓ = 4 and 9. Regularized Coulomb friction (μ 0.3, v_tol 1e-4 m/s) holds it: the
+ * tangential force the rolling needs is j/(1 + j) of the centrifugal force's component along
+ * the track, j = J/(m r²), under 1 % of μ N at 3°, so the roller creeps at under 1e-6 m/s.
+ *
  * The contact's compliance. The roller's centre sits δ (the static penetration) beyond ℓ, and
  * the contact is a radial spring k = dN/dδ = 1.5 N/δ (L-N: N = K δ^1.5). Linearized about
  * φ = 0, ρ = ℓ + δ in the rotor's frame, with u the radial motion, the Coriolis terms couple
  * the two:  ρ² φ'' + 2 Ω ρ u' + Ω² c ρ φ = 0,  u'' + (k/m − Ω²) u − 2 Ω ρ φ' = 0, so
- *   ω² (1 + 4 Ω²/(κ − ω²)) = Ω² c/(ℓ + δ),  κ = k/m − Ω²:
- * the order drops by about ½ δ/ℓ + (4/3) δ/(c + ℓ), 1.8e-5 to 1.2e-4 here (δ ∝ Ω^(4/3)). An
- * independent integration of the point mass on that Hertz spring (scipy's DOP853 at rtol 1e-11)
- * gives the same shifts to 3 digits.
+ *   ω² (1 + j + 4 Ω²/(κ − ω²)) = Ω² c/(ℓ + δ),  κ = k/m − Ω²  (j = 0 sliding):
+ * sliding, the order drops by about ½ δ/ℓ + (4/3) δ/(c + ℓ), 1.8e-5 to 1.2e-4 here
+ * (δ ∝ Ω^(4/3)); rolling, 1.6e-5 to 1.1e-4. An independent integration of the sliding point
+ * mass on that Hertz spring (scipy's DOP853 at rtol 1e-11) gives the same shifts to 3 digits.
  *
  * The run: φ0 = 3°, the roller at rest on the rotor and pressed into the outer arc by its
  * static penetration (m Ω² (c cos φ0 + ℓ) = K δ^1.5, the L-N law's K = (4/3) E* √R*), undamped
  * contact (Kelvin-Voigt with c = 0), no friction, no gravity; 4.2 periods. The period from φ's
  * zero crossings (linearly interpolated between output rows 1/400 of a period apart: φ'' = 0 at
  * a crossing, so the interpolation's error is third order). For c/ℓ = 4 and 9 at Ω = 100 and
- * 300 rad/s, asserted: ñ within 1e-3 of the amplitude-corrected √(c/ℓ) and within 2e-6 of it
- * with the compliance's shift as well; the two speeds' orders within 2e-4 of each other; one
- * contact, on the outer arc, the whole run (none on the inner) and its force never below half
- * the static one; the energy balance (driver work in) within 1e-9 of the roller's kinetic
- * energy (undamped: measured ~1e-12).
+ * 300 rad/s, sliding and rolling, asserted: ñ within 1e-3 of the amplitude-corrected closed
+ * form and within 2e-6 of it with the compliance's shift as well (measured: 2e-7); the two
+ * speeds' orders within 2e-4 of each other; one contact, on the outer arc, the whole run (none
+ * on the inner) and its force never below half the static one; sliding, the roller's spin
+ * untouched (1e-9 rad), rolling, its slip under 1e-3 of its travel ℓ φ0 (measured 1e-4, the
+ * compliance's); the energy balance (driver work in) within 1e-9 of the roller's kinetic
+ * energy sliding (undamped: measured ~1e-12), 2e-5 rolling (the friction's: ~1e-6).
  *
  * Both arcs are written "closed": a whole circle left open has two open ends at its start
  * point, whose flat law the arc's is blended with there, and the blend reached the roller
@@ -69,8 +80,9 @@ static double static_penetration(double c, double l, double W)
   return pow(F / K, 2.0 / 3.0);
 }
 
-/* The order with the contact's compliance (above), before the amplitude correction. */
-static double compliant_order(double c, double l, double W)
+/* The order with the contact's compliance (above), before the amplitude correction; j the
+ * roller's J/(m r²) when it rolls, 0 when it slides. */
+static double compliant_order(double c, double l, double W, double j)
 {
   double R = l + r, Es = 1.0 / (2.0 * (1.0 - nu * nu) / E), Rs = r * R / (R - r);
   double K = 4.0 / 3.0 * Es * sqrt(Rs), d = 0.0, N = 0.0;
@@ -78,15 +90,18 @@ static double compliant_order(double c, double l, double W)
     N = m * W * W * (c + l + d), d = pow(N / K, 2.0 / 3.0);
   double kappa = 1.5 * N / d / m - W * W, w2 = W * W * c / (l + d);
   for (int i = 0; i < 20; i++)
-    w2 = W * W * c / (l + d) / (1.0 + 4.0 * W * W / (kappa - w2));
+    w2 = W * W * c / (l + d) / (1.0 + j + 4.0 * W * W / (kappa - w2));
   return sqrt(w2) / W;
 }
 
-static cs_model *absorber(double c, double l, double W, double interval)
+/* The absorber at c, ℓ and Ω = W, run for 4.2 periods of the order n, rows 1/400 of a period
+ * apart; friction "" (none) or a contact's "friction" entry. */
+static cs_model *absorber(double c, double l, double W, double n, const char *friction)
 {
+  double interval = 2.0 * M_PI / (n * W) / 400.0;
   double R = l + r, Ri = l - r - gap, d = l + static_penetration(c, l, W);
-  double x = c + d * cos(phi0), y = d * sin(phi0), t_end = 4.2 * 2.0 * M_PI / (sqrt(c / l) * W);
-  char json[4096];
+  double x = c + d * cos(phi0), y = d * sin(phi0), t_end = 4.2 * 2.0 * M_PI / (n * W);
+  char json[4608];
   snprintf(json, sizeof json,
            "{\"name\": \"absorber\", \"gravity\": [0, 0], \"bodies\": [{\"name\": \"ground\", "
            "\"ground\": true}, {\"name\": \"rotor\", \"mass\": 0.5, \"inertia\": 1e-4}, "
@@ -102,20 +117,21 @@ static cs_model *absorber(double c, double l, double W, double interval)
            "0], \"turn\": \"ccw\"}], \"closed\": true, \"solid\": \"left\"}], \"materials\": "
            "[{\"E\": %.17g, \"nu\": %.17g}, {\"E\": %.17g, \"nu\": %.17g}], \"contact\": "
            "{\"elastic\": {\"model\": "
-           "\"lankarani_nikravesh\"}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": 0}}}], "
+           "\"lankarani_nikravesh\"}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": 0}%s}}], "
            "\"solver\": {\"t_end\": %.17g, \"rtol\": 1e-8, \"atol\": 1e-12}, \"output\": "
            "{\"interval\": %.17g}}",
            m, J, x, y, -W * y, W * x, W, W, r, c + R, c + R, c, c + Ri, c + Ri, c, E, nu, E, nu,
-           t_end, interval);
+           friction, t_end, interval);
   return load_model_string(json, "<absorber>");
 }
 
 typedef struct books {
-  double c;                 /* the track centre's distance from the axis */
+  double c, l;              /* the track centre's distance from the axis; the pendulum's length */
   double t_prev, phi_prev;  /* the last row */
   double first, last;       /* the first and last zero crossing of φ */
   int crossings, rows;
   double n_min;             /* the least normal force on the outer arc */
+  double spin, slip;        /* the largest |θ_roller − θ_rotor|; the largest slip, m */
 } books;
 
 static int keep(const cs_sim *s, void *user)
@@ -138,17 +154,21 @@ static int keep(const cs_sim *s, void *user)
   cs_clearance_state w;
   cs_sim_clearance_corner(s, 0, 0, &w);
   b->n_min = fmin(b->n_min, w.normal_force);
+  /* rolling without slip turns the roller by −(ℓ/r)(φ − φ0) relative to the rotor */
+  double rel = qp[2] - qr[2];
+  b->spin = fmax(b->spin, fabs(rel));
+  b->slip = fmax(b->slip, fabs(r * rel + b->l * (phi - phi0)));
   b->t_prev = t, b->phi_prev = phi;
   b->rows++;
   return 0;
 }
 
 /* The measured order ñ (from the period of φ) of a run at Ω = W; its contacts and balance. */
-static double run(cs_model *mod, double c, double W, int *outer, int *inner, double *bal,
-                  double *n_min)
+static double run(cs_model *mod, double c, double l, double W, int *outer, int *inner,
+                  double *bal, double *n_min, double *spin, double *slip)
 {
   cs_sim *s = start(mod);
-  books b = {c, 0, 0, 0, 0, 0, 0, INFINITY};
+  books b = {c, l, 0, 0, 0, 0, 0, 0, INFINITY, 0, 0};
   cs_sim_set_output(s, keep, &b);
   cs_error err;
   cs_status st = cs_sim_advance(s, cs_model_t_end(mod), &err);
@@ -166,7 +186,7 @@ static double run(cs_model *mod, double c, double W, int *outer, int *inner, dou
   cs_sim_energy(s, &en);
   double ke = 0.5 * m * W * W * c * c; /* the roller's, near enough */
   *bal = fabs(en.balance_error) / ke;
-  *n_min = b.n_min;
+  *n_min = b.n_min, *spin = b.spin, *slip = b.slip;
   cs_sim_free(s);
   CHECK(b.crossings >= 8, "absorber c %g, W %g: four oscillations (%d crossings)", c, W,
         b.crossings);
@@ -178,36 +198,49 @@ int main(void)
 {
   const double geo[2][2] = {{0.04, 0.01}, {0.045, 0.005}}, speeds[2] = {100.0, 300.0};
   const double corr = 2.0 * ellip_k(sin(0.5 * phi0)) / M_PI; /* T / T0 at φ0 */
-  for (int g = 0; g < 2; g++) {
-    double order[2];
-    for (int k = 0; k < 2; k++) {
-      double c = geo[g][0], l = geo[g][1], W = speeds[k], n0 = sqrt(c / l);
-      cs_model *mod = g == 0 && k == 0 ? load_model("models/pendulum_absorber.json")
-                                       : absorber(c, l, W, 2.0 * M_PI / (n0 * W) / 400.0);
-      int outer, inner;
-      double bal, nmin, n = run(mod, c, W, &outer, &inner, &bal, &nmin);
-      double want = n0 / corr, soft = compliant_order(c, l, W) / corr;
-      double n_static = m * W * W * (c + l); /* the roller's centrifugal force, near enough */
-      order[k] = n;
-      printf("absorber c/l = %g, W = %g rad/s: order %.7f; sqrt(c/l) = %.6f, with the 3 deg "
-             "amplitude correction %.7f (%+.3e), and the compliance %.7f (%+.2e); %d contacts "
-             "outer, %d inner; least normal force %.4g N (static %.4g); balance error %.2e of "
-             "the kinetic energy\n", c / l, W, n, n0, want, n / want - 1.0, soft,
-             n / soft - 1.0, outer, inner, nmin, n_static, bal);
-      CHECK(fabs(n / want - 1.0) < 1e-3, "c/l %g, W %g: order %.6f within 1e-3 of %.6f", c / l,
-            W, n, want);
-      CHECK(fabs(n / soft - 1.0) < 2e-6, "c/l %g, W %g: order %.7f within 2e-6 of the compliant "
-            "%.7f", c / l, W, n, soft);
-      CHECK(outer == 1 && inner == 0, "c/l %g, W %g: one contact, on the outer arc (%d, %d)",
-            c / l, W, outer, inner);
-      CHECK(nmin > 0.5 * n_static, "c/l %g, W %g: the roller stays pressed (%.4g N of %.4g)",
-            c / l, W, nmin, n_static);
-      CHECK(bal < 1e-9, "c/l %g, W %g: energy balance %.3g of the kinetic energy", c / l, W,
-            bal);
-      cs_model_free(mod);
+  const char *coulomb = ", \"friction\": {\"model\": \"coulomb\", \"mu\": 0.3, \"v_tol\": 1e-4}";
+  for (int roll = 0; roll < 2; roll++) /* sliding (no friction), then rolling */
+    for (int g = 0; g < 2; g++) {
+      double order[2], j = roll ? J / (m * r * r) : 0.0;
+      for (int k = 0; k < 2; k++) {
+        double c = geo[g][0], l = geo[g][1], W = speeds[k], n0 = sqrt(c / l / (1.0 + j));
+        cs_model *mod = !roll && g == 0 && k == 0 ? load_model("models/pendulum_absorber.json")
+                                                  : absorber(c, l, W, n0, roll ? coulomb : "");
+        int outer, inner;
+        double bal, nmin, spin, slip;
+        double n = run(mod, c, l, W, &outer, &inner, &bal, &nmin, &spin, &slip);
+        double want = n0 / corr, soft = compliant_order(c, l, W, j) / corr;
+        double n_static = m * W * W * (c + l); /* the roller's centrifugal force, near enough */
+        const char *how = roll ? "rolling" : "sliding";
+        order[k] = n;
+        printf("absorber, %s, c/l = %g, W = %g rad/s: order %.7f; closed form %.6f, with the 3 "
+               "deg amplitude correction %.7f (%+.3e), and the compliance %.7f (%+.2e); %d "
+               "contacts outer, %d inner; least normal force %.4g N (static %.4g); balance "
+               "error %.2e of the kinetic energy; spin relative to the rotor %.3g rad, slip "
+               "%.3g m\n",
+               how, c / l, W, n, n0, want, n / want - 1.0, soft, n / soft - 1.0, outer, inner,
+               nmin, n_static, bal, spin, slip);
+        CHECK(fabs(n / want - 1.0) < 1e-3, "%s, c/l %g, W %g: order %.6f within 1e-3 of %.6f",
+              how, c / l, W, n, want);
+        CHECK(fabs(n / soft - 1.0) < 2e-6, "%s, c/l %g, W %g: order %.7f within 2e-6 of the "
+              "compliant %.7f", how, c / l, W, n, soft);
+        if (roll)
+          CHECK(slip < 1e-3 * l * phi0, "rolling, c/l %g, W %g: the roller rolls (slips %.3g m "
+                "of the %.3g m it travels)", c / l, W, slip, l * phi0);
+        else
+          CHECK(spin < 1e-9, "sliding, c/l %g, W %g: the roller's spin untouched (%.3g rad)",
+                c / l, W, spin);
+        CHECK(outer == 1 && inner == 0, "%s, c/l %g, W %g: one contact, on the outer arc (%d, "
+              "%d)", how, c / l, W, outer, inner);
+        CHECK(nmin > 0.5 * n_static, "%s, c/l %g, W %g: the roller stays pressed (%.4g N of "
+              "%.4g)", how, c / l, W, nmin, n_static);
+        CHECK(bal < (roll ? 2e-5 : 1e-9), "%s, c/l %g, W %g: energy balance %.3g of the kinetic "
+              "energy", how, c / l, W, bal);
+        cs_model_free(mod);
+      }
+      CHECK(fabs(order[1] / order[0] - 1.0) < 2e-4, "%s, c/l %g: the order does not depend on "
+            "the speed (%.7f, %.7f)", roll ? "rolling" : "sliding", geo[g][0] / geo[g][1],
+            order[0], order[1]);
     }
-    CHECK(fabs(order[1] / order[0] - 1.0) < 2e-4, "c/l %g: the order does not depend on the "
-          "speed (%.7f, %.7f)", geo[g][0] / geo[g][1], order[0], order[1]);
-  }
   return cs_test_finish();
 }
