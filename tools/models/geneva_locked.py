@@ -164,7 +164,8 @@ def outline_sweep():
             wx = CD + math.cos(b) * px - math.sin(b) * py
             wy = math.sin(b) * px + math.cos(b) * py
             if math.hypot(wx, wy) < RL_DISC + 1e-5:
-                worst = max(worst, abs(math.degrees(math.atan2(wy, wx) - phi + math.pi) % 360 - 180))
+                off = math.degrees(math.atan2(wy, wx) - phi + math.pi) % 360 - 180
+                worst = max(worst, abs(off))
     return worst
 
 
