@@ -257,6 +257,8 @@ cs_profile *cs_profile_build(const double start[2], const cs_path_step *steps, i
 {
   int np = nstep; /* closed and ending elsewhere: a segment back to the start */
   const double *last = nstep > 0 ? steps[nstep - 1].to : start;
+  if (nstep > 0 && last[0] == start[0] && last[1] == start[1])
+    closed = 1; /* open, its two ends would be one point: a seam with a flat law on each side */
   if (closed && (last[0] != start[0] || last[1] != start[1]))
     np++;
   if (np < 1) {
@@ -574,6 +576,30 @@ void cs_profile_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g
 }
 
 /* Near a junction of two regions, their laws mixed along ξ = t·(p − point) (linear: ∇²ξ = 0). */
+/* How far the follower centre p is along feature f from its start (from_end 0) or its end
+ * (1): a segment's length up to p's foot, an arc's angle to p times p's radius; 0 for the
+ * features without length (corners) and for spline bands (their blends bound themselves). */
+static double along(const cs_feature *f, const double p[2], int from_end)
+{
+  if (f->kind == CS_FEATURE_SEGMENT) {
+    double u = fmax(0.0, fmin(f->L, f->t[0] * (p[0] - f->a[0]) + f->t[1] * (p[1] - f->a[1])));
+    return from_end ? f->L - u : u;
+  }
+  if (f->kind != CS_FEATURE_ARC)
+    return 0.0;
+  double v[2] = {p[0] - f->c[0], p[1] - f->c[1]}, span = fabs(f->span);
+  double a = atan2(cross(f->u0, v), dot(f->u0, v)) * (f->span > 0.0 ? 1.0 : -1.0);
+  a = fmin(a < 0.0 ? a + 2.0 * M_PI : a, span);
+  return hypot(v[0], v[1]) * (from_end ? span - a : a);
+}
+
+/* A junction's blend is the stretch within BLEND_REACH·l of it along the piece the follower
+ * is on: ξ, the projection on the junction's tangent, comes back under l where a piece curls
+ * round (an arc past a quarter turn: a whole circle left open blended its ends' flat law
+ * across the circle). At that reach |ξ| ≥ l already (l is at most half an arc's radius), so
+ * the weight is the piece's own where the reach cuts it. */
+static const double BLEND_REACH = 1.5;
+
 void cs_profile_blend(const cs_clearance *c, int pin, const double p[2], cs_blend *b)
 {
   const cs_profile *pr = cs_profile_wall(c->profile, pin);
@@ -588,7 +614,7 @@ void cs_profile_blend(const cs_clearance *c, int pin, const double p[2], cs_blen
       continue;
     const cs_junction *J = &pr->j[i];
     double xi = J->t[0] * (p[0] - J->point[0]) + J->t[1] * (p[1] - J->point[1]);
-    if (fabs(xi) >= J->l)
+    if (fabs(xi) >= J->l || along(&pr->f[hit.feature], p, k) > BLEND_REACH * J->l)
       continue;
     b->region[0] = J->region[0];
     b->region[1] = J->region[1];

@@ -58,6 +58,17 @@ static cs_model *model(const char *joint, double x, double y, double vx, double 
   return load_model_string(json, "<profile test>");
 }
 
+/* The weight a blend gives region `r`, and its gradient: a junction may list its two regions
+ * either way round (region[0] weighs 1 − w). */
+static double weight_of(const cs_blend *b, int r, double grad[2])
+{
+  double s = b->n < 2 ? 0.0 : b->region[1] == r ? 1.0 : b->region[0] == r ? -1.0 : 0.0;
+  grad[0] = s * b->grad[0], grad[1] = s * b->grad[1];
+  if (b->n < 2)
+    return b->region[0] == r ? 1.0 : 0.0;
+  return b->region[1] == r ? b->w : b->region[0] == r ? 1.0 - b->w : 0.0;
+}
+
 /* The profile's gap and blend against the slot's at points over and around the slot. */
 static void same_geometry(void)
 {
@@ -88,7 +99,8 @@ static void same_geometry(void)
       worst = fmax(worst, e);
       regions += ga.region != gb.region;
       blends += ba.n != bb.n;
-      wblend = fmax(wblend, fabs(ba.w - bb.w) + 1e-5 * fabs(ba.grad[0] - bb.grad[0]));
+      double da[2], db[2], wa = weight_of(&ba, 1, da), wb = weight_of(&bb, 1, db);
+      wblend = fmax(wblend, fabs(wa - wb) + 1e-5 * (fabs(da[0] - db[0]) + fabs(da[1] - db[1])));
     }
   printf("slot profile vs slot at %d points: worst gap difference %.2e m, region "
          "mismatches %d, blend mismatches %d, weight %.2e\n", n, worst, regions, blends, wblend);
