@@ -31,13 +31,10 @@ typedef struct {
 } share;
 
 struct cs_schur {
-  int m, n;
+  int m;
   int *perm, *inv;    /* new index → row, row → new index */
-  int *first, *start; /* the envelope: row i holds columns first[i] … i at L + start[i] */
-  int *off;           /* start[i] − first[i]: column j of row i is L[off[i] + j] */
-  int *pcol;          /* Φq's columns with a ground body's −1 as n: a zero pad, no branch */
+  int *first, *off;   /* the envelope: row i holds columns first[i] … i, column j at L[off[i] + j] */
   double *L, *x, *z; /* x: the solves' work; z: the corrections' */
-  double *pad;        /* 2 (n + 1): M⁻¹ and Q (then Q − Φqᵀ λ), each with its zero pad last */
   double *recip;      /* 1 / D_i, and 0 for a dropped row: its λ comes out 0 by itself */
   share *shares;
   int nshare;
@@ -153,7 +150,7 @@ static int envelope_index(const cs_schur *S, int r, int s)
     int t = i;
     i = j, j = t;
   }
-  return S->start[i] + j - S->first[i];
+  return S->off[i] + j;
 }
 
 static int build_envelope(cs_schur *S, const cs_jac *J, const body_rows *br, int *near)
@@ -166,7 +163,7 @@ static int build_envelope(cs_schur *S, const cs_jac *J, const body_rows *br, int
       if (S->inv[near[k]] < f)
         f = S->inv[near[k]];
     S->first[i] = f;
-    S->start[i] = (int)size;
+    S->off[i] = (int)size - f;
     size += i - f + 1;
   }
   S->L = calloc((size_t)size + 1, sizeof *S->L);
@@ -198,17 +195,13 @@ cs_schur *cs_schur_create(const cs_jac *J)
   if (!S)
     return NULL;
   const size_t m = (size_t)J->m + 1;
-  S->m = J->m, S->n = J->n;
+  S->m = J->m;
   S->off = malloc(m * sizeof *S->off);
-  S->pcol = malloc(m * CS_JAC_WIDTH * sizeof *S->pcol);
-  S->pad = calloc(2 * ((size_t)J->n + 1), sizeof *S->pad);
   S->perm = malloc(m * sizeof *S->perm);
   S->inv = malloc(m * sizeof *S->inv);
   S->first = malloc(m * sizeof *S->first);
-  S->start = malloc(m * sizeof *S->start);
   S->x = malloc(3 * m * sizeof *S->x);
-  if (!S->off || !S->pcol || !S->pad || !S->perm || !S->inv || !S->first || !S->start ||
-      !S->x || build_body_rows(J, &br)) {
+  if (!S->off || !S->perm || !S->inv || !S->first || !S->x || build_body_rows(J, &br)) {
     free_body_rows(&br);
     cs_schur_free(S);
     return NULL;
@@ -231,10 +224,6 @@ cs_schur *cs_schur_create(const cs_jac *J)
     cs_schur_free(S);
     return NULL;
   }
-  for (int i = 0; i < S->m; i++)
-    S->off[i] = S->start[i] - S->first[i];
-  for (int k = 0; k < S->m * CS_JAC_WIDTH; k++)
-    S->pcol[k] = J->col[k] < 0 ? J->n : J->col[k];
   return S;
 }
 
@@ -243,12 +232,9 @@ void cs_schur_free(cs_schur *S)
   if (!S)
     return;
   free(S->off);
-  free(S->pcol);
-  free(S->pad);
   free(S->perm);
   free(S->inv);
   free(S->first);
-  free(S->start);
   free(S->x);
   free(S->L);
   free(S->shares);
@@ -259,7 +245,7 @@ void cs_schur_free(cs_schur *S)
 static void complement(cs_schur *S, const cs_jac *J, const double *W)
 {
   const int m = S->m;
-  memset(S->L, 0, (size_t)(S->start[m - 1] + m - S->first[m - 1]) * sizeof *S->L);
+  memset(S->L, 0, (size_t)(S->off[m - 1] + m) * sizeof *S->L);
   for (int k = 0; k < S->nshare; k++) {
     const share *sh = &S->shares[k];
     const double *a = J->val + sh->r, *b = J->val + sh->s, *w = W + sh->c0;
@@ -358,29 +344,19 @@ int cs_schur_accelerations(cs_schur *S, const cs_jac *J, const double *Minv, con
 {
   const int n = J->n, m = J->m;
   int rank = cs_schur_factor(S, J, Minv, damp);
-  double *restrict w = S->pad, *restrict u = S->pad + n + 1; /* M⁻¹ and Q, padded */
-  const int *restrict pcol = S->pcol;
-  const double *restrict val = J->val;
-  memcpy(w, Minv, (size_t)n * sizeof *w);
-  memcpy(u, Q, (size_t)n * sizeof *u);
-  w[n] = u[n] = 0.0;
   for (int r = 0; r < m; r++) { /* λ ← Φq M⁻¹ Q − γ, then solved in place */
-    const int *col = pcol + CS_JAC_WIDTH * r;
-    const double *v = val + CS_JAC_WIDTH * r;
+    const int *col = J->col + CS_JAC_WIDTH * r;
+    const double *val = J->val + CS_JAC_WIDTH * r;
     double sum = -gamma[r];
     for (int c = 0; c < CS_JAC_WIDTH; c++)
-      sum += v[c] * w[col[c]] * u[col[c]];
+      if (col[c] >= 0)
+        sum += val[c] * Minv[col[c]] * Q[col[c]];
     lambda[r] = sum;
   }
   cs_schur_solve(S, lambda, lambda);
-  for (int r = 0; r < m; r++) { /* Q − Φqᵀ λ; the pad takes the ground's share */
-    const int *col = pcol + CS_JAC_WIDTH * r;
-    const double *v = val + CS_JAC_WIDTH * r;
-    const double lr = -lambda[r];
-    for (int c = 0; c < CS_JAC_WIDTH; c++)
-      u[col[c]] += v[c] * lr;
-  }
+  memcpy(a, Q, (size_t)n * sizeof *a);
+  cs_jac_tmul_add(J, lambda, -1.0, a);
   for (int c = 0; c < n; c++)
-    a[c] = u[c] * Minv[c];
+    a[c] *= Minv[c];
   return rank;
 }

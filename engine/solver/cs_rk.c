@@ -56,7 +56,6 @@ struct cs_rk {
   double *y, *yq, *f, *fq;              /* current state and f there */
   double *y_prev, *yq_prev, *f_prev, *fq_prev; /* the last step's start */
   double *K, *KQ, *ytmp, *yqtmp, *ynew, *yqnew, *err, *w, *werr, *ystage;
-  double *y_end, *f_end; /* a step's end, kept while exact steps to its root replace it */
   double *dense;   /* the last step's dense output: 7 coefficients per component (n + nq) */
   int k_for_step;  /* K, KQ hold the stages of the last step [t_prev, t] */
   int dense_ready; /* dense holds that step's coefficients */
@@ -109,7 +108,7 @@ cs_rk *cs_rk_create(int n, int nq, int second_order, int nroot, cs_rk_rhs rhs,
   rk->rtol = 1e-6;
   rk->hmax = INFINITY;
   const size_t ks = DENSE_STAGES, nd = 7 * ((size_t)n + (size_t)nq);
-  size_t total = (size_t)n * (12 + ks) + (size_t)nq * (6 + ks) + 5 * (size_t)nroot + nd;
+  size_t total = (size_t)n * (10 + ks) + (size_t)nq * (6 + ks) + 5 * (size_t)nroot + nd;
   double *pool = calloc(total + 1, sizeof(double));
   rk->root_info = calloc((size_t)nroot + 1, sizeof *rk->root_info);
   if (!pool || !rk->root_info) {
@@ -122,7 +121,7 @@ cs_rk *cs_rk_create(int n, int nq, int second_order, int nroot, cs_rk_rhs rhs,
   rk->f = grab(&pool, n), rk->y_prev = grab(&pool, n), rk->f_prev = grab(&pool, n);
   rk->ytmp = grab(&pool, n), rk->ynew = grab(&pool, n), rk->err = grab(&pool, n);
   rk->w = grab(&pool, n), rk->werr = grab(&pool, n), rk->K = grab(&pool, n * DENSE_STAGES);
-  rk->ystage = grab(&pool, n), rk->y_end = grab(&pool, n), rk->f_end = grab(&pool, n);
+  rk->ystage = grab(&pool, n);
   rk->yq = grab(&pool, nq), rk->fq = grab(&pool, nq), rk->yq_prev = grab(&pool, nq);
   rk->fq_prev = grab(&pool, nq), rk->yqtmp = grab(&pool, nq), rk->yqnew = grab(&pool, nq);
   rk->KQ = grab(&pool, nq * DENSE_STAGES);
@@ -310,21 +309,7 @@ int cs_rk_init(cs_rk *rk, double t, const double *y, const double *yq)
   return 0;
 }
 
-/* A step's ends, [t0, t1]: what its Hermite interpolant is made of. */
-typedef struct {
-  double t0, t1;
-  const double *y0, *f0, *y1, *f1;
-  const double *dense; /* DOP853's dense output of the step instead, when not NULL */
-} span;
-
-static span last_step(const cs_rk *rk)
-{
-  span sp = {rk->t_prev, rk->t, rk->y_prev, rk->f_prev, rk->y, rk->f, NULL};
-  return sp;
-}
-
-static double dense_value(double y0, const double *q, double th);
-
+/* Hermite interpolant of the last step at t into out (n). */
 /* The interpolant's weights at t: quintic Hermite (y, y', y'' at both ends) for the first
  * half of a second-order system, cubic Hermite (y, y') for the rest. */
 typedef struct {
@@ -332,9 +317,9 @@ typedef struct {
   double c[4], p[6];
 } hermite;
 
-static hermite weights_at(const cs_rk *rk, const span *sp, double t)
+static hermite weights_at(const cs_rk *rk, double t)
 {
-  const double h = sp->t1 - sp->t0, th = h > 0 ? (t - sp->t0) / h : 1.0;
+  const double h = rk->t - rk->t_prev, th = h > 0 ? (t - rk->t_prev) / h : 1.0;
   const double t2 = th * th, t3 = t2 * th, t4 = t3 * th, t5 = t4 * th;
   hermite w = {rk->second_order ? rk->n / 2 : 0,
                {2 * t3 - 3 * t2 + 1, h * (t3 - 2 * t2 + th), -2 * t3 + 3 * t2, h * (t3 - t2)},
@@ -344,32 +329,32 @@ static hermite weights_at(const cs_rk *rk, const span *sp, double t)
   return w;
 }
 
-static double component(const hermite *w, const span *sp, int k)
+static double component(const cs_rk *rk, const hermite *w, int k)
 {
   if (k < w->half) {
     const double *p = w->p;
-    return p[0] * sp->y0[k] + p[1] * sp->f0[k] + p[2] * sp->f0[w->half + k] +
-           p[3] * sp->y1[k] + p[4] * sp->f1[k] + p[5] * sp->f1[w->half + k];
+    return p[0] * rk->y_prev[k] + p[1] * rk->f_prev[k] + p[2] * rk->f_prev[w->half + k] +
+           p[3] * rk->y[k] + p[4] * rk->f[k] + p[5] * rk->f[w->half + k];
   }
   const double *c = w->c;
-  return c[0] * sp->y0[k] + c[1] * sp->f0[k] + c[2] * sp->y1[k] + c[3] * sp->f1[k];
+  return c[0] * rk->y_prev[k] + c[1] * rk->f_prev[k] + c[2] * rk->y[k] + c[3] * rk->f[k];
 }
 
 void cs_rk_interpolate(const cs_rk *rk, double t, double *out)
 {
-  const span sp = last_step(rk);
-  hermite w = weights_at(rk, &sp, t);
+  hermite w = weights_at(rk, t);
   for (int k = 0; k < rk->n; k++)
-    out[k] = component(&w, &sp, k);
+    out[k] = component(rk, &w, k);
 }
 
 void cs_rk_interpolate_some(const cs_rk *rk, double t, const int *idx, int count, double *out)
 {
-  const span sp = last_step(rk);
-  hermite w = weights_at(rk, &sp, t);
+  hermite w = weights_at(rk, t);
   for (int i = 0; i < count; i++)
-    out[idx[i]] = component(&w, &sp, idx[i]);
+    out[idx[i]] = component(rk, &w, idx[i]);
 }
+
+static double dense_value(double y0, const double *q, double th);
 
 static int crossed(double before, double after)
 {
@@ -381,35 +366,35 @@ void cs_rk_set_root_support(cs_rk *rk, const int *start, const int *idx)
   rk->support_start = start, rk->support = idx;
 }
 
-/* Root i at t on the interpolant of sp, of what it reads. */
-static double root_at(cs_rk *rk, const span *sp, double t, int i)
+/* Root i at t on the dense output of the step [t_prev, t_end] (held while exact steps to its
+ * root replace its end), of what the root reads. */
+static double root_at(cs_rk *rk, double t_end, double t, int i)
 {
   const int *idx = rk->support ? rk->support + rk->support_start[i] : NULL;
   const int count = idx ? rk->support_start[i + 1] - rk->support_start[i] : rk->n;
-  hermite w = weights_at(rk, sp, t);
-  const double th = (t - sp->t0) / (sp->t1 - sp->t0);
+  const double th = (t - rk->t_prev) / (t_end - rk->t_prev);
   for (int k = 0; k < count; k++) {
     const int e = idx ? idx[k] : k;
-    rk->ytmp[e] = sp->dense ? dense_value(sp->y0[e], sp->dense + 7 * e, th) : component(&w, sp, e);
+    rk->ytmp[e] = dense_value(rk->y_prev[e], rk->dense + 7 * e, th);
   }
   rk->roots(t, rk->ytmp, i, rk->g_tmp, rk->user);
   return rk->g_tmp[i];
 }
 
-/* The earliest time in (lo, hi] where a root that crossed over the step (g_prev to g_end)
- * and not yet at lo (glo) crosses, on the interpolant of sp plus off[i] (Illinois,
- * bracketed); returns the bracket's upper end, where the crossing has happened, or hi when
- * none crosses there. */
-static double earliest_root(cs_rk *rk, const span *sp, double lo0, const double *glo0,
-                            double hi0, const double *g_end, const double *off)
+/* The earliest time in (lo, hi] where a root that crossed over the step [t_prev, t_end]
+ * (g_prev to g_end) and not yet at lo (glo) crosses, on the dense output plus off[i]
+ * (Illinois, bracketed); returns the bracket's upper end, where the crossing has happened, or
+ * hi when none crosses there. */
+static double earliest_root(cs_rk *rk, double t_end, double lo0, const double *glo0, double hi0,
+                            const double *g_end, const double *off)
 {
   double t_first = hi0;
-  const double tol = 4.0 * DBL_EPSILON * fmax(fabs(hi0), fabs(hi0 - sp->t0));
+  const double tol = 4.0 * DBL_EPSILON * fmax(fabs(hi0), fabs(hi0 - rk->t_prev));
   for (int i = 0; i < rk->nroot; i++) {
     if (!crossed(rk->g_prev[i], g_end[i]) || crossed(rk->g_prev[i], glo0[i]))
       continue;
     const double shift = off ? off[i] : 0.0;
-    double lo = lo0, hi = t_first, glo = glo0[i], ghi = root_at(rk, sp, hi, i) + shift;
+    double lo = lo0, hi = t_first, glo = glo0[i], ghi = root_at(rk, t_end, hi, i) + shift;
     if (!crossed(glo, ghi))
       continue; /* crosses only after an earlier root: that one comes first */
     int side = 0;
@@ -418,7 +403,7 @@ static double earliest_root(cs_rk *rk, const span *sp, double lo0, const double 
       double mid = lo + (hi - lo) * (a / (a + b));
       if (!(mid > lo && mid < hi) || it % 8 == 7)
         mid = 0.5 * (lo + hi); /* guard the regula falsi from creeping */
-      double gm = root_at(rk, sp, mid, i) + shift;
+      double gm = root_at(rk, t_end, mid, i) + shift;
       if (crossed(glo, gm)) {
         hi = mid, ghi = gm;
         if (side == 1)
@@ -436,12 +421,10 @@ static double earliest_root(cs_rk *rk, const span *sp, double lo0, const double 
   return t_first;
 }
 
-/* The earliest time in the last step where a root crosses, on its interpolant. */
+/* The earliest time in the last step where a root crosses, on its dense output. */
 static double locate_root(cs_rk *rk)
 {
-  span sp = last_step(rk);
-  sp.dense = rk->dense;
-  return earliest_root(rk, &sp, rk->t_prev, rk->g_prev, rk->t, rk->g, NULL);
+  return earliest_root(rk, rk->t, rk->t_prev, rk->g_prev, rk->t, rk->g, NULL);
 }
 
 static int any_crossed(const cs_rk *rk)
@@ -466,14 +449,9 @@ static const double OVERSHOOT = 0.01;
 static int dense_build(cs_rk *rk);
 static int step_to_root(cs_rk *rk, double t_root)
 {
-  const int n = rk->n;
   const double t_end = rk->t, tol = 4.0 * DBL_EPSILON * fmax(fabs(t_end), t_end - rk->t_prev);
   double push = tol;
-  memcpy(rk->y_end, rk->y, (size_t)n * sizeof *rk->y);
-  memcpy(rk->f_end, rk->f, (size_t)n * sizeof *rk->f);
-  memcpy(rk->g_tmp, rk->g, (size_t)rk->nroot * sizeof *rk->g); /* g at the step's end */
-  memcpy(rk->g_end, rk->g, (size_t)rk->nroot * sizeof *rk->g);
-  const span sp = {rk->t_prev, t_end, rk->y_prev, rk->f_prev, rk->y_end, rk->f_end, rk->dense};
+  memcpy(rk->g_end, rk->g, (size_t)rk->nroot * sizeof *rk->g); /* g at the step's end */
   for (double t_try = t_root; t_try < t_end;) {
     int st = attempt(rk, rk->t_prev, rk->y_prev, rk->yq_prev, rk->f_prev, rk->fq_prev,
                      t_try - rk->t_prev, rk->y, rk->yq, NULL);
@@ -488,9 +466,9 @@ static int step_to_root(cs_rk *rk, double t_root)
     if (any_crossed(rk))
       break;
     for (int i = 0; i < rk->nroot; i++)
-      rk->g_off[i] = crossed(rk->g_prev[i], rk->g_end[i]) ? rk->g[i] - root_at(rk, &sp, t_try, i)
+      rk->g_off[i] = crossed(rk->g_prev[i], rk->g_end[i]) ? rk->g[i] - root_at(rk, t_end, t_try, i)
                                                           : 0.0;
-    double ahead = earliest_root(rk, &sp, t_try, rk->g, t_end, rk->g_end, rk->g_off);
+    double ahead = earliest_root(rk, t_end, t_try, rk->g, t_end, rk->g_end, rk->g_off);
     t_try = fmin(t_end, t_try + (1.0 + OVERSHOOT) * fmax(ahead - t_try, 0.0) + push);
     push *= 2.0;
     if (t_try >= t_end) { /* the step's own end, recomputed exactly */

@@ -110,6 +110,23 @@ static cs_feature corner(const double v[2], const double t_in[2], const double t
   return f;
 }
 
+/* The region of a bend of radius R (the free side inside it: `inside`) in the table R_of,
+ * internal of *n regions (0 flat), added when new; −1 when the table's REGIONS are taken. */
+enum { REGIONS = 8 };
+_Static_assert(sizeof ((cs_profile *)0)->R == REGIONS * sizeof(double), "cs_profile's table");
+static int region_of(double *R_of, int *internal, int *n, double R, int inside)
+{
+  int k = 1;
+  while (k < *n && !(fabs(R_of[k] - R) <= 1e-12 * R_of[k] && internal[k] == inside))
+    k++;
+  if (k < *n)
+    return k;
+  if (k == REGIONS)
+    return -1;
+  R_of[k] = R, internal[k] = inside, (*n)++;
+  return k;
+}
+
 /* Regions: 0 for flat features, one per distinct arc (radius and side). */
 static int regions(cs_profile *p, const cs_feature *pieces, int npiece, int *region, char *why,
                    size_t len, int *bad)
@@ -119,18 +136,10 @@ static int regions(cs_profile *p, const cs_feature *pieces, int npiece, int *reg
     region[i] = 0;
     if (pieces[i].kind != CS_FEATURE_ARC)
       continue;
-    int k = 1;
-    while (k < p->nregion && !(fabs(p->R[k] - pieces[i].R) <= 1e-12 * p->R[k] &&
-                               p->internal[k] == pieces[i].free_inside))
-      k++;
-    if (k == p->nregion) {
-      if (k == (int)(sizeof p->R / sizeof p->R[0]))
-        return fail(why, len, bad, i, "more than 7 distinct arcs (radius and side): each is a "
-                    "region with its own contact geometry");
-      p->R[k] = pieces[i].R;
-      p->internal[k] = pieces[i].free_inside;
-      p->nregion++;
-    }
+    int k = region_of(p->R, p->internal, &p->nregion, pieces[i].R, pieces[i].free_inside);
+    if (k < 0)
+      return fail(why, len, bad, i, "more than 7 distinct arcs (radius and side): each is a "
+                  "region with its own contact geometry");
     region[i] = k;
   }
   return 0;
@@ -358,19 +367,13 @@ cs_profile *cs_profile_build_spline(const double (*points)[2], int n, int solid_
     f->extent = bands > 1 ? r.extent : r.length;
     f->R = r.kmax != 0.0 ? 1.0 / fabs(r.kmax) : 0.0;
     f->free_inside = r.kmax > 0.0;
-    int k = 1;
-    while (k < p->nregion && !(fabs(p->R[k] - f->R) <= 1e-12 * p->R[k] &&
-                               p->internal[k] == f->free_inside))
-      k++;
-    if (k == p->nregion) {
-      if (k == (int)(sizeof p->R / sizeof p->R[0])) {
-        snprintf(why, len, "more than 7 distinct bends over the bands: each is a region with "
-                 "its own contact geometry");
-        *bad = -1;
-        cs_profile_free(p);
-        return NULL;
-      }
-      p->R[k] = f->R, p->internal[k] = f->free_inside, p->nregion++;
+    int k = region_of(p->R, p->internal, &p->nregion, f->R, f->free_inside);
+    if (k < 0) {
+      snprintf(why, len, "more than 7 distinct bends over the bands: each is a region with its "
+               "own contact geometry");
+      *bad = -1;
+      cs_profile_free(p);
+      return NULL;
     }
     f->region = k;
   }
@@ -417,24 +420,18 @@ const cs_profile *cs_profile_wall(const cs_profile *p, int k)
 
 int cs_profile_join(cs_profile *head, cs_profile *wall, char *why, size_t len)
 {
-  int map[8] = {0}, n = head->nregion;
-  double R[8];
-  int internal[8];
+  int map[REGIONS] = {0}, n = head->nregion;
+  double R[REGIONS];
+  int internal[REGIONS];
   memcpy(R, head->R, sizeof R);
   memcpy(internal, head->internal, sizeof internal);
   for (int k = 1; k < wall->nregion; k++) {
-    int r = 1;
-    while (r < n && !(fabs(R[r] - wall->R[k]) <= 1e-12 * R[r] && internal[r] == wall->internal[k]))
-      r++;
-    if (r == n) {
-      if (n == (int)(sizeof R / sizeof R[0])) {
-        snprintf(why, len, "more than 7 distinct arcs (radius and side) over the walls: each "
-                 "is a region with its own contact geometry");
-        return -1;
-      }
-      R[n] = wall->R[k], internal[n] = wall->internal[k], n++;
+    map[k] = region_of(R, internal, &n, wall->R[k], wall->internal[k]);
+    if (map[k] < 0) {
+      snprintf(why, len, "more than 7 distinct arcs (radius and side) over the walls: each is "
+               "a region with its own contact geometry");
+      return -1;
     }
-    map[k] = r;
   }
   for (int i = 0; i < wall->n; i++) {
     wall->f[i].region = map[wall->f[i].region];
@@ -575,7 +572,6 @@ void cs_profile_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g
   }
 }
 
-/* Near a junction of two regions, their laws mixed along ξ = t·(p − point) (linear: ∇²ξ = 0). */
 /* How far the follower centre p is along feature f from its start (from_end 0) or its end
  * (1): a segment's length up to p's foot, an arc's angle to p times p's radius; 0 for the
  * features without length (corners) and for spline bands (their blends bound themselves). */
@@ -600,6 +596,7 @@ static double along(const cs_feature *f, const double p[2], int from_end)
  * the weight is the piece's own where the reach cuts it. */
 static const double BLEND_REACH = 1.5;
 
+/* Near a junction of two regions, their laws mixed along ξ = t·(p − point) (linear: ∇²ξ = 0). */
 void cs_profile_blend(const cs_clearance *c, int pin, const double p[2], cs_blend *b)
 {
   const cs_profile *pr = cs_profile_wall(c->profile, pin);
