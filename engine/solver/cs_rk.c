@@ -447,7 +447,7 @@ static int any_crossed(const cs_rk *rk)
  * the secant towards the step's end took 6). */
 static const double OVERSHOOT = 0.01;
 static int dense_build(cs_rk *rk);
-static int step_to_root(cs_rk *rk, double t_root)
+static int exact_steps_to(cs_rk *rk, double t_root)
 {
   const double t_end = rk->t, tol = 4.0 * DBL_EPSILON * fmax(fabs(t_end), t_end - rk->t_prev);
   double push = tol;
@@ -479,6 +479,33 @@ static int step_to_root(cs_rk *rk, double t_root)
       if (st || settle_state(rk))
         return -1;
     }
+  }
+  return 0;
+}
+
+/* A root the exact step crossed that the step it shortened did not: it crossed there twice
+ * (out and back), the step's ends hid it, and it lies anywhere before the exact step's end. */
+static int hidden_crossing(const cs_rk *rk)
+{
+  for (int i = 0; i < rk->nroot; i++)
+    if (crossed(rk->g_prev[i], rk->g[i]) && !crossed(rk->g_prev[i], rk->g_end[i]))
+      return 1;
+  return 0;
+}
+
+/* The step ended at its earliest root: exact steps to it, and again within the exact step
+ * while that shows a root its step hid (else a pin that passed its wall between a turn and
+ * the next is reported at the turn, deep inside, having taken no load on the way in). */
+static int step_to_root(cs_rk *rk, double t_root)
+{
+  for (int pass = 0; pass < 16; pass++) {
+    if (exact_steps_to(rk, t_root))
+      return -1;
+    if (!hidden_crossing(rk))
+      break;
+    if (dense_build(rk))
+      return -1;
+    t_root = locate_root(rk);
   }
   for (int i = 0; i < rk->nroot; i++)
     rk->root_info[i] = crossed(rk->g_prev[i], rk->g[i]) ? (rk->g_prev[i] < 0.0 ? 1 : -1) : 0;
