@@ -113,7 +113,7 @@ cs_status cs_sim_projected_setup(cs_sim *s, cs_error *err)
   if (why)
     return cs_fail(err, CS_ERR_INPUT, "%s: /solver/formulation: \"projected\" %s; use \"ggl\" "
                    "or \"auto\"", s->model->origin ? s->model->origin : "model", why);
-  s->schur = cs_schur_create(&s->jac);
+  s->schur = cs_schur_create(&s->jac, 1);
   s->Minv = calloc(3 * (size_t)s->n + (size_t)s->m + 1, sizeof *s->Minv); /* + γ, sample */
   if (!s->schur || !s->Minv)
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
