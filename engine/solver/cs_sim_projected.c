@@ -245,6 +245,8 @@ void cs_sim_projected_sample_peaks(cs_sim *s)
   enum { SAMPLES = CS_PEAK_SAMPLES };
   const double t1 = s->t_ida, t0 = cs_sim_last_step_start(s), *y = s->sample;
   int count = 0, *pin = s->peak_pin;
+  if (!cs_rk_dense_trusted(s->rk))
+    return; /* its interpolants would invent peaks: the step's ends are committed alone */
   for (int k = 0; k < cs_clearances_count(s->clear); k++)
     if (cs_clearances_in_contact(s->clear, k)) /* the same throughout the step */
       pin[count++] = k;
