@@ -1,0 +1,212 @@
+/* A spline as one step of a profile's path (joints/clearance/clearance_profile_spline.c,
+ * joints/README.md "Profiles"): an open cubic spline from the current point through the step's
+ * points, its ends clamped to the neighbouring pieces' tangents.
+ *
+ * The wall is a bowl (solid below) of radius R = 40 mm about (0, R): a tangent segment down
+ * to the circle at −120°, then a spline step through N + 1 points of the circle from −120° to
+ * −80° (its start the segment's end), a tangent arc on to −60° and a tangent segment up.
+ *  - Geometry: along the spline the gap is the circle's to the clamped cubic spline's bound
+ *    (5/384) h⁴ max|c⁗| = (5/384)(40°/N)⁴ R (h the spans, |c⁗| = 1/R³ along the arc length),
+ *    the normal the circle's; its derivatives against differences; continuous across the
+ *    segment–spline and spline–arc junctions (the two sides' δ within 1e-12 m).
+ *  - A pin resting at the bowl's bottom (on the spline, at −90°) under gravity settles on the
+ *    static load: N = m g to 1e-6, its centre within the spline's bound of the circle's lowest
+ *    point.
+ *  - An undamped pin let go on the left segment slides down across the segment–spline,
+ *    spline–arc and arc–segment junctions, up the far side and back, its energy balance within
+ *    the integrator's tolerance and tightening with it (auto and ggl, rtol 1e-8 and 1e-10). */
+#include "cs_clearance.h"
+#include "cs_test.h"
+#include "cs_test_models.h"
+
+#include <math.h>
+#include <string.h>
+
+static const double R = 0.04, r = 0.005, m = 0.1;
+#define N 8
+#define DEG (M_PI / 180.0)
+
+static void on_circle(double a, double p[2]) { p[0] = R * cos(a), p[1] = R + R * sin(a); }
+static void tangent(double a, double t[2]) { t[0] = -sin(a), t[1] = cos(a); } /* ccw */
+
+/* The bowl's path as JSON. */
+static void bowl(char *out, size_t size)
+{
+  double a0 = -120 * DEG, a1 = -80 * DEG, a2 = -60 * DEG, L = 0.02, p0[2], p1[2], p2[2], t0[2],
+         t2[2];
+  on_circle(a0, p0), on_circle(a1, p1), on_circle(a2, p2), tangent(a0, t0), tangent(a2, t2);
+  int len = snprintf(out, size, "{\"path\": [[%.17g, %.17g], [%.17g, %.17g], {\"spline\": [",
+                     p0[0] - L * t0[0], p0[1] - L * t0[1], p0[0], p0[1]);
+  for (int i = 1; i <= N; i++) {
+    double q[2];
+    on_circle(a0 + (a1 - a0) * i / N, q);
+    len += snprintf(out + len, size - len, "%s[%.17g, %.17g]", i > 1 ? ", " : "", q[0], q[1]);
+  }
+  snprintf(out + len, size - len, "]}, {\"arc_to\": [%.17g, %.17g], \"centre\": [0, %.17g], "
+           "\"turn\": \"ccw\"}, [%.17g, %.17g]], \"solid\": \"right\"}", p2[0], p2[1], R,
+           p2[0] + L * t2[0], p2[1] + L * t2[1]);
+}
+
+static cs_model *model(double x, double y, const char *law, double rtol, const char *form,
+                       double t_end)
+{
+  char path[4096], json[8192];
+  bowl(path, sizeof path);
+  snprintf(json, sizeof json,
+           "{\"name\": \"bowl\", \"gravity\": [0, -100], \"bodies\": [{\"name\": \"g\", "
+           "\"ground\": true}, {\"name\": \"pin\", \"mass\": %g, \"inertia\": 1e-6, "
+           "\"position\": [%.17g, %.17g, 0]}], \"clearance_joints\": [{\"name\": \"bowl\", "
+           "\"type\": \"profile\", \"body1\": \"g\", \"body2\": \"pin\", \"pin_radius\": %g, "
+           "\"length\": 0.01, \"materials\": [{\"E\": 2.07e11, \"nu\": 0.3}, {\"E\": 2.07e11, "
+           "\"nu\": 0.3}], \"contact\": %s, \"profile\": %s}], \"solver\": {\"formulation\": "
+           "\"%s\", \"t_end\": %g, \"rtol\": %g, \"atol\": 1e-14}, \"output\": {\"interval\": "
+           "1e-4}}",
+           m, x, y, r, law, path, form, t_end, rtol);
+  return load_model_string(json, "<spline step bowl>");
+}
+
+static void gap_at(const cs_clearance *c, double a, double rho, cs_gap *g)
+{
+  double x[2] = {(R - rho) * cos(a), R + (R - rho) * sin(a)};
+  memset(g, 0, sizeof *g);
+  cs_profile_gap(c, 0, x, g);
+}
+
+static void geometry(void)
+{
+  cs_model *mod = model(0, r, "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, "
+                        "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 0}}", 1e-8,
+                        "auto", 0.1);
+  const cs_clearance *c = &mod->clearances[0];
+  CHECK(c->profile->nsteps == 1 && c->nregion == 3, "one spline curve; regions flat, the "
+        "spline's bend, the arc's (%d, %d)", c->profile->nsteps, c->nregion);
+  double bound = 5.0 / 384.0 * pow(40 * DEG / N, 4) * R, worst = 0, worst_n = 0;
+  for (int i = 0; i <= 400; i++) { /* follower centres 0.1 mm into the wall to 0.1 mm off it */
+    double a = (-119.9 + 39.8 * i / 400) * DEG, rho = r + 1e-4 * ((i % 5) / 2.0 - 1.0);
+    cs_gap g;
+    gap_at(c, a, rho, &g);
+    worst = fmax(worst, fabs(g.delta - (r - rho)));
+    worst_n = fmax(worst_n, hypot(g.grad[0] - cos(a), g.grad[1] - sin(a)));
+  }
+  double worst_g = 0, worst_h = 0;
+  for (int i = 0; i < 30; i++) {
+    double a = (-118 + 36.0 * i / 29) * DEG, hstep = 1e-7, x[2];
+    x[0] = (R - r + 2e-6) * cos(a), x[1] = R + (R - r + 2e-6) * sin(a);
+    cs_gap g0;
+    cs_profile_gap(c, 0, x, &g0);
+    for (int d = 0; d < 2; d++) {
+      double xp[2] = {x[0], x[1]}, xm[2] = {x[0], x[1]};
+      xp[d] += hstep, xm[d] -= hstep;
+      cs_gap gp, gm;
+      cs_profile_gap(c, 0, xp, &gp);
+      cs_profile_gap(c, 0, xm, &gm);
+      worst_g = fmax(worst_g, fabs((gp.delta - gm.delta) / (2 * hstep) - g0.grad[d]));
+      for (int l = 0; l < 2; l++)
+        worst_h = fmax(worst_h, fabs((gp.grad[l] - gm.grad[l]) / (2 * hstep) -
+                                     g0.hess[2 * d + l]) * R);
+    }
+  }
+  /* δ either side of the two junctions, 1e-9 rad apart */
+  double jump = 0;
+  for (int k = 0; k < 2; k++) {
+    double aj = (k ? -80 : -120) * DEG;
+    cs_gap g1, g2;
+    gap_at(c, aj - 1e-9, r - 1e-6, &g1);
+    gap_at(c, aj + 1e-9, r - 1e-6, &g2);
+    jump = fmax(jump, fabs(g1.delta - g2.delta));
+  }
+  printf("spline step, %d spans of the circle: |delta - circle's| <= %.3g m (bound %.3g), "
+         "normal %.3g; derivatives against differences %.3g, %.3g; junctions' jump %.3g m; "
+         "region radius %.9g m\n", N, worst, bound, worst_n, worst_g, worst_h, jump,
+         c->profile->R[1]);
+  CHECK(worst <= bound, "the gap is the circle's to the spline's bound (%.3g, %.3g)", worst,
+        bound);
+  CHECK(worst_n < 1e-4, "the normal is the circle's (%.3g)", worst_n);
+  CHECK(worst_g < 1e-8 && worst_h < 1e-6, "the gap's derivatives are its differences' (%.3g, "
+        "%.3g)", worst_g, worst_h);
+  CHECK(jump < 1e-12, "delta continuous across the junctions (%.3g m)", jump);
+  CHECK(fabs(c->profile->R[1] / R - 1) < 1e-2 && c->profile->internal[1],
+        "the spline's region: a concave bend of about R (%.9g)", c->profile->R[1]);
+  cs_model_free(mod);
+}
+
+/* The pin let down at the bowl's bottom (on the spline), damped: N = m g at rest. */
+static void resting(void)
+{
+  cs_model *mod = model(0, r + 1e-6, "{\"elastic\": {\"model\": \"power_law\", \"K\": 1e7, "
+                        "\"n\": 1}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": 300}}",
+                        1e-9, "auto", 0.3);
+  cs_sim *s = start(mod);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, 0.3, &err);
+  CHECK(st == CS_OK, "resting: runs (%s)", st ? err.message : "");
+  cs_clearance_state cst;
+  cs_sim_clearance(s, 0, &cst);
+  double q[3], mg = m * 100.0;
+  cs_sim_body_position(s, 1, q);
+  printf("spline step, resting pin: N = %.9g N (m g %.9g), penetration %.6g m (N/K %.6g), "
+         "centre (%.3g, %.9g) m\n", cst.normal_force, mg, cst.penetration, mg / 1e7, q[0], q[1]);
+  CHECK(cst.in_contact && fabs(cst.normal_force / mg - 1) < 1e-6,
+        "the spline carries the static load (%.9g N)", cst.normal_force);
+  CHECK(fabs(q[0]) < 1e-5 && fabs(q[1] - (r - mg / 1e7)) < 1e-7,
+        "at the circle's lowest point, within the spline's bound (%.3g, %.3g)", q[0],
+        q[1] - (r - mg / 1e7));
+  cs_sim_free(s);
+  cs_model_free(mod);
+}
+
+/* Each row: the worst balance so far, and the regions in contact (bit r: region r). */
+typedef struct track {
+  double worst;
+  int regions;
+} track;
+static int keep(const cs_sim *s, void *user)
+{
+  track *t = user;
+  cs_energy e;
+  cs_sim_energy(s, &e);
+  t->worst = fmax(t->worst, fabs(e.balance_error));
+  cs_clearance_state st;
+  cs_sim_clearance(s, 0, &st);
+  if (st.in_contact)
+    t->regions |= 1 << st.region;
+  return 0;
+}
+
+/* The undamped pin from the left segment: the worst balance over m g × the drop. */
+static double slide(double rtol, const char *form, int *regions)
+{
+  double a0 = -120 * DEG, p[2], t[2];
+  on_circle(a0, p), tangent(a0, t);
+  double x = p[0] - 0.015 * t[0] + r * -t[1], y = p[1] - 0.015 * t[1] + r * t[0] + 1e-7;
+  cs_model *mod = model(x, y, "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, "
+                        "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 0}}", rtol, form, 0.2);
+  cs_sim *s = start(mod);
+  track tr = {0.0, 0};
+  cs_sim_set_output(s, keep, &tr);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, 0.2, &err);
+  CHECK(st == CS_OK, "slide %s rtol %g: runs (%s)", form, rtol, st ? err.message : "");
+  *regions = tr.regions;
+  cs_sim_free(s);
+  cs_model_free(mod);
+  return tr.worst / (m * 100.0 * (y - r));
+}
+
+int main(void)
+{
+  geometry();
+  resting();
+  static const char *forms[] = {"auto", "ggl"};
+  for (int f = 0; f < 2; f++) {
+    int r8, r10;
+    double e8 = slide(1e-8, forms[f], &r8), e10 = slide(1e-10, forms[f], &r10);
+    printf("spline step, undamped slide (%s): balance error %.3g (rtol 1e-8), %.3g (rtol "
+           "1e-10) of m g h; contact regions %#x\n", forms[f], e8, e10, r10);
+    CHECK(r10 == 0x7, "%s: in contact on the segments, the spline and the arc (%#x)", forms[f],
+          r10);
+    CHECK(e10 < 1e-7 && e10 < e8, "%s: the energy kept to the tolerance (%.3g, %.3g)", forms[f],
+          e10, e8);
+  }
+  return cs_test_finish();
+}
