@@ -57,6 +57,12 @@ int cs_profile_spline_step(const double from[2], const cs_path_step *st, const d
   for (int b = 0; b < bands; b++) {
     cs_spline_band(*own, T * b / bands, b + 1 == bands ? T : T * (b + 1) / bands, rp, 1,
                    &out[b], &kconcave);
+    if (!(kconcave * rp < 1.0)) {
+      snprintf(why, len, "the spline step bends towards the free side tighter than the "
+               "follower (radius of curvature %.6g m, follower %.6g m)", 1.0 / kconcave, rp);
+      *bad = -1;
+      return -1;
+    }
     if (!(out[b].extent > 0.0)) {
       snprintf(why, len, "%s turns half round (its junctions' blends would not be monotonic "
                "along it): give the step more \"bands\"", bands > 1 ? "a band of the spline "
@@ -64,12 +70,6 @@ int cs_profile_spline_step(const double from[2], const cs_path_step *st, const d
       *bad = -1;
       return -1;
     }
-  }
-  if (!(kconcave * rp < 1.0)) {
-    snprintf(why, len, "the spline step bends towards the free side tighter than the follower "
-             "(radius of curvature %.6g m, follower %.6g m)", 1.0 / kconcave, rp);
-    *bad = -1;
-    return -1;
   }
   return bands;
 }

@@ -144,7 +144,7 @@ static void resting(void)
   cs_sim_clearance(s, 0, &cst);
   double q[3], mg = m * 100.0;
   cs_sim_body_position(s, 1, q);
-  printf("spline step, resting pin: N = %.9g N (m g %.9g), penetration %.6g m (N/K %.6g), "
+  printf("spline step, resting pin: N = %.12g N (m g %.9g), penetration %.6g m (N/K %.6g), "
          "centre (%.3g, %.9g) m\n", cst.normal_force, mg, cst.penetration, mg / 1e7, q[0], q[1]);
   CHECK(cst.in_contact && fabs(cst.normal_force / mg - 1) < 1e-6,
         "the spline carries the static load (%.9g N)", cst.normal_force);

@@ -162,6 +162,8 @@ MODEL_PROBES = [
     ("profile", PROFILE, "/clearance_joints/0/profile", None),
     ("spline_wall", SPLINE, "/clearance_joints/0/profile", None),
     ("arc_step", PROFILE, "/clearance_joints/0/profile/path/2", None),
+    ("spline_step", PROFILE, "/clearance_joints/0/profile/path/2",
+     lambda arc: {"spline": [arc["arc_to"]]}),
     ("regions_profile", PROFILE, "/clearance_joints/0/regions", None),
     ("gear_clearance", GEAR, "/clearance_joints/0", None),
     ("regions_gear", GEAR, "/clearance_joints/0/regions", None),
