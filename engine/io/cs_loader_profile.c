@@ -144,6 +144,49 @@ static cs_status path_steps(const cs_json *js, const cJSON *list, const char *lp
   return CS_OK;
 }
 
+/* The pointer of the part of a wall at crossing end k: a path's step (the segment closing it:
+ * the path), a spline wall's span (its first point). */
+static void crossing_part(const cs_profile *p, const cs_profile_cross *x, int k, const char *lp,
+                          int nstep, char *ep)
+{
+  const cs_feature *f = &p->f[x->feature[k]];
+  if (f->step < 0)
+    cs_json_element(ep, lp, cs_spline_span(f->spline, x->u[k]));
+  else if (f->step < nstep)
+    cs_json_element(ep, lp, f->step + 1);
+  else
+    strcpy(ep, lp);
+}
+
+/* A wall whose pieces cross each other (a figure-eight, a spline that loops) is refused (and
+ * freed), naming the later part by its pointer and the earlier in the message. */
+static cs_status uncrossed(const cs_json *js, const char *lp, int nstep, cs_profile **out)
+{
+  cs_profile_cross x;
+  int r = cs_profile_crossing(*out, &x), spline = 0, closing = 0;
+  char a[CS_JSON_PATH], b[CS_JSON_PATH];
+  if (r > 0) {
+    crossing_part(*out, &x, 0, lp, nstep, a);
+    crossing_part(*out, &x, 1, lp, nstep, b);
+    spline = (*out)->f[x.feature[1]].step < 0, closing = !strcmp(b, lp);
+  }
+  if (r != 0)
+    cs_profile_free(*out), *out = NULL;
+  if (r < 0)
+    return cs_json_out_of_memory(js);
+  if (r == 0)
+    return CS_OK;
+  const char *what = spline ? "the curve's span from this point" : closing ? "the segment "
+                     "closing the path" : "this step";
+  for (int k = 0; k < 2; k++) /* (a round-off's 1e-19 m is 0) */
+    x.at[k] = fabs(x.at[k]) < 1e-12 ? 0.0 : x.at[k];
+  if (!strcmp(a, b))
+    return cs_json_fail(js, b, "expected a wall that does not cross itself, but %s crosses "
+                        "itself at (%.6g, %.6g) m", what, x.at[0], x.at[1]);
+  return cs_json_fail(js, b, "expected a wall that does not cross itself, but %s crosses %s at "
+                      "(%.6g, %.6g) m", what, a, x.at[0], x.at[1]);
+}
+
 static cs_status build(const cs_json *js, const char *path, const double start[2],
                        const cs_path_step *steps, int n, int closed, int solid_left, double rp,
                        cs_profile **out)
@@ -152,7 +195,7 @@ static cs_status build(const cs_json *js, const char *path, const double start[2
   int bad;
   *out = cs_profile_build(start, steps, n, closed, solid_left, rp, why, sizeof why, &bad);
   if (*out)
-    return CS_OK;
+    return uncrossed(js, path, n, out);
   if (bad == -2)
     return cs_json_out_of_memory(js);
   if (bad >= 0 && bad < n) /* the path's element: step k is element k + 1 */
@@ -192,7 +235,7 @@ static cs_status spline_wall(const cs_json *js, const cJSON *obj, const char *pp
                                  sizeof why, &bad);
   free(pts);
   if (*out)
-    return CS_OK;
+    return uncrossed(js, lp, 0, out);
   if (bad == -2)
     return cs_json_out_of_memory(js);
   if (bad >= 0)

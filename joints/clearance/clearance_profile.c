@@ -97,6 +97,7 @@ static cs_feature corner(const double v[2], const double t_in[2], const double t
   cs_feature f;
   memset(&f, 0, sizeof f);
   f.kind = CS_FEATURE_CORNER;
+  f.step = -1;
   memcpy(f.a, v, sizeof f.a);
   memcpy(f.bc, v, sizeof f.bc);
   memcpy(f.t_in, t_in, sizeof f.t_in);
@@ -359,7 +360,7 @@ cs_profile *cs_profile_build(const double start[2], const cs_path_step *steps, i
   if (!err) { /* (their errors name a piece: its step's) */
     err = regions(p, pc, np, region, why, len, bad);
     for (int i = 0; i < np && !err; i++)
-      pc[i].region = region[i];
+      pc[i].region = region[i], pc[i].step = owner[i];
     if (!err)
       err = features(p, pc, np, start, solid_left, pin_radius, why, len, bad);
     if (err && *bad >= 0 && *bad < np)
@@ -410,6 +411,7 @@ cs_profile *cs_profile_build_spline(const double (*points)[2], int n, int solid_
     cs_feature *f = &p->f[b];
     cs_spline_band(sp, T * b / bands, b + 1 == bands ? T : T * (b + 1) / bands, pin_radius,
                    bands > 1, f, &kconcave);
+    f->step = -1;
     if (bands > 1 && !(f->extent > 0.0)) {
       snprintf(why, len, "band %d of %d turns half round (its junctions' blends would not be "
                "monotonic along it): cut the curve into more bands", b + 1, bands);

@@ -55,15 +55,7 @@ static double wrap(const cs_spline *s, double u)
 static void eval(const cs_spline *s, double u, double c[2], double d1[2], double d2[2])
 {
   u = wrap(s, u);
-  int lo = 0, hi = s->m - 1; /* the span holding u: U_lo ≤ u */
-  while (lo < hi) {
-    int mid = (lo + hi + 1) / 2;
-    if (s->U[mid] <= u)
-      lo = mid;
-    else
-      hi = mid - 1;
-  }
-  int i = lo, j = (i + 1) % s->n;
+  int i = cs_spline_span(s, u), j = (i + 1) % s->n;
   double h = s->h[i], t = u - s->U[i], r = h - t;
   for (int k = 0; k < 2; k++) {
     double Mi = s->M[2 * i + k], Mj = s->M[2 * j + k], A = s->P[2 * i + k] / h - Mi * h / 6,
@@ -224,6 +216,21 @@ cs_spline *cs_spline_build_open(const double (*pts)[2], int n, const double *t_s
 }
 
 int cs_spline_open(const cs_spline *s) { return s->open; }
+int cs_spline_spans(const cs_spline *s) { return s->m; }
+
+int cs_spline_span(const cs_spline *s, double u)
+{
+  u = wrap(s, u);
+  int lo = 0, hi = s->m - 1; /* U_lo ≤ u */
+  while (lo < hi) {
+    int mid = (lo + hi + 1) / 2;
+    if (s->U[mid] <= u)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  return lo;
+}
 
 void cs_spline_point(const cs_spline *s, double u, double c[2])
 {

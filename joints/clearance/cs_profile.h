@@ -37,6 +37,8 @@ typedef struct cs_feature {
   const cs_spline *spline; /* spline: the curve (owned by the profile) and the part of it,
                             * u ∈ [ua, ub), this feature is (a band) */
   double ua, ub;
+  int step;         /* the path's step it comes from (the segment closing it: the step count);
+                     * −1 for corners, ends and a spline wall's bands */
 } cs_feature;
 
 /* Where consecutive features of different regions meet: their laws are mixed over ±l of the
@@ -112,6 +114,8 @@ cs_spline *cs_spline_build_open(const double (*pts)[2], int n, const double *t_s
 void cs_spline_free(cs_spline *s);
 double cs_spline_period(const cs_spline *s); /* an open curve's: its parameter length */
 int cs_spline_open(const cs_spline *s);
+int cs_spline_spans(const cs_spline *s);
+int cs_spline_span(const cs_spline *s, double u); /* the span holding u: its first point */
 void cs_spline_point(const cs_spline *s, double u, double c[2]);
 /* The part u ∈ [ua, ub] of the curve, from 65 samples: a circle holding it, the curvature of
  * largest size (signed: > 0 bending towards the free side) and the largest towards the free
@@ -143,6 +147,17 @@ void cs_spline_band(const cs_spline *s, double ua, double ub, double rp, int ble
 int cs_profile_spline_step(const double from[2], const cs_path_step *st, const double *t_in,
                            const double *t_out, int solid_left, double rp, cs_feature *out,
                            cs_spline **own, char *why, size_t len, int *bad);
+
+/* Where a wall crosses itself (clearance_profile_cross.c): its two features (in path order),
+ * the spline parameter there (spline features), the point. */
+typedef struct cs_profile_cross {
+  int feature[2];
+  double u[2], at[2];
+} cs_profile_cross;
+/* Whether wall p's pieces cross each other, or a spline its own samples' chords (8 a span):
+ * 1 with *out filled, 0 if not, −1 out of memory. Consecutive pieces meet at their junction,
+ * which is no crossing. */
+int cs_profile_crossing(const cs_profile *p, cs_profile_cross *out);
 
 /* Appends `wall` to the walls of `head` (the joint's first): the walls share one region table,
  * head's (a wall's arcs take the region of an equal arc of an earlier wall, or a new one);
