@@ -1,6 +1,7 @@
 /* clearance_profile_cross.c — whether a profile's wall crosses itself (cs_profile.h): its
  * pieces as elements (segments, arcs, and a spline's chords between samples, 8 a span), the
- * pairs whose bounding circles meet found by sweeping them along x, then the exact crossing of
+ * pairs whose bounding circles meet found by sweeping them along x or y (the wall's longer
+ * extent), then the exact crossing of
  * each such pair. Consecutive elements meet at their shared end; only a meeting elsewhere (or,
  * within CLOSE of that end, not at all: tangent pieces' round-off) is a crossing. */
 #include "cs_profile.h"
@@ -19,6 +20,7 @@ typedef struct elem {
   double c[2], R, u0[2], span;
   double bc[2], br;  /* bounding circle */
   int seq, feature;  /* order along the wall; the feature it is (part of) */
+  double lo, hi;     /* the circle's extent along the sweep's axis */
   double u;          /* a spline chord: the curve's parameter at a */
 } elem;
 
@@ -157,11 +159,23 @@ static int elements(const cs_feature *f, int k, elem *out)
   return n;
 }
 
-static int by_left(const void *pa, const void *pb)
+static int by_lo(const void *pa, const void *pb)
 {
   const elem *a = pa, *b = pb;
-  double la = a->bc[0] - a->br, lb = b->bc[0] - b->br;
-  return la < lb ? -1 : la > lb ? 1 : a->seq - b->seq;
+  return a->lo < b->lo ? -1 : a->lo > b->lo ? 1 : a->seq - b->seq;
+}
+
+/* Each element's extent along the axis (x or y) over which the elements spread the longer. */
+static void axis(elem *e, int n)
+{
+  double box[2][2] = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < 2; k++)
+      box[0][k] = fmin(box[0][k], e[i].bc[k] - e[i].br),
+      box[1][k] = fmax(box[1][k], e[i].bc[k] + e[i].br);
+  int k = box[1][1] - box[0][1] > box[1][0] - box[0][0];
+  for (int i = 0; i < n; i++)
+    e[i].lo = e[i].bc[k] - e[i].br, e[i].hi = e[i].bc[k] + e[i].br;
 }
 
 /* Whether e and f cross: meet anywhere but at their shared end (consecutive ones). */
@@ -189,12 +203,11 @@ static int crosses(const elem *e, const elem *f, int last, int closed, double cl
 }
 
 /* The first crossing of the sorted elements e[0 … n): a pair whose circles meet, swept along
- * x (each against those starting left of its right edge). */
+ * the axis (each against those starting before it ends). */
 static int sweep(const elem *e, int n, int closed, double close, cs_profile_cross *out)
 {
   for (int i = 0; i < n; i++) {
-    double right = e[i].bc[0] + e[i].br;
-    for (int j = i + 1; j < n && e[j].bc[0] - e[j].br <= right; j++) {
+    for (int j = i + 1; j < n && e[j].lo <= e[i].hi + close; j++) {
       double d = hypot(e[i].bc[0] - e[j].bc[0], e[i].bc[1] - e[j].bc[1]);
       if (d > (e[i].br + e[j].br) * (1 + 1e-12) + close ||
           !crosses(&e[i], &e[j], n - 1, closed, close, out->at))
@@ -221,7 +234,8 @@ int cs_profile_crossing(const cs_profile *p, cs_profile_cross *out)
     k += elements(&p->f[i], i, &e[k]);
   for (int i = 0; i < n; i++)
     e[i].seq = i;
-  qsort(e, (size_t)n, sizeof *e, by_left);
+  axis(e, n);
+  qsort(e, (size_t)n, sizeof *e, by_lo);
   int found = sweep(e, n, p->closed, CLOSE * p->br, out);
   free(e);
   return found;
