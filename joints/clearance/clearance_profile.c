@@ -219,16 +219,27 @@ int cs_profile_far(const cs_profile *p, const double x[2], double rp)
 }
 
 /* The narrowest pocket's play: a concave arc's R − r (a slot's clearance c: the follower
- * centre's extent in it is at most that); without one no pocket bounds the follower, and 1 %
- * of the profile's bounding radius, the largest play real mechanisms have, stands for the
- * scale on which contact is told from gap (the tolerances' cap, the depth warnings). */
-static double profile_size(const cs_profile *p, double rp)
+ * centre's extent in it is at most that); without one, 1 % of the profile's bounding radius,
+ * the largest play real mechanisms have, stands for the scale on which contact is told from
+ * gap (the tolerances' cap, the depth warnings) until the loader finds the follower's play at
+ * the start between walls (cs_profile_play) or is given it. */
+static double profile_size(const cs_profile *p, double rp, int *rule)
 {
   double s = INFINITY;
-  for (int i = 0; i < p->n; i++)
-    if (p->f[i].kind == CS_FEATURE_ARC && p->f[i].free_inside)
+  for (int i = 0; i < p->n; i++) /* (a spline step: its tightest bend, if concave) */
+    if ((p->f[i].kind == CS_FEATURE_ARC || p->f[i].kind == CS_FEATURE_SPLINE) &&
+        p->f[i].free_inside)
       s = fmin(s, p->f[i].R - rp);
+  *rule = isfinite(s) ? CS_PROFILE_SIZE_POCKET : CS_PROFILE_SIZE_SPAN;
   return isfinite(s) ? s : 0.01 * p->br;
+}
+
+const char *cs_profile_size_rule_name(int rule)
+{
+  static const char *const names[] = {"the narrowest concave bend's R - r",
+                                      "half the follower's play at the start", "given",
+                                      "1 % of the wall's bounding radius"};
+  return rule >= 0 && rule <= CS_PROFILE_SIZE_SPAN ? names[rule] : "?";
 }
 
 /* The pieces of the path with their corners and ends, in order, into p->f. */
@@ -373,7 +384,7 @@ cs_profile *cs_profile_build(const double start[2], const cs_path_step *steps, i
   }
   junctions(p);
   bound(p);
-  p->size = profile_size(p, pin_radius);
+  p->size = profile_size(p, pin_radius, &p->size_rule);
   return p;
 }
 
@@ -439,6 +450,7 @@ cs_profile *cs_profile_build_spline(const double (*points)[2], int n, int solid_
   junctions(p);
   bound(p);
   p->size = kconcave > 0.0 ? 1.0 / kconcave - pin_radius : 0.01 * p->br;
+  p->size_rule = kconcave > 0.0 ? CS_PROFILE_SIZE_POCKET : CS_PROFILE_SIZE_SPAN;
   return p;
 }
 
@@ -505,7 +517,8 @@ int cs_profile_join(cs_profile *head, cs_profile *wall, char *why, size_t len)
     memcpy(p->internal, internal, sizeof internal);
     p->nregion = n;
   }
-  head->size = fmin(head->size, wall->size);
+  if (wall->size < head->size)
+    head->size = wall->size, head->size_rule = wall->size_rule;
   return 0;
 }
 

@@ -1,4 +1,6 @@
-/* clearance_profile_cross.c — whether a profile's wall crosses itself (cs_profile.h): its
+/* clearance_profile_cross.c — where a profile's walls meet lines (cs_profile.h): whether a
+ * wall crosses itself, and how far a follower can move from its wall to the one opposite
+ * (its play). Whether a wall crosses itself: its
  * pieces as elements (segments, arcs, and a spline's chords between samples, 8 a span), the
  * pairs whose bounding circles meet found by sweeping them along x or y (the wall's longer
  * extent), then the exact crossing of
@@ -239,4 +241,95 @@ int cs_profile_crossing(const cs_profile *p, cs_profile_cross *out)
   int found = sweep(e, n, p->closed, CLOSE * p->br, out);
   free(e);
   return found;
+}
+
+/* The free side's unit normal of feature f at x (d its signed distance there); 0 if it has
+ * none (x on a corner). */
+static int normal_at(const cs_feature *f, const double x[2], double n[2])
+{
+  double v[2], u, t[2], k;
+  switch (f->kind) {
+  case CS_FEATURE_SEGMENT:
+    memcpy(n, f->n, sizeof f->n);
+    return 1;
+  case CS_FEATURE_SPLINE:
+    cs_spline_distance(f->spline, x, &u, n, t, &k);
+    return 1;
+  case CS_FEATURE_CORNER:
+    v[0] = x[0] - f->a[0], v[1] = x[1] - f->a[1];
+    break;
+  default:
+    v[0] = (x[0] - f->c[0]) * (f->free_inside ? -1 : 1);
+    v[1] = (x[1] - f->c[1]) * (f->free_inside ? -1 : 1);
+  }
+  double l = hypot(v[0], v[1]);
+  if (!(l > 0.0))
+    return 0;
+  n[0] = v[0] / l, n[1] = v[1] / l;
+  return 1;
+}
+
+/* Whether feature f's bounding circle misses the ray x + s n, 0 ≤ s ≤ reach. */
+static int outside_circle(const double x[2], const double n[2], double reach,
+                          const cs_feature *f)
+{
+  if (f->kind == CS_FEATURE_CORNER)
+    return 1;
+  double w[2] = {f->bc[0] - x[0], f->bc[1] - x[1]}, s = fmax(0.0, fmin(reach, dot(w, n)));
+  return hypot(w[0] - s * n[0], w[1] - s * n[1]) > f->br * (1 + 1e-9);
+}
+
+/* The least s > s0 where x + s n meets wall p's pieces (INFINITY if none within reach). */
+static double ray(const cs_profile *p, const double x[2], const double n[2], double s0,
+                  double reach)
+{
+  elem r;
+  double far[2] = {x[0] + reach * n[0], x[1] + reach * n[1]}, best = INFINITY;
+  memset(&r, 0, sizeof r);
+  segment(&r, x, far);
+  for (int i = 0; i < p->n; i++) {
+    const cs_feature *f = &p->f[i];
+    if (outside_circle(x, n, reach, f))
+      continue;
+    elem *e = malloc((size_t)count(f) * sizeof *e);
+    if (!e)
+      return NAN;
+    int m = elements(f, i, e);
+    for (int k = 0; k < m; k++) {
+      double hit[2][2];
+      int h = e[k].arc ? seg_arc(&r, &e[k], hit) : seg_seg(&r, &e[k], hit);
+      for (int j = 0; j < h; j++) {
+        double s = (hit[j][0] - x[0]) * n[0] + (hit[j][1] - x[1]) * n[1];
+        if (s > s0)
+          best = fmin(best, s);
+      }
+    }
+    free(e);
+  }
+  return best;
+}
+
+int cs_profile_play(const cs_profile *walls, const double x[2], double rp, double *half)
+{
+  const cs_profile *near = NULL;
+  cs_profile_hit hit = {-1, INFINITY};
+  double reach = 0.0, n[2];
+  for (const cs_profile *p = walls; p; p = p->next) {
+    cs_profile_hit h;
+    if (cs_profile_nearest(p, x, &h) >= 0 && fabs(h.d) < fabs(hit.d))
+      hit = h, near = p;
+    reach = fmax(reach, hypot(x[0] - p->bc[0], x[1] - p->bc[1]) + p->br);
+  }
+  if (!near || !normal_at(&near->f[hit.feature], x, n))
+    return 0;
+  /* beyond the wall's own surface ahead when x is in it (d < 0), by round-off's margin */
+  double s0 = fmax(0.0, -hit.d) + 1e-12 * reach, s = INFINITY;
+  for (const cs_profile *p = walls; p; p = p->next) {
+    double sp = ray(p, x, n, s0, 2.0 * reach);
+    if (isnan(sp))
+      return -1;
+    s = fmin(s, sp);
+  }
+  *half = 0.5 * (hit.d + s - 2.0 * rp);
+  return isfinite(s) && *half > 0.0;
 }

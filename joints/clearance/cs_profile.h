@@ -57,6 +57,7 @@ typedef struct cs_profile {
   double R[8];        /* region k's radius (0: flat) */
   int internal[8];    /* region k: the follower inside the arc (concave wall) */
   double size;        /* the scale on which contact is told from gap, m (clearance size) */
+  int size_rule;      /* where size comes from (cs_profile_size_rule) */
   double bc[2], br;   /* the whole profile's bounding circle (node 0's) */
   struct cs_profile_node *node; /* bounding circles of runs of features, a binary tree */
   struct cs_profile *next; /* the joint's next wall, its own contact point (pin), or NULL */
@@ -64,6 +65,17 @@ typedef struct cs_profile {
   cs_spline **steps;       /* the curves of a path's spline steps (owned), nsteps of them */
   int nsteps;
 } cs_profile;
+
+/* Where a profile joint's size comes from (models/README.md "Profiles"): the narrowest concave
+ * bend's R − r; half the follower's play at the start (cs_profile_play); the model's
+ * "clearance"; or, none of these, 1 % of the wall's bounding radius. */
+typedef enum cs_profile_size_rule {
+  CS_PROFILE_SIZE_POCKET = 0,
+  CS_PROFILE_SIZE_PLAY,
+  CS_PROFILE_SIZE_GIVEN,
+  CS_PROFILE_SIZE_SPAN
+} cs_profile_size_rule;
+const char *cs_profile_size_rule_name(int rule);
 
 /* A run of consecutive features [lo, hi) and the circle round their bounding circles; its
  * children split it in two (leaf: child[0] < 0). */
@@ -158,6 +170,13 @@ typedef struct cs_profile_cross {
  * 1 with *out filled, 0 if not, −1 out of memory. Consecutive pieces meet at their junction,
  * which is no crossing. */
 int cs_profile_crossing(const cs_profile *p, cs_profile_cross *out);
+
+/* Half the play of a follower of radius rp centred at x among the walls from `walls` on: from
+ * the nearest wall (distance d along its normal n at x) out along n to the first wall piece
+ * it meets (at s), (d + s − 2 rp)/2, the radial clearance of a follower centred between the
+ * two (a slot's half-width minus its pin). Returns 1 with *half > 0, 0 if the ray meets no
+ * wall (an open cam) or x is on a corner, −1 out of memory. */
+int cs_profile_play(const cs_profile *walls, const double x[2], double rp, double *half);
 
 /* Appends `wall` to the walls of `head` (the joint's first): the walls share one region table,
  * head's (a wall's arcs take the region of an equal arc of an earlier wall, or a new one);

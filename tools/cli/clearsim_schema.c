@@ -280,6 +280,10 @@ static const key_doc profile_clearance_keys[] = {
    "body1's wall: a path of segments and arcs in body1's frame; or an array of walls, each its "
    "own contact point"},
   {"start", "ref:start_given", "a profile has no ideal joint to start as: \"given\" (the default)"},
+  {"clearance", "number>0", "the scale on which contact is told from gap, m (the tolerances' "
+   "cap, the depth warnings): by default the narrowest concave bend's R - r, else half the "
+   "follower's play at the start between its wall and the one opposite, else 1 % of the wall's "
+   "bounding radius"},
   END};
 
 static const key_doc gear_clearance_keys[] = {
