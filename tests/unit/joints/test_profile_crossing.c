@@ -111,6 +111,23 @@ int main(void)
   expect_none("two half circles", r1, halves, 2, 0);
   cs_path_step circle[] = {arc(1, 0, 0, 0, 1)};
   expect_none("a whole circle", r1, circle, 1, 0);
+  /* a flat meeting a tangent arc of radius 1000 (a nearly flat bend, 1 mrad): the line's two
+   * roots on the circle round off apart by √ε R ≈ 1.5e-5 either side of the junction */
+  const double f0[2] = {-1, 0};
+  double big = 1000.0, tip = -0.5 * M_PI + 1e-3;
+  cs_path_step flat[] = {pt(0, 0), arc(big * cos(tip), big + big * sin(tip), 0, big, 1)};
+  expect_none("a flat into an arc of R 1000", f0, flat, 2, 0);
+  int false_hits = 0;
+  for (int i = 0; i < 200; i++) { /* the same at other radii, sweeps and slopes */
+    double R = pow(10.0, 1 + 4.0 * i / 200), a = -0.5 * M_PI + 1e-4 * (1 + i % 7), th = 0.1 * i;
+    double cx = -R * sin(th), cy = R * cos(th), p0[2] = {-cos(th), -sin(th)};
+    cs_path_step st[] = {pt(0, 0), arc(cx + R * cos(a + th), cy + R * sin(a + th), cx, cy, 1)};
+    cs_profile_cross xx;
+    int ss[2];
+    false_hits += crossing(p0, st, 2, 0, &xx, ss) != 0;
+  }
+  CHECK(false_hits == 0, "flats into tangent arcs of R 10 … 1e5: no crossing (%d of 200)",
+        false_hits);
   const double v0[2] = {-1, 1};
   cs_path_step vee[] = {pt(0, 0), pt(1, 1)};
   expect_none("a V", v0, vee, 2, 0);
