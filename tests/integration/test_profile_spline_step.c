@@ -8,7 +8,9 @@
  *  - Geometry: along the spline the gap is the circle's to the clamped cubic spline's bound
  *    (5/384) h⁴ max|c⁗| = (5/384)(40°/N)⁴ R (h the spans, |c⁗| = 1/R³ along the arc length),
  *    the normal the circle's; its derivatives against differences; continuous across the
- *    segment–spline and spline–arc junctions (the two sides' δ within 1e-12 m).
+ *    segment–spline and spline–arc junctions (the two sides' δ within 1e-12 m); the contact
+ *    forces' Jacobians (with friction) against differences inside the spline and either side
+ *    of both junctions, in their blends.
  *  - A pin resting at the bowl's bottom (on the spline, at −90°) under gravity settles on the
  *    static load: N = m g to 1e-6, its centre within the spline's bound of the circle's lowest
  *    point.
@@ -17,6 +19,7 @@
  *    the integrator's tolerance and tightening with it (auto and ggl, rtol 1e-8 and 1e-10). */
 #include "cs_clearance.h"
 #include "cs_test.h"
+#include "cs_test_clearance.h"
 #include "cs_test_models.h"
 
 #include <math.h>
@@ -130,6 +133,32 @@ static void geometry(void)
   cs_model_free(mod);
 }
 
+/* The forces' Jacobians 2 µm deep: inside the spline, and either side of its two junctions. */
+static void jacobians(void)
+{
+  const char *ln = "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": {\"model\": "
+                   "\"lankarani_nikravesh\"}, \"restitution\": {\"model\": \"constant\", \"cr\": "
+                   "0.8}, \"friction\": {\"model\": \"coulomb\", \"mu\": 0.1, \"v_tol\": 10}}";
+  char path[2048], joint[3072];
+  bowl(path, sizeof path);
+  snprintf(joint, sizeof joint, "\"type\": \"profile\", \"point2\": [0.01, -0.005], "
+           "\"pin_radius\": %g, \"length\": 0.01, \"profile\": %s", r, path);
+  const char *label[5] = {"spline step, inside", "segment by the spline", "spline by the "
+                          "segment", "spline by the arc", "arc by the spline"};
+  const double at[5] = {-100, -120.5, -119.5, -80.5, -79.5}; /* deg round the bowl */
+  for (int i = 0; i < 5; i++) {
+    double a = at[i] * DEG, rho = R - r + 2e-6, pin[2];
+    if (i == 1) { /* on the segment, 0.5° of arc's length before its end */
+      double p0[2], t0[2], back = R * 0.5 * DEG;
+      on_circle(-120 * DEG, p0), tangent(-120 * DEG, t0);
+      pin[0] = p0[0] - back * t0[0] - (r - 2e-6) * t0[1];
+      pin[1] = p0[1] - back * t0[1] + (r - 2e-6) * t0[0];
+    } else
+      pin[0] = rho * cos(a), pin[1] = R + rho * sin(a);
+    jacobian_case(label[i], joint, ln, pin);
+  }
+}
+
 /* The pin let down at the bowl's bottom (on the spline), damped: N = m g at rest. */
 static void resting(void)
 {
@@ -195,6 +224,7 @@ static double slide(double rtol, const char *form, int *regions)
 
 int main(void)
 {
+  jacobians();
   geometry();
   resting();
   static const char *forms[] = {"auto", "ggl"};
