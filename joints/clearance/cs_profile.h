@@ -1,9 +1,11 @@
 /*
- * cs_profile.h — a body's planar profile, built from segments and arcs along a path, as the
- * wall of a `profile` clearance joint (internal; joints/README.md "Profiles").
+ * cs_profile.h — a body's planar profile, built from segments, arcs and splines along a path
+ * (or one closed spline), as the wall of a `profile` clearance joint (internal;
+ * joints/README.md "Profiles").
  *
- * The path walks from a start point through steps (a segment to a point, or an arc to a point
- * about a centre, either way round); the body's solid lies on one side of it. Its features are
+ * The path walks from a start point through steps (a segment to a point, an arc to a point
+ * about a centre, either way round, or an open spline through points); the body's solid lies
+ * on one side of it. Its features are
  * the pieces and the corners where the solid pokes into the free side (a vertex is a circle of
  * radius 0) and the open ends. A point's signed distance to the profile is that of the nearest
  * feature whose normal reaches it; each feature's bounding circle skips the far ones.
