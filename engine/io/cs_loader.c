@@ -525,9 +525,9 @@ static cs_status translational_dimensions(const loader *ld, const cJSON *obj, co
 }
 
 /* A profile joint's size, the scale on which contact is told from gap (models/README.md
- * "Profiles"): "clearance" if given; else the narrowest concave bend's R − r; else half the
- * follower's play at the start (its centre from the bodies' given positions) between its wall
- * and the one opposite; else 1 % of the wall's bounding radius. */
+ * "Profiles"): "clearance" if given; else the least of the narrowest concave bend's R − r,
+ * half the follower's play at the start (its centre from the bodies' given positions) between
+ * its wall and the one opposite, and 1 % of the wall's bounding radius. */
 static cs_status profile_size(const loader *ld, const cJSON *obj, const char *path,
                               cs_clearance *c)
 {
@@ -538,8 +538,6 @@ static cs_status profile_size(const loader *ld, const cJSON *obj, const char *pa
     p->size_rule = CS_PROFILE_SIZE_GIVEN;
     return CS_OK;
   }
-  if (p->size_rule == CS_PROFILE_SIZE_POCKET)
-    return CS_OK;
   const double *q1 = ld->model->bodies[c->body[0]].q0, *q2 = ld->model->bodies[c->body[1]].q0;
   const double *r = c->point[1];
   double w[2] = {q2[0] + cos(q2[2]) * r[0] - sin(q2[2]) * r[1] - q1[0],
@@ -549,7 +547,7 @@ static cs_status profile_size(const loader *ld, const cJSON *obj, const char *pa
   int found = cs_profile_play(p, x, c->pin_radius, &half);
   if (found < 0)
     return cs_json_out_of_memory(ld->js);
-  if (found)
+  if (found && half < p->size)
     p->size = half, p->size_rule = CS_PROFILE_SIZE_PLAY;
   return CS_OK;
 }

@@ -218,11 +218,12 @@ int cs_profile_far(const cs_profile *p, const double x[2], double rp)
   return hypot(x[0] - p->bc[0], x[1] - p->bc[1]) - p->br - rp > p->size;
 }
 
-/* The narrowest pocket's play: a concave arc's R − r (a slot's clearance c: the follower
- * centre's extent in it is at most that); without one, 1 % of the profile's bounding radius,
- * the largest play real mechanisms have, stands for the scale on which contact is told from
- * gap (the tolerances' cap, the depth warnings) until the loader finds the follower's play at
- * the start between walls (cs_profile_play) or is given it. */
+/* The scale on which contact is told from gap (the tolerances' cap, the depth warnings): the
+ * narrowest pocket's play, a concave bend's R − r (a slot's clearance c: the follower centre's
+ * extent in it is at most that), but no more than 1 % of the profile's bounding radius, the
+ * largest play real mechanisms have (a concave fillet on a cam bounds no pocket); the loader
+ * lowers it to the follower's play at the start between walls (cs_profile_play) or sets it as
+ * given. */
 static double profile_size(const cs_profile *p, double rp, int *rule)
 {
   double s = INFINITY;
@@ -230,8 +231,8 @@ static double profile_size(const cs_profile *p, double rp, int *rule)
     if ((p->f[i].kind == CS_FEATURE_ARC || p->f[i].kind == CS_FEATURE_SPLINE) &&
         p->f[i].free_inside)
       s = fmin(s, p->f[i].R - rp);
-  *rule = isfinite(s) ? CS_PROFILE_SIZE_POCKET : CS_PROFILE_SIZE_SPAN;
-  return isfinite(s) ? s : 0.01 * p->br;
+  *rule = s < 0.01 * p->br ? CS_PROFILE_SIZE_POCKET : CS_PROFILE_SIZE_SPAN;
+  return fmin(s, 0.01 * p->br);
 }
 
 const char *cs_profile_size_rule_name(int rule)
@@ -449,8 +450,9 @@ cs_profile *cs_profile_build_spline(const double (*points)[2], int n, int solid_
   }
   junctions(p);
   bound(p);
-  p->size = kconcave > 0.0 ? 1.0 / kconcave - pin_radius : 0.01 * p->br;
-  p->size_rule = kconcave > 0.0 ? CS_PROFILE_SIZE_POCKET : CS_PROFILE_SIZE_SPAN;
+  double pocket = kconcave > 0.0 ? 1.0 / kconcave - pin_radius : INFINITY;
+  p->size = fmin(pocket, 0.01 * p->br);
+  p->size_rule = pocket < 0.01 * p->br ? CS_PROFILE_SIZE_POCKET : CS_PROFILE_SIZE_SPAN;
   return p;
 }
 

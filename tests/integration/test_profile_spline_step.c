@@ -11,6 +11,10 @@
  *    segment–spline and spline–arc junctions (the two sides' δ within 1e-12 m); the contact
  *    forces' Jacobians (with friction) against differences inside the spline and either side
  *    of both junctions, in their blends.
+ *  - A cam (closed, solid inside) of a base circle (20 mm), a nose circle (8 mm, 20 mm above)
+ *    and two spline flanks between them, each through three points bulged 0.3 mm off the
+ *    circles' common tangent: tangent at its four junctions (no corner: four features), the
+ *    seam's spline clamped round it, δ continuous across each junction, crossing nowhere.
  *  - A pin resting at the bowl's bottom (on the spline, at −90°) under gravity settles on the
  *    static load: N = m g to 1e-6, its centre within the spline's bound of the circle's lowest
  *    point.
@@ -133,6 +137,68 @@ static void geometry(void)
   cs_model_free(mod);
 }
 
+/* The flank from the tangent point a to b (on the circles' common tangent, normal n) through
+ * three points bulged `bulge` off it along n. */
+static void flank(const double a[2], const double b[2], const double n[2], double bulge,
+                  double pts[4][2])
+{
+  for (int i = 1; i <= 3; i++) {
+    double t = i / 4.0, h = bulge * sin(M_PI * t);
+    pts[i - 1][0] = a[0] + t * (b[0] - a[0]) + h * n[0];
+    pts[i - 1][1] = a[1] + t * (b[1] - a[1]) + h * n[1];
+  }
+  pts[3][0] = b[0], pts[3][1] = b[1];
+}
+
+static void cam(void)
+{
+  const double Rb = 0.02, Rn = 0.008, d = 0.02, sa = (Rb - Rn) / d, ca = sqrt(1 - sa * sa);
+  const double nr[2] = {ca, sa}, nl[2] = {-ca, sa}; /* the tangents' normals, right and left */
+  double pb[2] = {Rb * ca, Rb * sa}, pn[2] = {Rn * ca, d + Rn * sa};
+  double qb[2] = {-Rb * ca, Rb * sa}, qn[2] = {-Rn * ca, d + Rn * sa};
+  double up[4][2], down[4][2];
+  flank(pb, pn, nr, 3e-4, up);
+  flank(qn, qb, nl, 3e-4, down);
+  cs_path_step st[4];
+  memset(st, 0, sizeof st);
+  st[0].pts = (const double(*)[2])up, st[0].npts = 4, memcpy(st[0].to, pn, sizeof pn);
+  st[1].arc = 1, st[1].ccw = 1, st[1].centre[1] = d, memcpy(st[1].to, qn, sizeof qn);
+  st[2].pts = (const double(*)[2])down, st[2].npts = 4, memcpy(st[2].to, qb, sizeof qb);
+  st[3].arc = 1, st[3].ccw = 1, memcpy(st[3].to, pb, sizeof pb);
+  char why[256];
+  int bad;
+  cs_profile *p = cs_profile_build(pb, st, 4, 0, 1, 0.005, why, sizeof why, &bad);
+  CHECK(p != NULL, "the cam builds (%s)", p ? "" : why);
+  if (!p)
+    return;
+  cs_profile_cross x;
+  cs_clearance c;
+  memset(&c, 0, sizeof c);
+  c.kind = CS_CLEARANCE_PROFILE, c.pin_radius = 0.005, c.profile = p;
+  double jump = 0.0;
+  const double *J[4] = {pb, pn, qn, qb}; /* the junctions, and the normals there */
+  const double *nj[4] = {nr, nr, nl, nl};
+  for (int k = 0; k < 4; k++) {
+    double t[2] = {-nj[k][1], nj[k][0]}, g[2];
+    for (int side = 0; side < 2; side++) { /* 1e-9 m either side, 1 µm off the wall */
+      double e = side ? 1e-9 : -1e-9, y[2] = {J[k][0] + e * t[0] + (0.005 - 1e-6) * nj[k][0],
+                                             J[k][1] + e * t[1] + (0.005 - 1e-6) * nj[k][1]};
+      cs_gap gap;
+      memset(&gap, 0, sizeof gap);
+      cs_profile_gap(&c, 0, y, &gap);
+      g[side] = gap.delta;
+    }
+    jump = fmax(jump, fabs(g[1] - g[0]));
+  }
+  printf("spline-flank cam: %d features (4 pieces), %d regions, delta's jump at the junctions "
+         "%.3g m, size %.3g m (%s)\n", p->n, p->nregion, jump, p->size,
+         cs_profile_size_rule_name(p->size_rule));
+  CHECK(p->n == 4 && p->closed, "tangent all round: four features, no corner (%d)", p->n);
+  CHECK(jump < 1e-12, "delta continuous across the four junctions (%.3g m)", jump);
+  CHECK(cs_profile_crossing(p, &x) == 0, "the cam crosses itself nowhere");
+  cs_profile_free(p);
+}
+
 /* The forces' Jacobians 2 µm deep: inside the spline, and either side of its two junctions. */
 static void jacobians(void)
 {
@@ -226,6 +292,7 @@ int main(void)
 {
   jacobians();
   geometry();
+  cam();
   resting();
   static const char *forms[] = {"auto", "ggl"};
   for (int f = 0; f < 2; f++) {

@@ -1,15 +1,17 @@
 /* A profile joint's size, the scale on which contact is told from gap (the tolerances' cap,
  * the depth warnings; engine/io/cs_loader.c profile_size, models/README.md "Profiles"):
- *  - the narrowest concave bend's R − r where the walls have one (the slot written as a
- *    profile: its half-width minus the pin, 50 µm, as the slot joint's);
- *  - else half the follower's play at the start, from its wall out along that wall's normal
+ *  - the least of: the narrowest concave bend's R − r (the slot written as a profile: its
+ *    half-width minus the pin, 50 µm, as the slot joint's), 1 % of the wall's bounding radius
+ *    (a floor with a concave fillet of 40 mm bounds no pocket: 0.5 mm, 1 % of its 53 mm,
+ *    not the fillet's 35 mm), and:
+ *  - half the follower's play at the start, from its wall out along that wall's normal
  *    to the wall opposite: a pin (r 5 mm) between two flat walls 2 (r + c) apart has c = 50 µm
  *    whether it starts centred or on one wall (1 % of a 200 mm wall's bounding radius, the
  *    rule before, was 1 mm: 20 times the play); so inside a rectangular channel written as
  *    one path (its concave corners flat); the centrifugal absorber's roller (6 mm) in its
  *    annulus (13 mm and 6.9 mm circles) (13 − 6.9 − 6)/2 = 0.05 mm (1 % of the inner disc's
  *    radius, 6.9e-5 m, before);
- *  - else (no wall opposite: an open cam) 1 % of the wall's bounding radius (the flat-faced
+ *  - no wall opposite (an open cam): 1 % of the wall's bounding radius (the flat-faced
  *    follower: 0.4 mm of a 40 mm face);
  *  - "clearance" given overrides each of them. */
 #include "cs_clearance.h"
@@ -85,6 +87,13 @@ int main(void)
   /* one flat wall alone: no wall opposite */
   check_size("a floor alone", "{\"path\": [[-0.1, 0], [0.1, 0]], \"solid\": \"right\"}", "",
                                   0, r, 0.001, span, 1e-12);
+  /* a floor (solid below) rising into a concave fillet (R 40 mm, 10°) */
+  char fillet[512];
+  snprintf(fillet, sizeof fillet, "{\"path\": [[-0.1, 0], [0, 0], {\"arc_to\": [%.17g, %.17g], "
+           "\"centre\": [0, 0.04], \"turn\": \"ccw\"}], \"solid\": \"right\"}",
+           0.04 * sin(10 * M_PI / 180), 0.04 - 0.04 * cos(10 * M_PI / 180));
+  /* (the bounding tree's radius: 53 mm round the 107 mm of floor and fillet) */
+  check_size("a floor with a concave fillet", fillet, "", -0.05, r, 0.01 * 0.0535, span, 0.01);
   /* the slot as a profile: its caps' R − r */
   const char *slot = "{\"path\": [[-0.01, -0.00505], [0.01, -0.00505], {\"arc_to\": [0.01, "
                      "0.00505], \"centre\": [0.01, 0], \"turn\": \"ccw\"}, [-0.01, 0.00505], "
