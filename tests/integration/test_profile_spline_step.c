@@ -20,7 +20,9 @@
  *    point.
  *  - An undamped pin let go on the left segment slides down across the segment–spline,
  *    spline–arc and arc–segment junctions, up the far side and back, its energy balance within
- *    the integrator's tolerance and tightening with it (auto and ggl, rtol 1e-8 and 1e-10). */
+ *    the integrator's tolerance and tightening with it (auto and ggl, rtol 1e-8 and 1e-10);
+ *    so too with the spline step in three bands (their bends three regions, their laws
+ *    blended between; two bands would share one: both bend tightest where they meet). */
 #include "cs_clearance.h"
 #include "cs_test.h"
 #include "cs_test_clearance.h"
@@ -36,8 +38,8 @@ static const double R = 0.04, r = 0.005, m = 0.1;
 static void on_circle(double a, double p[2]) { p[0] = R * cos(a), p[1] = R + R * sin(a); }
 static void tangent(double a, double t[2]) { t[0] = -sin(a), t[1] = cos(a); } /* ccw */
 
-/* The bowl's path as JSON. */
-static void bowl(char *out, size_t size)
+/* The bowl's path as JSON, its spline step cut into `bands`. */
+static void bowl(char *out, size_t size, int bands)
 {
   double a0 = -120 * DEG, a1 = -80 * DEG, a2 = -60 * DEG, L = 0.02, p0[2], p1[2], p2[2], t0[2],
          t2[2];
@@ -49,16 +51,16 @@ static void bowl(char *out, size_t size)
     on_circle(a0 + (a1 - a0) * i / N, q);
     len += snprintf(out + len, size - len, "%s[%.17g, %.17g]", i > 1 ? ", " : "", q[0], q[1]);
   }
-  snprintf(out + len, size - len, "]}, {\"arc_to\": [%.17g, %.17g], \"centre\": [0, %.17g], "
-           "\"turn\": \"ccw\"}, [%.17g, %.17g]], \"solid\": \"right\"}", p2[0], p2[1], R,
-           p2[0] + L * t2[0], p2[1] + L * t2[1]);
+  snprintf(out + len, size - len, "], \"bands\": %d}, {\"arc_to\": [%.17g, %.17g], \"centre\": "
+           "[0, %.17g], \"turn\": \"ccw\"}, [%.17g, %.17g]], \"solid\": \"right\"}", bands, p2[0],
+           p2[1], R, p2[0] + L * t2[0], p2[1] + L * t2[1]);
 }
 
-static cs_model *model(double x, double y, const char *law, double rtol, const char *form,
-                       double t_end)
+static cs_model *model_bands(double x, double y, const char *law, double rtol, const char *form,
+                             double t_end, int bands)
 {
   char path[4096], json[8192];
-  bowl(path, sizeof path);
+  bowl(path, sizeof path, bands);
   snprintf(json, sizeof json,
            "{\"name\": \"bowl\", \"gravity\": [0, -100], \"bodies\": [{\"name\": \"g\", "
            "\"ground\": true}, {\"name\": \"pin\", \"mass\": %g, \"inertia\": 1e-6, "
@@ -70,6 +72,12 @@ static cs_model *model(double x, double y, const char *law, double rtol, const c
            "1e-4}}",
            m, x, y, r, law, path, form, t_end, rtol);
   return load_model_string(json, "<spline step bowl>");
+}
+
+static cs_model *model(double x, double y, const char *law, double rtol, const char *form,
+                       double t_end)
+{
+  return model_bands(x, y, law, rtol, form, t_end, 1);
 }
 
 static void gap_at(const cs_clearance *c, double a, double rho, cs_gap *g)
@@ -206,7 +214,7 @@ static void jacobians(void)
                    "\"lankarani_nikravesh\"}, \"restitution\": {\"model\": \"constant\", \"cr\": "
                    "0.8}, \"friction\": {\"model\": \"coulomb\", \"mu\": 0.1, \"v_tol\": 10}}";
   char path[2048], joint[3072];
-  bowl(path, sizeof path);
+  bowl(path, sizeof path, 1);
   snprintf(joint, sizeof joint, "\"type\": \"profile\", \"point2\": [0.01, -0.005], "
            "\"pin_radius\": %g, \"length\": 0.01, \"profile\": %s", r, path);
   const char *label[5] = {"spline step, inside", "segment by the spline", "spline by the "
@@ -268,14 +276,16 @@ static int keep(const cs_sim *s, void *user)
   return 0;
 }
 
-/* The undamped pin from the left segment: the worst balance over m g × the drop. */
-static double slide(double rtol, const char *form, int *regions)
+/* The undamped pin from the left segment (the spline in `bands`): the worst balance over
+ * m g × the drop. */
+static double slide(double rtol, const char *form, int bands, int *regions)
 {
   double a0 = -120 * DEG, p[2], t[2];
   on_circle(a0, p), tangent(a0, t);
   double x = p[0] - 0.015 * t[0] + r * -t[1], y = p[1] - 0.015 * t[1] + r * t[0] + 1e-7;
-  cs_model *mod = model(x, y, "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, "
-                        "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 0}}", rtol, form, 0.2);
+  cs_model *mod = model_bands(x, y, "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, "
+                              "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 0}}", rtol,
+                              form, 0.2, bands);
   cs_sim *s = start(mod);
   track tr = {0.0, 0};
   cs_sim_set_output(s, keep, &tr);
@@ -294,14 +304,15 @@ int main(void)
   geometry();
   cam();
   resting();
-  static const char *forms[] = {"auto", "ggl"};
-  for (int f = 0; f < 2; f++) {
-    int r8, r10;
-    double e8 = slide(1e-8, forms[f], &r8), e10 = slide(1e-10, forms[f], &r10);
-    printf("spline step, undamped slide (%s): balance error %.3g (rtol 1e-8), %.3g (rtol "
-           "1e-10) of m g h; contact regions %#x\n", forms[f], e8, e10, r10);
-    CHECK(r10 == 0x7, "%s: in contact on the segments, the spline and the arc (%#x)", forms[f],
-          r10);
+  static const char *forms[] = {"auto", "ggl", "auto"};
+  for (int f = 0; f < 3; f++) { /* the last: the spline step in 3 bands, blended between */
+    int r8, r10, bands = f == 2 ? 3 : 1, all = f == 2 ? 0xf : 0x7;
+    double e8 = slide(1e-8, forms[f], bands, &r8), e10 = slide(1e-10, forms[f], bands, &r10);
+    printf("spline step in %d band%s, undamped slide (%s): balance error %.3g (rtol 1e-8), %.3g "
+           "(rtol 1e-10) of m g h; contact regions %#x\n", bands, bands > 1 ? "s" : "",
+           forms[f], e8, e10, r10);
+    CHECK(r10 == all, "%s: in contact on the segments, the spline('s bands) and the arc (%#x)",
+          forms[f], r10);
     CHECK(e10 < 1e-7 && e10 < e8, "%s: the energy kept to the tolerance (%.3g, %.3g)", forms[f],
           e10, e8);
   }
