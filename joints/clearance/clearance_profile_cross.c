@@ -320,10 +320,9 @@ int cs_profile_play(const cs_profile *walls, const double x[2], double rp, doubl
       hit = h, near = p;
     reach = fmax(reach, hypot(x[0] - p->bc[0], x[1] - p->bc[1]) + p->br);
   }
-  if (!near || !normal_at(&near->f[hit.feature], x, n))
-    return 0;
-  /* beyond the wall's own surface ahead when x is in it (d < 0), by round-off's margin */
-  double s0 = fmax(0.0, -hit.d) + 1e-12 * reach, s = INFINITY;
+  if (!near || !(hit.d > 0.0) || !normal_at(&near->f[hit.feature], x, n))
+    return 0; /* (a centre in the solid is no start to measure from) */
+  double s0 = 1e-12 * reach, s = INFINITY; /* ahead of x, by round-off's margin */
   for (const cs_profile *p = walls; p; p = p->next) {
     double sp = ray(p, x, n, s0, 2.0 * reach);
     if (isnan(sp))

@@ -177,7 +177,7 @@ int cs_profile_crossing(const cs_profile *p, cs_profile_cross *out);
  * the nearest wall (distance d along its normal n at x) out along n to the first wall piece
  * it meets (at s), (d + s − 2 rp)/2, the radial clearance of a follower centred between the
  * two (a slot's half-width minus its pin). Returns 1 with *half > 0, 0 if the ray meets no
- * wall (an open cam) or x is on a corner, −1 out of memory. */
+ * wall (an open cam), x is in the solid or on a corner, −1 out of memory. */
 int cs_profile_play(const cs_profile *walls, const double x[2], double rp, double *half);
 
 /* Appends `wall` to the walls of `head` (the joint's first): the walls share one region table,
