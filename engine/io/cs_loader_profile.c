@@ -49,24 +49,31 @@ static cs_status points(const cs_json *js, const cJSON *list, const char *lp, do
   return CS_OK;
 }
 
+/* A spline's "bands" at path (default 1, at most 7: each may be a region). */
+static cs_status spline_bands(const cs_json *js, const cJSON *obj, const char *path, long *bands)
+{
+  char ep[CS_JSON_PATH];
+  *bands = 1;
+  CS_TRY(cs_json_count(js, obj, path, "bands", bands));
+  if (*bands <= 7)
+    return CS_OK;
+  cs_json_child(ep, path, "bands");
+  return cs_json_fail(js, ep, "expected at most 7 bands (each may be a region), got %ld", *bands);
+}
+
 /* A spline step {"spline": [[x, y], …], "bands": B} at path: an open spline from the current
  * point through the points (st->pts, freed by the caller), ending at the last. */
 static cs_status spline_step(const cs_json *js, const cJSON *v, const char *path,
                              cs_path_step *st)
 {
-  char lp[CS_JSON_PATH], ep[CS_JSON_PATH];
+  char lp[CS_JSON_PATH];
   const cJSON *list;
-  long bands = 1;
+  long bands;
   double(*pts)[2] = NULL;
   CS_TRY(cs_json_keys(js, v, path, spline_step_keys, " for a spline step"));
   CS_TRY(cs_json_array(js, v, path, "spline", "an array of points [x, y] the curve passes "
                        "through from the current point, in order", 1, &list));
-  CS_TRY(cs_json_count(js, v, path, "bands", &bands));
-  if (bands > 7) {
-    cs_json_child(ep, path, "bands");
-    return cs_json_fail(js, ep, "expected at most 7 bands (each may be a region), got %ld",
-                        bands);
-  }
+  CS_TRY(spline_bands(js, v, path, &bands));
   cs_json_child(lp, path, "spline");
   if (cJSON_GetArraySize(list) < 1)
     return cs_json_fail(js, lp, "expected at least one point [x, y], got an empty array");
@@ -220,13 +227,8 @@ static cs_status spline_wall(const cs_json *js, const cJSON *obj, const char *pp
   CS_TRY(cs_json_array(js, obj, pp, "spline", "an array of points [x, y] the closed curve "
                        "passes through, in order", 1, &list));
   CS_TRY(cs_json_choice(js, obj, pp, "solid", path_sides, -1, &side));
-  long bands = 1;
-  CS_TRY(cs_json_count(js, obj, pp, "bands", &bands));
-  if (bands > 7) {
-    cs_json_child(ep, pp, "bands");
-    return cs_json_fail(js, ep, "expected at most 7 bands (each may be a region), got %ld",
-                        bands);
-  }
+  long bands;
+  CS_TRY(spline_bands(js, obj, pp, &bands));
   cs_json_child(lp, pp, "spline");
   int n, bad;
   double(*pts)[2] = NULL;
