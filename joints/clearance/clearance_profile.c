@@ -420,6 +420,18 @@ const cs_profile *cs_profile_wall(const cs_profile *p, int k)
 
 int cs_profile_join(cs_profile *head, cs_profile *wall, char *why, size_t len)
 {
+  if (cs_profile_adopt(head, wall, why, len))
+    return -1;
+  cs_profile *p = head;
+  for (; p->next; p = p->next)
+    ;
+  p->next = wall;
+  head->size = fmin(head->size, wall->size);
+  return 0;
+}
+
+int cs_profile_adopt(cs_profile *head, cs_profile *wall, char *why, size_t len)
+{
   int map[REGIONS] = {0}, n = head->nregion;
   double R[REGIONS];
   int internal[REGIONS];
@@ -441,16 +453,11 @@ int cs_profile_join(cs_profile *head, cs_profile *wall, char *why, size_t len)
   memcpy(wall->R, R, sizeof R);
   memcpy(wall->internal, internal, sizeof internal);
   wall->nregion = n;
-  cs_profile *p = head;
-  for (; p->next; p = p->next)
-    ;
-  p->next = wall;
-  for (p = head; p; p = p->next) { /* every wall holds the joint's table */
+  for (cs_profile *p = head; p; p = p->next) { /* every wall holds the joint's table */
     memcpy(p->R, R, sizeof R);
     memcpy(p->internal, internal, sizeof internal);
     p->nregion = n;
   }
-  head->size = fmin(head->size, wall->size);
   return 0;
 }
 
@@ -531,8 +538,15 @@ int cs_profile_nearest(const cs_profile *p, const double x[2], cs_profile_hit *h
  * the nearest piece end, as a corner. */
 void cs_profile_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g)
 {
-  const cs_profile *pr = cs_profile_wall(c->profile, pin);
-  const double rp = c->pin_radius;
+  if (c->follower) {
+    cs_follower_gap(c, pin, p, g);
+    return;
+  }
+  cs_profile_gap_on(cs_profile_wall(c->profile, pin), c->pin_radius, p, g);
+}
+
+void cs_profile_gap_on(const cs_profile *pr, double rp, const double p[2], cs_gap *g)
+{
   cs_profile_hit hit;
   if (cs_profile_far(pr, p, rp)) {
     cs_gap_circle(p, pr->bc, pr->br, rp, -1, 0, g);
@@ -599,9 +613,17 @@ static const double BLEND_REACH = 1.5;
 /* Near a junction of two regions, their laws mixed along ξ = t·(p − point) (linear: ∇²ξ = 0). */
 void cs_profile_blend(const cs_clearance *c, int pin, const double p[2], cs_blend *b)
 {
-  const cs_profile *pr = cs_profile_wall(c->profile, pin);
+  if (c->follower) {
+    cs_follower_blend(c, pin, p, b);
+    return;
+  }
+  cs_profile_blend_on(cs_profile_wall(c->profile, pin), c->pin_radius, p, b);
+}
+
+void cs_profile_blend_on(const cs_profile *pr, double rp, const double p[2], cs_blend *b)
+{
   cs_profile_hit hit;
-  if (cs_profile_far(pr, p, c->pin_radius) || cs_profile_nearest(pr, p, &hit) < 0)
+  if (cs_profile_far(pr, p, rp) || cs_profile_nearest(pr, p, &hit) < 0)
     return;
   for (int k = 0; k < 2; k++) {
     int i = k == 0 ? hit.feature - 1 : hit.feature;

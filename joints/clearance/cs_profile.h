@@ -118,6 +118,9 @@ double cs_spline_distance(const cs_spline *s, const double x[2], double *u, doub
  * head->size becomes the least of the walls'. Returns −1 (wall untouched) with `why` filled
  * when the regions would pass CS_MAX_REGIONS. */
 int cs_profile_join(cs_profile *head, cs_profile *wall, char *why, size_t len);
+/* The same mapping without appending: `wall` (a follower's outline) takes head's region
+ * table, extended by its arcs, and every wall of head's chain the extended table. */
+int cs_profile_adopt(cs_profile *head, cs_profile *wall, char *why, size_t len);
 /* The number of walls from p on, and wall k of them. */
 int cs_profile_walls(const cs_profile *p);
 const cs_profile *cs_profile_wall(const cs_profile *p, int k);
