@@ -136,13 +136,17 @@ void cs_clearances_free(cs_clearances *c)
   free(c);
 }
 
-/* The gap of joint j at its pin centre p, widened by the worn profile when it feeds back. */
-static void joint_gap(const joint *j, const double p[2], cs_gap *g)
+/* The gap of joint j at its pin centre p and its bodies' relative angle phi, widened by the
+ * worn profile when it feeds back. */
+static void joint_gap(const joint *j, const double p[2], double phi, cs_gap *g)
 {
-  cs_clearance_pin_gap(j->def, j->pin, p, g);
+  cs_clearance_pin_gap_turned(j->def, j->pin, p, phi, g);
   if (j->wear.feedback)
     cs_wear_gap(&j->wear, p, g);
 }
+
+/* ∂φ/∂q over the local coordinates: φ = θ1 − θ0 (∇²φ = 0). */
+static const double Jphi[6] = {0, 0, -1, 0, 0, 1};
 
 /* ∇²f over the local coordinates of a function f(p) with p-gradient g and p-Hessian h:
  * Jpᵀ h Jp + Σ_k g_k ∇²p_k. */
@@ -200,16 +204,20 @@ static void kinematics(const cs_clearances *c, const joint *j, const cs_frame f[
   memcpy(k->u, cs_body_rate(m, v, j->body[0]), 3 * sizeof *k->u);
   memcpy(k->u + 3, cs_body_rate(m, v, j->body[1]), 3 * sizeof *k->u);
   cs_clearance_point(d, j->s1, &f[0], &f[1], k->p, k->Jp, hessian ? k->Hp : NULL);
-  joint_gap(j, k->p, &k->gap);
+  joint_gap(j, k->p, q1[2] - q0[2], &k->gap);
   blend_of(j, hessian, k);
   k->rate = 0.0;
   for (int a = 0; a < 6; a++) {
-    k->grad[a] = k->Jp[a] * k->gap.grad[0] + k->Jp[6 + a] * k->gap.grad[1];
+    k->grad[a] = k->Jp[a] * k->gap.grad[0] + k->Jp[6 + a] * k->gap.grad[1] +
+                 Jphi[a] * k->gap.dphi;
     k->rate += k->grad[a] * k->u[a];
   }
-  /* contact point on the pin surface, and the slip velocity of the pin over the wall there */
+  /* contact point on the pin surface (or where the gap puts it), and the slip velocity of the
+   * pin over the wall there */
   double local[2] = {k->p[0] + j->radius * k->gap.grad[0],
                      k->p[1] + j->radius * k->gap.grad[1]};
+  if (k->gap.at_given)
+    local[0] = k->gap.at[0], local[1] = k->gap.at[1];
   const double c0 = f[0].c, s0 = f[0].s;
   double n[2] = {c0 * k->gap.grad[0] - s0 * k->gap.grad[1], s0 * k->gap.grad[0] + c0 * k->gap.grad[1]};
   k->point[0] = q0[0] + c0 * local[0] - s0 * local[1];
@@ -327,9 +335,20 @@ static void slip_map_derivative(const joint *j, const cs_frame f[2], const kin *
   }
 }
 
+/* ∇²δ: through p, and through φ for a gap that turns with it (Jpᵀ h_pφ Jφᵀ, its transpose,
+ * h_φφ Jφ Jφᵀ). */
 static void gap_hessian(const kin *k, double H[36])
 {
   chain_hessian(k, k->gap.grad, k->gap.hess, H);
+  const cs_gap *g = &k->gap;
+  if (g->dphi == 0.0 && g->hphi == 0.0 && g->hpphi[0] == 0.0 && g->hpphi[1] == 0.0)
+    return;
+  double m[6]; /* Jpᵀ h_pφ */
+  for (int a = 0; a < 6; a++)
+    m[a] = k->Jp[a] * g->hpphi[0] + k->Jp[6 + a] * g->hpphi[1];
+  for (int a = 0; a < 6; a++)
+    for (int b = 0; b < 6; b++)
+      H[6 * a + b] += m[a] * Jphi[b] + Jphi[a] * m[b] + g->hphi * Jphi[a] * Jphi[b];
 }
 
 static int local_column(const cs_model *m, const joint *j, int a)
@@ -491,7 +510,7 @@ static double gap_of(const cs_clearances *c, const joint *j, const double *q, cs
   cs_frame f[2];
   pin_frames(c, j, q, f);
   cs_clearance_point(j->def, j->s1, &f[0], &f[1], p, NULL, NULL);
-  joint_gap(j, p, &g);
+  joint_gap(j, p, f[1].q[2] - f[0].q[2], &g);
   if (blend)
     cs_clearance_blend(j->def, j->pin, p, g.region, blend);
   return g.delta;

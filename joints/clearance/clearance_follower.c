@@ -57,7 +57,7 @@ static int pairs_of(const cs_profile *pr, int swapped, int wall, cs_follower_pai
       continue;
     if (out) {
       cs_follower_pair *q = &out[n];
-      q->swapped = swapped, q->wall = wall, q->feature = i;
+      q->swapped = swapped, q->wall = wall, q->feature = i, q->face = 0;
       centre(&pr->f[i], q->s, &q->R);
     }
     n++;
@@ -65,8 +65,25 @@ static int pairs_of(const cs_profile *pr, int swapped, int wall, cs_follower_pai
   return n;
 }
 
+/* The faces (segments) of the follower against spline wall `wall` into out (NULL: count). */
+static int faces_of(const cs_profile *fo, const cs_profile *wall, int w, cs_follower_pair *out)
+{
+  int n = 0;
+  if (!wall->spline)
+    return 0;
+  for (int i = 0; i < fo->n; i++) {
+    if (fo->f[i].kind != CS_FEATURE_SEGMENT)
+      continue;
+    if (out)
+      out[n] = (cs_follower_pair){0, w, i, 1, {fo->f[i].a[0], fo->f[i].a[1]}, wall->f[0].R};
+    n++;
+  }
+  return n;
+}
+
 /* All pairs in order: the follower's features against wall 0, wall 1, …; then wall 0's
- * features against the follower, wall 1's, … */
+ * features against the follower, wall 1's, …; then the follower's faces against the spline
+ * walls. */
 static int all_pairs(const cs_clearance *c, cs_follower_pair *out)
 {
   int n = 0, walls = cs_profile_walls(c->profile);
@@ -74,11 +91,28 @@ static int all_pairs(const cs_clearance *c, cs_follower_pair *out)
     n += pairs_of(c->follower, 0, w, out ? out + n : NULL);
   for (int w = 0; w < walls; w++)
     n += pairs_of(cs_profile_wall(c->profile, w), 1, w, out ? out + n : NULL);
+  for (int w = 0; w < walls; w++)
+    n += faces_of(c->follower, cs_profile_wall(c->profile, w), w, out ? out + n : NULL);
   return n;
+}
+
+/* A face on a spline wall of bands: its law would switch where the support point crosses
+ * into another band, U jumping (no blend follows the support point). */
+static int banded_faces(const cs_clearance *c)
+{
+  for (const cs_profile *w = c->profile; w; w = w->next)
+    if (w->spline && w->n > 1 && faces_of(c->follower, w, 0, NULL) > 0)
+      return 1;
+  return 0;
 }
 
 int cs_follower_pairs(cs_clearance *c, char *why, size_t len)
 {
+  if (banded_faces(c)) {
+    snprintf(why, len, "a follower's straight piece against a spline wall of several bands: "
+             "expected \"bands\": 1 (the face's law follows no band junction)");
+    return -1;
+  }
   int n = all_pairs(c, NULL);
   if (n < 1) {
     snprintf(why, len, "neither the follower nor the walls have a convex arc or corner: no "
@@ -108,13 +142,17 @@ static const cs_profile *other(const cs_clearance *c, const cs_follower_pair *q)
 void cs_follower_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g)
 {
   const cs_follower_pair *q = &c->pairs[pin];
-  cs_profile_gap_on(other(c, q), q->R, p, g);
+  if (q->face) /* at φ = 0: cs_clearance_pin_gap_turned gives the angle */
+    cs_follower_face_gap(c, pin, p, 0.0, g);
+  else
+    cs_profile_gap_on(other(c, q), q->R, p, g);
 }
 
 void cs_follower_blend(const cs_clearance *c, int pin, const double p[2], cs_blend *b)
 {
   const cs_follower_pair *q = &c->pairs[pin];
-  cs_profile_blend_on(other(c, q), q->R, p, b);
+  if (!q->face) /* a face's one region: its spline's */
+    cs_profile_blend_on(other(c, q), q->R, p, b);
 }
 
 double cs_clearance_pin_radius(const cs_clearance *c, int pin)
@@ -138,7 +176,9 @@ void cs_clearance_pin_geometry(const cs_clearance *c, int pin, int r, cs_contact
     return;
   const cs_follower_pair *q = &c->pairs[pin];
   g->R1 = q->R;
-  if (!q->swapped)
+  if (q->face) /* the spline's bend (its region's radius) on the flat face */
+    g->R2 = 0.0, g->internal = 0;
+  if (!q->swapped && !q->face)
     return;
   cs_material m = g->m1;
   double mass = g->mass1;
@@ -149,6 +189,8 @@ void cs_clearance_pin_geometry(const cs_clearance *c, int pin, int r, cs_contact
 const char *cs_follower_pair_what(const cs_clearance *c, int pin)
 {
   const cs_follower_pair *q = &c->pairs[pin];
+  if (q->face)
+    return "the follower's straight piece against a spline wall";
   const cs_profile *pr = q->swapped ? cs_profile_wall(c->profile, q->wall) : c->follower;
   const int arc = pr->f[q->feature].kind == CS_FEATURE_ARC;
   if (q->swapped)

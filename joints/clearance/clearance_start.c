@@ -66,9 +66,11 @@ double cs_clearance_approach_speed(const cs_clearance *c, const double q0[3], co
       worst = fmax(worst, hypot(pd[0], pd[1])); /* a round hole: every way leads to the wall */
       continue;
     }
-    cs_gap g;
-    cs_clearance_pin_gap(c, pin, p, &g);
-    worst = fmax(worst, fabs(g.grad[0] * pd[0] + g.grad[1] * pd[1]));
+    cs_gap g; /* φ: the pin body's angle less the hole body's */
+    const double *qh = swap ? q1 : q0, *qp = swap ? q0 : q1, *vh = swap ? v1 : v0,
+                 *vp = swap ? v0 : v1;
+    cs_clearance_pin_gap_turned(c, pin, p, qp[2] - qh[2], &g);
+    worst = fmax(worst, fabs(g.grad[0] * pd[0] + g.grad[1] * pd[1] + g.dphi * (vp[2] - vh[2])));
   }
   return worst;
 }

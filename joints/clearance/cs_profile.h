@@ -113,6 +113,11 @@ void cs_spline_survey(const cs_spline *s, double ua, double ub, double rp, cs_sp
 double cs_spline_distance(const cs_spline *s, const double x[2], double *u, double n[2],
                           double t[2], double *kappa);
 
+/* The support point of the curve along d (the least d·c(u)): its parameter u, returned, with
+ * c(u), c'(u), c''(u) (chord-length parameter, not unit speed). */
+double cs_spline_support(const cs_spline *s, const double d[2], double c[2], double d1[2],
+                         double d2[2]);
+
 /* Appends `wall` to the walls of `head` (the joint's first): the walls share one region table,
  * head's (a wall's arcs take the region of an equal arc of an earlier wall, or a new one);
  * head->size becomes the least of the walls'. Returns −1 (wall untouched) with `why` filled
