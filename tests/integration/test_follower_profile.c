@@ -29,10 +29,10 @@ static const char *const cam_head =
   "{\"name\": \"cam\", \"gravity\": [0, 0], \"bodies\": [{\"name\": \"ground\", \"ground\": "
   "true}, {\"name\": \"cam\", \"mass\": 0.1, \"inertia\": 1e-4, \"position\": [0, 0, 0]}, "
   "{\"name\": \"follower\", \"mass\": 0.5, \"inertia\": 1e-3, \"position\": [0, 0.03, 0], "
-  "\"velocity\": [0, 1.0, 0]}], \"joints\": [{\"name\": \"cam_pivot\", \"type\": \"revolute\", "
+  "\"velocity\": [0, %g, 0]}], \"joints\": [{\"name\": \"cam_pivot\", \"type\": \"revolute\", "
   "\"body1\": \"ground\", \"body2\": \"cam\"}, {\"name\": \"guide\", \"type\": \"prismatic\", "
   "\"body1\": \"ground\", \"body2\": \"follower\", \"axis\": [0, 1]}], \"drivers\": [{\"name\": "
-  "\"motor\", \"type\": \"angle\", \"body\": \"cam\", \"motion\": {\"velocity\": 100, "
+  "\"motor\", \"type\": \"angle\", \"body\": \"cam\", \"motion\": {\"velocity\": %g, "
   "\"acceleration\": 5}}], \"forces\": [{\"name\": \"spring\", \"type\": \"spring\", \"body1\": "
   "\"ground\", \"body2\": \"follower\", \"point1\": [0, -0.1], \"stiffness\": 2000, "
   "\"free_length\": 0.11}], \"solver\": {\"t_end\": 2.2, \"rtol\": %g, \"atol\": %g}, "
@@ -76,7 +76,7 @@ static int record(const cs_sim *s, void *user)
 static double cam_run(int k, double t_end, double rtol, track *tr)
 {
   char json[4096], head[2048];
-  snprintf(head, sizeof head, cam_head, rtol, 1e-4 * rtol);
+  snprintf(head, sizeof head, cam_head, 1.0, 100.0, rtol, 1e-4 * rtol);
   snprintf(json, sizeof json, "%s%s", head, cam_joint[k]);
   cs_model *mod = load_model_string(json, "<cam duality>");
   cs_sim *s = start(mod);
@@ -139,6 +139,118 @@ static void duality(void)
 {
   duality_at(1e-10);
   duality_at(1e-8);
+}
+
+/* ---------------------------------------------------------------- a face on a spline ---- */
+
+/* The spline of the eccentric circle through `points` of it, `digits` significant (64 and 17:
+ * models/cam_spline_roller.json's) as a wall. */
+static void cam_spline(char *out, size_t len, int points, int digits)
+{
+  int k = snprintf(out, len, "{\"spline\": [");
+  for (int i = 0; i < points; i++) {
+    double t = 2 * M_PI * i / points;
+    k += snprintf(out + k, len - (size_t)k, "%s[%.*g, %.*g]", i ? ", " : "", digits,
+                  0.01 + 0.03 * cos(t), digits, 0.03 * sin(t));
+  }
+  snprintf(out + k, len - (size_t)k, "], \"solid\": \"left\"}");
+}
+
+/* The flat face on the cam (the spline, or the exact circle) from 108 rad/s under `law`
+ * (NULL: the shipped L-N), to t_end at rtol: the cam's speed at the first separation; the
+ * lift at every row into tr, the balance error over the largest energy term. */
+static double face_run(int circle, const char *law, double rtol, double t_end, track *tr,
+                       double *balance)
+{
+  static char wall[8192], json[16384];
+  char head[3072];
+  if (circle)
+    snprintf(wall, sizeof wall, "%s", CIRCLE);
+  else
+    cam_spline(wall, sizeof wall, 64, 17);
+  snprintf(head, sizeof head, cam_head, 1.08, 108.0, rtol, 1e-4 * rtol);
+  char *contact = strstr(head, "\"contact\": {"); /* the law replaced, if given */
+  int cut = law ? (int)(contact - head) : (int)strlen(head);
+  snprintf(json, sizeof json, "%.*s%s%s%s\"body1\": \"cam\", \"body2\": \"follower\", "
+           "\"profile\": %s, \"follower\": " FACE "}]}", cut, head, law ? "\"contact\": " : "",
+           law ? law : "", law ? ", " : "", wall);
+  cs_model *mod = load_model_string(json, "<face on cam>");
+  cs_sim *s = start(mod);
+  if (tr)
+    cs_sim_set_output(s, record, tr);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, t_end, &err);
+  CHECK(st == CS_OK, "face on cam: runs (%s)", st ? err.message : "");
+  double t_sep = NAN;
+  for (int i = 0; i < cs_sim_event_count(s) && isnan(t_sep); i++) {
+    cs_contact_event ev;
+    cs_sim_event(s, i, &ev);
+    t_sep = ev.t_off;
+  }
+  if (balance) {
+    cs_energy en;
+    cs_sim_energy(s, &en);
+    double big = fmax(fmax(fabs(en.kinetic), fabs(en.potential)), fabs(en.driver_work));
+    *balance = fabs(en.balance_error) / big;
+  }
+  cs_sim_free(s);
+  cs_model_free(mod);
+  return 108.0 + 5.0 * t_sep;
+}
+
+/* The shipped model's first separation, as the cam's speed. */
+static double shipped_face(void)
+{
+  cs_model *mod = load_model("models/cam_spline_flat.json");
+  cs_sim *s = start(mod);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, 0.5, &err);
+  CHECK(st == CS_OK, "cam_spline_flat.json: runs (%s)", st ? err.message : "");
+  double t_sep = NAN;
+  for (int i = 0; i < cs_sim_event_count(s) && isnan(t_sep); i++) {
+    cs_contact_event ev;
+    cs_sim_event(s, i, &ev);
+    t_sep = ev.t_off;
+  }
+  cs_sim_free(s);
+  cs_model_free(mod);
+  return 108.0 + 5.0 * t_sep;
+}
+
+static void face_on_spline(void)
+{
+  const double F0 = 20.0, k = 2000.0, e = 0.01, mf = 0.5, wj = sqrt((F0 + 2 * k * e) / (mf * e));
+  const double turn_j = 2 * M_PI / wj; /* the ramp's speed gain over a turn: 5 turn_j */
+  static double y[2][ROWS];
+  track tr[2] = {{0, y[0]}, {0, y[1]}};
+  double ws = face_run(0, NULL, 1e-8, 0.5, NULL, NULL), wc = face_run(1, NULL, 1e-8, 0.5,
+                                                                      NULL, NULL);
+  double wf = shipped_face();
+  /* the lifts at rtol 1e-10: the spline's error, not the integrator's */
+  face_run(0, NULL, 1e-10, 0.3, &tr[0], NULL);
+  face_run(1, NULL, 1e-10, 0.3, &tr[1], NULL);
+  int before = (int)(0.3 / 1e-4); /* in contact to 0.3 s (the jump at 0.30 s) */
+  double lift = apart(y[0], y[1], before < tr[1].n ? before : tr[1].n);
+  printf("face on a cam: w_j = %.4f rad/s closed form; leaves at %.5f rad/s on the 64-point "
+         "spline (the shipped model %.5f), %.5f on the exact circle (%+.2e); the lift in "
+         "contact to 0.3 s within %.3g m of the circle's at rtol 1e-10 (the spline's h^4 "
+         "bound 3.6e-8 m)\n", wj, ws,
+         wf, wc, ws / wc - 1, lift);
+  CHECK(fabs(wf - ws) < 1e-9, "the shipped model is this one (%.9f, %.9f)", wf, ws);
+  CHECK(ws >= wj * (1 - 1e-3) && ws <= wj + 5.0 * turn_j * 1.1,
+        "the face leaves the spline cam within the turn after w_j (%.5f, %.5f)", ws, wj);
+  CHECK(fabs(ws - wc) <= 1.1 * 5.0 * turn_j, "as it leaves the circle (%.5f, %.5f)", ws, wc);
+  CHECK(lift < 3.6e-8 + 1e-8, "the lift the circle's within the spline's h^4 bound (%.3g m)",
+        lift);
+  /* undamped: the books close to the integrator's tolerance through the jump and the bounces */
+  const char *elastic = "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": "
+                        "{\"model\": \"kelvin_voigt\", \"c\": 0}}";
+  double b8, b10;
+  face_run(0, elastic, 1e-8, 0.4, NULL, &b8);
+  face_run(0, elastic, 1e-10, 0.4, NULL, &b10);
+  printf("face on a spline cam, undamped, through the jump: balance error %.3g (rtol 1e-8), "
+         "%.3g (rtol 1e-10) of the largest energy term\n", b8, b10);
+  CHECK(b10 < 1e-8 && b10 < b8, "the books close to the tolerance (%.3g, %.3g)", b10, b8);
 }
 
 /* ---------------------------------------------------------------- a block on a wall ------ */
@@ -258,6 +370,33 @@ static void sliding(void)
 
 /* ---------------------------------------------------------------- Jacobians -------------- */
 
+/* jacobian_case with the rates turned round (the face moving in: the damping acts, so ∂Q/∂v
+ * and δ' through q are checked too). */
+static void approaching_case(const char *label, const char *joint, const char *contact,
+                             const double pin_local[2])
+{
+  cs_model *mod = two_bodies(joint, contact);
+  double q[6], v[6];
+  cs_clearances *c = pair_in_contact(mod, pin_local, q, v);
+  for (int i = 0; i < 6; i++)
+    v[i] = -v[i];
+  cs_clearances_open(c, 0, 0.0, q, v);
+  double Q[6] = {0}, Qq[36] = {0}, Qv[36] = {0};
+  cs_clearances_forces(c, q, v, Q, &(cs_acc){.dense = Qq, .ld = 6},
+                       &(cs_acc){.dense = Qv, .ld = 6}, 1.0);
+  probe p = {c, q, v};
+  double eq = jacobian_error(&p, 6, 0, Qq), ev = jacobian_error(&p, 6, 1, Qv), qv = 0.0;
+  for (int i = 0; i < 36; i++)
+    qv = fmax(qv, fabs(Qv[i]));
+  printf("%-28s ∂Q/∂q off %.2e, ∂Q/∂v off %.2e (moving in: |∂Q/∂v| %.3g)\n", label, eq, ev,
+         qv);
+  CHECK(fabs(Q[0]) + fabs(Q[1]) > 0 && qv > 0, "%s: a force, damped", label);
+  CHECK(ev < 1e-6 && eq < 1e-6, "%s: Jacobians against differences (%.3g, %.3g)", label, eq,
+        ev);
+  cs_clearances_free(c);
+  cs_model_free(mod);
+}
+
 static void jacobians(void)
 {
   const char *ln = "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": {\"model\": "
@@ -278,6 +417,26 @@ static void jacobians(void)
   double w[2] = {0.005, -(0.03 - d)}; /* the circle's centre in the face's frame */
   double at2[2] = {0.01 - (c * w[0] - s * w[1]), -(s * w[0] + c * w[1])};
   jacobian_case("wall arc on a follower face", joint, ln, at2);
+  /* pair 0, a face on the spline cam: its support point 5 mm in from the face's middle, and
+   * 0.5 mm past its end (32 points of the circle) (the end's distance to the spline; 6 um across the face's line, the
+   * circle's sagitta 4.2 um there); frictionless (a face has no slip map yet) */
+  const char *lnd = "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": "
+                    "{\"model\": \"lankarani_nikravesh\"}, \"restitution\": {\"model\": "
+                    "\"constant\", \"cr\": 0.8}}";
+  char wall[1536];
+  cam_spline(wall, sizeof wall, 32, 10);
+  snprintf(joint, sizeof joint, "\"type\": \"profile\", \"length\": 0.01, \"profile\": "
+           "%s, \"follower\": " FACE, wall);
+  const double n[2] = {s, -c}, t[2] = {c, s}; /* the face's free normal R(phi)(0, -1), tangent */
+  const double xs[2] = {0.01 - 0.03 * n[0], -0.03 * n[1]}; /* the circle's support point */
+  const double off[2][2] = {{d, -0.005}, {6e-6, -0.0405}}; /* across, along from the origin */
+  const char *what[2] = {"face on a spline cam", "face's end on a spline cam"};
+  for (int i = 0; i < 2; i++) {
+    double o[2] = {xs[0] + off[i][0] * n[0] + off[i][1] * t[0],
+                   xs[1] + off[i][0] * n[1] + off[i][1] * t[1]};
+    jacobian_case(what[i], joint, lnd, o);
+    approaching_case(what[i], joint, lnd, o);
+  }
 }
 
 /* ---------------------------------------------------------------- bad input -------------- */
@@ -331,5 +490,6 @@ int main(void)
   resting();
   sliding();
   duality();
+  face_on_spline();
   return cs_test_finish();
 }
