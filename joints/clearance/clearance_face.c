@@ -77,7 +77,7 @@ void cs_follower_face_gap(const cs_clearance *c, int pin, const double p[2], dou
   g->grad[0] = n[0], g->grad[1] = n[1];
   g->dphi = np[0] * r[0] + np[1] * r[1];
   g->hpphi[0] = np[0], g->hpphi[1] = np[1];
-  g->hphi = -g->delta + tc * tc / nc;
+  g->hphi = -g->delta + (nc > 0.0 ? tc * tc / nc : 0.0); /* nc = 0: a straight stretch */
   g->at_given = 1;
   g->at[0] = x[0], g->at[1] = x[1];
 }

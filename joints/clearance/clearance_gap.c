@@ -111,8 +111,11 @@ void cs_clearance_pin_gap(const cs_clearance *c, int pin, const double p[2], cs_
   case CS_CLEARANCE_CURVED_SLOT:
     curved_slot(c, p, g);
     break;
-  case CS_CLEARANCE_PROFILE:
-    cs_profile_gap(c, pin, p, g);
+  case CS_CLEARANCE_PROFILE: /* a follower circle, or a follower outline's pair */
+    if (c->follower)
+      cs_follower_gap(c, pin, p, g);
+    else
+      cs_profile_gap(c, pin, p, g);
     break;
   case CS_CLEARANCE_GEAR:
     cs_gear_gap(c, p, g);

@@ -538,10 +538,6 @@ int cs_profile_nearest(const cs_profile *p, const double x[2], cs_profile_hit *h
  * the nearest piece end, as a corner. */
 void cs_profile_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g)
 {
-  if (c->follower) {
-    cs_follower_gap(c, pin, p, g);
-    return;
-  }
   cs_profile_gap_on(cs_profile_wall(c->profile, pin), c->pin_radius, p, g);
 }
 
@@ -613,10 +609,6 @@ static const double BLEND_REACH = 1.5;
 /* Near a junction of two regions, their laws mixed along ξ = t·(p − point) (linear: ∇²ξ = 0). */
 void cs_profile_blend(const cs_clearance *c, int pin, const double p[2], cs_blend *b)
 {
-  if (c->follower) {
-    cs_follower_blend(c, pin, p, b);
-    return;
-  }
   cs_profile_blend_on(cs_profile_wall(c->profile, pin), c->pin_radius, p, b);
 }
 
