@@ -5,7 +5,9 @@
  * body[0], the circle-against-profile gap of cs_profile_gap_on; (b) each path wall's arcs and
  * corners against the follower's outline, the roles reversed: the pin is body[0]'s and the
  * hole body body[1] (cs_clearance_pin_bodies), so the engine's forces on the two bodies stay
- * equal and opposite and act at the pair's own contact point. Each pair is its own pin: its
+ * equal and opposite and act at the pair's own contact point; (c) each straight piece (a
+ * face) of the follower against each spline wall, whose gap turns with the bodies' relative
+ * angle (clearance_face.c). Each pair is its own pin: its
  * contact state, events, histories and books, as a profile's walls are. A pair whose
  * profile's bounding circle is farther than its size from the pin costs one distance
  * (cs_profile_far). Open ends of a path are not pins (a face ends there; a closed outline has
