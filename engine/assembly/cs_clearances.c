@@ -288,13 +288,17 @@ static double strain_of(const joint *j, const cs_blend *b, double delta)
 
 /* ∂G/∂q (dG[6 a + b] = ∂G_a/∂q_b): the slip map's change with the positions, through the
  * tangent t = R90 A0 ∇g(p) and the lever arms a_i = C − r_i of the contact point
- * C = r0 + A0 (p + R ∇g(p)). With f(t, a) = tᵀ R90 a, G = (−t, −f(t, a0), t, f(t, a1)). */
+ * C = r0 + A0 (p + R ∇g(p)) (or the gap's own point and its derivatives, a face's). With
+ * f(t, a) = tᵀ R90 a, G = (−t, −f(t, a0), t, f(t, a1)); ∇g turns with φ too (∂²δ/∂p∂φ). */
 static void slip_map_derivative(const joint *j, const cs_frame f[2], const kin *k,
                                 double dG[36])
 {
   const double *q0 = f[0].q, *q1 = f[1].q;
-  const double R = j->radius, *g = k->gap.grad, *Hg = k->gap.hess;
+  const cs_gap *gp = &k->gap;
+  const double R = j->radius, *g = gp->grad, *Hg = gp->hess;
   double local[2] = {k->p[0] + R * g[0], k->p[1] + R * g[1]}, n[2], Bg[2], Bl[2];
+  if (gp->at_given)
+    local[0] = gp->at[0], local[1] = gp->at[1];
   cs_frame_rot(&f[0], g, n);
   cs_frame_drot(&f[0], g, Bg);
   cs_frame_drot(&f[0], local, Bl);
@@ -304,9 +308,13 @@ static void slip_map_derivative(const joint *j, const cs_frame f[2], const kin *
   double Jt[2][6], Ja0[2][6], Ja1[2][6];
   for (int b = 0; b < 6; b++) {
     /* ∂∇g/∂q_b and ∂(p + R∇g)/∂q_b, body 0's frame */
-    double dg[2] = {Hg[0] * k->Jp[b] + Hg[1] * k->Jp[6 + b],
-                    Hg[2] * k->Jp[b] + Hg[3] * k->Jp[6 + b]};
+    double dg[2] = {Hg[0] * k->Jp[b] + Hg[1] * k->Jp[6 + b] + gp->hpphi[0] * Jphi[b],
+                    Hg[2] * k->Jp[b] + Hg[3] * k->Jp[6 + b] + gp->hpphi[1] * Jphi[b]};
     double dl[2] = {k->Jp[b] + R * dg[0], k->Jp[6 + b] + R * dg[1]};
+    if (gp->at_given) {
+      dl[0] = gp->dat[0] * k->Jp[b] + gp->dat[1] * k->Jp[6 + b] + gp->datphi[0] * Jphi[b];
+      dl[1] = gp->dat[2] * k->Jp[b] + gp->dat[3] * k->Jp[6 + b] + gp->datphi[1] * Jphi[b];
+    }
     double wn[2], wl[2];
     cs_frame_rot(&f[0], dg, wn);
     cs_frame_rot(&f[0], dl, wl);

@@ -201,9 +201,6 @@ cs_status cs_json_profile_wall(const cs_json *js, const cJSON *obj, const char *
  * "solid": …} in body2's frame, with its walls and contact pairs (cs_loader_follower.c). */
 cs_status cs_json_follower(const cs_json *js, const cJSON *joint, const char *path,
                            cs_clearance *c);
-/* Its laws: refused with friction where a face meets a spline wall. */
-cs_status cs_json_follower_laws(const cs_json *js, const cJSON *obj, const char *path,
-                                const cs_clearance *c);
 cs_status cs_json_gear(const cs_json *js, const cJSON *obj, const char *path, cs_clearance *c);
 cs_status cs_json_gear_laws(const cs_json *js, const cJSON *obj, const char *path,
                             const cs_clearance *c);

@@ -744,8 +744,6 @@ static cs_status load_clearance(loader *ld, const cJSON *obj, const char *path)
   CS_TRY(clearance_contacts(ld, obj, path, c));
   if (c->kind == CS_CLEARANCE_GEAR)
     CS_TRY(cs_json_gear_laws(ld->js, obj, path, c));
-  if (c->follower)
-    CS_TRY(cs_json_follower_laws(ld->js, obj, path, c));
   CS_TRY(cs_json_lubrication(ld->js, obj, path, c));
   const cs_body *b = m->bodies;
   cs_clearance_prepare(c, b[c->body[0]].ground ? 0.0 : b[c->body[0]].mass,

@@ -13,7 +13,6 @@
 
 #include "cs_json.h"
 #include "cs_clearance.h"
-#include "cs_follower.h"
 
 /* The outline at pp for pins of radius rp: a path only. */
 static cs_status outline(const cs_json *js, const cJSON *obj, const char *pp, double rp,
@@ -77,21 +76,3 @@ cs_status cs_json_follower(const cs_json *js, const cJSON *joint, const char *pa
   return CS_OK;
 }
 
-/* A face on a spline wall has no slip map yet (its contact point runs along the curve as the
- * face turns): its laws may not have friction. */
-cs_status cs_json_follower_laws(const cs_json *js, const cJSON *obj, const char *path,
-                                const cs_clearance *c)
-{
-  char kp[CS_JSON_PATH];
-  int faces = 0;
-  for (int k = 0; k < c->npair; k++)
-    faces |= c->pairs[k].face;
-  for (int r = 0; r < c->nregion && faces; r++)
-    if (c->contact[r].law[CS_FRICTION]) {
-      cs_json_child(kp, path, cs_json_member(obj, "regions") ? "regions" : "contact");
-      return cs_json_fail(js, kp, "a follower's straight piece on a spline wall slides without "
-                          "friction here: expected no \"friction\" law (region %s)",
-                          cs_clearance_region_name(c->kind, r));
-    }
-  return CS_OK;
-}

@@ -14,7 +14,8 @@
  * distance there, which equals the face's δ where s reaches the end (V then lies on x*'s
  * normal), so δ is continuous: ∇_V δ = −n_s, ∇²_V δ = κ/(1 − κd) t_s t_sᵀ =: H, and through
  * V(p, φ) (∂V/∂φ = ℓ t⊥, ∂²V/∂φ² = −ℓ t): ∂²δ/∂p² = H, ∂²δ/∂p∂φ = H ℓ t⊥,
- * ∂²δ/∂φ² = ℓ² t⊥ᵀ H t⊥ + ℓ n_s·t. The contact point is x* (the end: V). */
+ * ∂²δ/∂φ² = ℓ² t⊥ᵀ H t⊥ + ℓ n_s·t. The contact point is x* (the end: V), with its
+ * derivatives for the slip map: x* moves only as φ does, c' times u*'s rate; V as above. */
 #include "cs_clearance.h"
 #include "cs_follower.h"
 
@@ -44,6 +45,8 @@ static void end_gap(const cs_feature *w, const double p[2], const double t[2], d
   g->hphi = l * (tp[0] * g->hpphi[0] + tp[1] * g->hpphi[1]) + l * (ns[0] * t[0] + ns[1] * t[1]);
   g->at_given = 1;
   g->at[0] = V[0], g->at[1] = V[1];
+  g->dat[0] = g->dat[3] = 1.0;
+  g->datphi[0] = l * tp[0], g->datphi[1] = l * tp[1];
 }
 
 void cs_follower_face_gap(const cs_clearance *c, int pin, const double p[2], double phi,
@@ -78,6 +81,8 @@ void cs_follower_face_gap(const cs_clearance *c, int pin, const double p[2], dou
   g->dphi = np[0] * r[0] + np[1] * r[1];
   g->hpphi[0] = np[0], g->hpphi[1] = np[1];
   g->hphi = -g->delta + (nc > 0.0 ? tc * tc / nc : 0.0); /* nc = 0: a straight stretch */
-  g->at_given = 1;
+  g->at_given = 1; /* x* runs along the curve as n turns: c' times u*'s rate */
   g->at[0] = x[0], g->at[1] = x[1];
+  const double du = nc > 0.0 ? -tc / nc : 0.0;
+  g->datphi[0] = du * d1[0], g->datphi[1] = du * d1[1];
 }

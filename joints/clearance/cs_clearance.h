@@ -23,8 +23,9 @@ typedef struct cs_gap {
   /* a gap that depends on the bodies' relative angle φ = θ1 − θ0 too (a follower's face on a
    * spline wall, clearance_face.c; 0 for every other): ∂δ/∂φ, ∂²δ/∂p∂φ, ∂²δ/∂φ² */
   double dphi, hpphi[2], hphi;
-  int at_given;      /* the contact point at (body[0] frame) is given; else p + R ∇δ */
-  double at[2];
+  int at_given;      /* the contact point at (body[0] frame) is given, with ∂at/∂p (row-major)
+                      * and ∂at/∂φ; else p + R ∇δ */
+  double at[2], dat[4], datphi[2];
 } cs_gap;
 
 /* The region names of a kind ("bearing"; "track", "cap"; "inner", "outer", "cap";

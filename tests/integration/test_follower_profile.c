@@ -15,7 +15,11 @@
  *    wall's corner against the block's bottom face: a swapped pair), a slope and a concave
  *    corner: the energy books close to the integrator's tolerance, tightening with it.
  *  - The forces' Jacobians (friction included) against differences, for a follower arc on a
- *    wall's flat and for a wall's arc on the follower's face (the swapped pair).
+ *    wall's flat, a wall's arc on the follower's face (the swapped pair) and a face on a spline
+ *    cam (in its middle and past its end; moving out and in; friction's own part).
+ *  - A flat face on the 64-point spline of the eccentric cam (models/cam_spline_flat.json):
+ *    it jumps as on the exact circle, near the closed-form speed; its lift in contact is the
+ *    circle's within the spline's h^4 bound; undamped, its books close to the tolerance.
  *  - Bad input: pin_radius with a follower, an empty follower path, a spline follower, an
  *    outline pair no law can take (a sharp corner under a law that needs radii). */
 #include "cs_test_clearance.h"
@@ -397,6 +401,48 @@ static void approaching_case(const char *label, const char *joint, const char *c
   cs_model_free(mod);
 }
 
+/* The friction force's own Jacobian (the joint under `with` less under `without`, the same
+ * normal law): its ∂/∂q against differences of the same difference, so that the slip map's
+ * change is not lost beside the contact's stiffness. */
+static void friction_case(const char *label, const char *joint, const char *with,
+                          const char *without, const double pin_local[2])
+{
+  cs_model *m2[2] = {two_bodies(joint, with), two_bodies(joint, without)};
+  cs_clearances *c2[2];
+  double q[6], v[6], Qq[2][36] = {{0}}, Q[2][6] = {{0}}, worst = 0.0, scale = 1e-300;
+  for (int i = 0; i < 2; i++) {
+    c2[i] = pair_in_contact(m2[i], pin_local, q, v);
+    cs_clearances_forces(c2[i], q, v, Q[i], &(cs_acc){.dense = Qq[i], .ld = 6}, NULL, 1.0);
+  }
+  const double h = 1e-9;
+  for (int b = 0; b < 6; b++) {
+    double x[6], Qp[2][6], Qm[2][6];
+    memcpy(x, q, sizeof x);
+    x[b] += h;
+    for (int i = 0; i < 2; i++)
+      forces(&(probe){c2[i], x, v}, x, v, Qp[i], 6);
+    x[b] -= 2 * h;
+    for (int i = 0; i < 2; i++)
+      forces(&(probe){c2[i], x, v}, x, v, Qm[i], 6);
+    for (int a = 0; a < 6; a++) {
+      double fd = ((Qp[0][a] - Qp[1][a]) - (Qm[0][a] - Qm[1][a])) / (2 * h);
+      worst = fmax(worst, fabs(Qq[0][a + 6 * b] - Qq[1][a + 6 * b] - fd));
+      scale = fmax(scale, fabs(fd));
+    }
+  }
+  double ft = 0.0;
+  for (int a = 0; a < 6; a++)
+    ft = fmax(ft, fabs(Q[0][a] - Q[1][a]));
+  printf("%-28s friction %.3g N, its ∂/∂q off %.2e of its largest entry %.3g\n", label, ft,
+         worst / scale, scale);
+  /* 1e-7: the slip map's change is ~1e-4 of these entries (most is μ ∂Fn/∂q); dropping the
+   * end's ∂V/∂φ from it shows as 4e-7 */
+  CHECK(ft > 0 && worst < 1e-7 * scale, "%s: friction's ∂Q/∂q against differences (%.3g)",
+        label, worst / scale);
+  for (int i = 0; i < 2; i++)
+    cs_clearances_free(c2[i]), cs_model_free(m2[i]);
+}
+
 static void jacobians(void)
 {
   const char *ln = "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": {\"model\": "
@@ -419,7 +465,8 @@ static void jacobians(void)
   jacobian_case("wall arc on a follower face", joint, ln, at2);
   /* pair 0, a face on the spline cam: its support point 5 mm in from the face's middle, and
    * 0.5 mm past its end (32 points of the circle) (the end's distance to the spline; 6 um across the face's line, the
-   * circle's sagitta 4.2 um there); frictionless (a face has no slip map yet) */
+   * circle's sagitta 4.2 um there); with friction: the slip map of a contact point that runs
+   * along the spline as the face turns */
   const char *lnd = "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": "
                     "{\"model\": \"lankarani_nikravesh\"}, \"restitution\": {\"model\": "
                     "\"constant\", \"cr\": 0.8}}";
@@ -434,8 +481,9 @@ static void jacobians(void)
   for (int i = 0; i < 2; i++) {
     double o[2] = {xs[0] + off[i][0] * n[0] + off[i][1] * t[0],
                    xs[1] + off[i][0] * n[1] + off[i][1] * t[1]};
-    jacobian_case(what[i], joint, lnd, o);
-    approaching_case(what[i], joint, lnd, o);
+    jacobian_case(what[i], joint, ln, o);
+    approaching_case(what[i], joint, ln, o);
+    friction_case(what[i], joint, ln, lnd, o);
   }
 }
 
