@@ -38,6 +38,7 @@ static cs_status both(const cs_json *js, const cJSON *joint, const char *path, d
   cs_json_child(fp, path, "follower");
   cs_profile_free(c->profile), c->profile = NULL;
   cs_profile_free(c->follower), c->follower = NULL;
+  cs_profile_free(c->follower_cut), c->follower_cut = NULL;
   c->pin_radius = rw;
   CS_TRY(cs_json_profile(js, joint, path, c));
   return outline(js, cs_json_member(joint, "follower"), fp, rf, &c->follower);
@@ -70,6 +71,9 @@ cs_status cs_json_follower(const cs_json *js, const cJSON *joint, const char *pa
   cs_json_child(fp, path, "follower");
   if (cs_profile_adopt(c->profile, c->follower, why, sizeof why))
     return cs_json_fail(js, fp, "%s", why);
+  c->follower_cut = cs_profile_cut_convex(c->follower, rf);
+  if (!c->follower_cut)
+    return cs_json_out_of_memory(js);
   if (cs_follower_pairs(c, why, sizeof why))
     return strcmp(why, "out of memory") == 0 ? cs_json_out_of_memory(js)
                                              : cs_json_fail(js, fp, "%s", why);

@@ -62,6 +62,7 @@ void cs_model_free(cs_model *model)
     free(model->clearances[i].wear.initial);
     cs_profile_free(model->clearances[i].profile);
     cs_profile_free(model->clearances[i].follower);
+    cs_profile_free(model->clearances[i].follower_cut);
     free(model->clearances[i].pairs);
   }
   free(model->clearances);

@@ -135,10 +135,12 @@ int cs_follower_pairs(cs_clearance *c, char *why, size_t len)
   return 0;
 }
 
-/* The profile pair k's pin meets: a wall, or the follower's outline. */
+/* The profile pair k's pin meets: a wall, or the follower's outline with its convex arcs cut
+ * to their end points (an arc on an arc is the follower arc's pair's alone: seen from both
+ * sides it was counted twice). */
 static const cs_profile *other(const cs_clearance *c, const cs_follower_pair *q)
 {
-  return q->swapped ? c->follower : cs_profile_wall(c->profile, q->wall);
+  return q->swapped ? c->follower_cut : cs_profile_wall(c->profile, q->wall);
 }
 
 void cs_follower_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g)

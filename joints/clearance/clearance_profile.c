@@ -633,3 +633,43 @@ void cs_profile_blend_on(const cs_profile *pr, double rp, const double p[2], cs_
     return;
   }
 }
+
+/* The end of an arc feature, walking the path. */
+static void arc_end(const cs_feature *f, double at[2])
+{
+  double cs = cos(f->span), sn = sin(f->span);
+  at[0] = f->c[0] + f->R * (cs * f->u0[0] - sn * f->u0[1]);
+  at[1] = f->c[1] + f->R * (sn * f->u0[0] + cs * f->u0[1]);
+}
+
+cs_profile *cs_profile_cut_convex(const cs_profile *p, double rp)
+{
+  static const double none[2] = {0.0, 0.0};
+  cs_profile *q = calloc(1, sizeof *q);
+  if (!q)
+    return NULL;
+  *q = *p;
+  q->next = NULL, q->spline = NULL, q->n = 0;
+  q->f = calloc(2 * (size_t)p->n + 1, sizeof *q->f);
+  q->j = calloc(2 * (size_t)p->n + 1, sizeof *q->j);
+  q->node = calloc(8 * (size_t)p->n + 4, sizeof *q->node);
+  if (!q->f || !q->j || !q->node) {
+    cs_profile_free(q);
+    return NULL;
+  }
+  for (int i = 0; i < p->n; i++) {
+    const cs_feature *f = &p->f[i];
+    if (f->kind != CS_FEATURE_ARC || f->free_inside) {
+      q->f[q->n++] = *f;
+      continue;
+    }
+    double a[2], b[2];
+    start_point(f, a);
+    arc_end(f, b);
+    q->f[q->n++] = corner(a, none, none, rp); /* reached from everywhere */
+    q->f[q->n++] = corner(b, none, none, rp);
+  }
+  junctions(q);
+  bound(q);
+  return q;
+}

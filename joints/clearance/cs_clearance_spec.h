@@ -120,7 +120,8 @@ typedef struct cs_clearance {
   struct cs_profile *profile; /* profile: body[0]'s wall (owned), pin_radius the follower's */
   /* profile with a follower outline: body[1]'s profile (owned, pin_radius 0) and the contact
    * pairs its convex features and the walls' make, each a pin (clearance_follower.c) */
-  struct cs_profile *follower;
+  struct cs_profile *follower, *follower_cut; /* the outline; the walls' features see it with
+                                                * its convex arcs cut to their end points */
   struct cs_follower_pair *pairs;
   int npair;
   /* gear: base radii, the bodies' angles at the start (s = 0 there), an internal mesh (a ring

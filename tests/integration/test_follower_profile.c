@@ -342,9 +342,20 @@ static void resting(void)
 #define STEP "{\"path\": [[-0.2, 0], [0.05, 0], [0.25, -0.02], [0.45, -0.02]], \"solid\": " \
              "\"right\"}"
 
-static double slide(double rtol, int *events)
+/* STEP with its convex corner rounded to radius 0.05 (an arc tangent to the flat and the
+ * slope): the block's flat sliding over the wall's convex arc, and its rounded corners on it
+ * (an arc on an arc: the block arc's pair alone) */
+static void rounded_step(char *out, size_t len)
 {
-  cs_model *mod = block_model(STEP, "{\"elastic\": {\"model\": \"power_law\", \"K\": 1e9, "
+  const double Rr = 0.05, al = atan2(-0.02, 0.2), T = Rr * tan(0.5 * fabs(al));
+  snprintf(out, len, "{\"path\": [[-0.2, 0], [%.17g, 0], {\"arc_to\": [%.17g, %.17g], "
+           "\"centre\": [%.17g, %.17g], \"turn\": \"cw\"}, [0.25, -0.02], [0.45, -0.02]], "
+           "\"solid\": \"right\"}", 0.05 - T, 0.05 + T * cos(al), T * sin(al), 0.05 - T, -Rr);
+}
+
+static double slide(const char *wall, double rtol, int *events)
+{
+  cs_model *mod = block_model(wall, "{\"elastic\": {\"model\": \"power_law\", \"K\": 1e9, "
                               "\"n\": 1.5}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": "
                               "0}}", b + 0.001, 0.8, 0.05, rtol, 0.35);
   cs_sim *s = start(mod);
@@ -354,6 +365,15 @@ static double slide(double rtol, int *events)
   cs_energy en;
   cs_sim_energy(s, &en);
   *events = cs_sim_event_count(s);
+  int pairs = cs_model_clearance_corner_count(mod, 0), struck = 0;
+  for (int i = 0; i < pairs; i++) {
+    cs_clearance_state cst;
+    cs_sim_clearance_corner(s, 0, i, &cst);
+    struck |= (cst.impact_velocity > 0) << i;
+  }
+  /* the block's four corner arcs, then the wall's corner (or arc) against the block's outline */
+  CHECK(pairs == 5 && (struck & 16), "the wall's convex corner or arc struck the block's face "
+        "(%d pairs, struck %#x)", pairs, struck);
   double q[3];
   cs_sim_body_position(s, 1, q);
   CHECK(q[0] > 0.25, "the block slid past the slope (x = %.4g m)", q[0]);
@@ -364,12 +384,54 @@ static double slide(double rtol, int *events)
 
 static void sliding(void)
 {
-  int n8, n10;
-  double e8 = slide(1e-8, &n8), e10 = slide(1e-10, &n10);
-  printf("sliding block, undamped: %d, %d contacts; balance error %.3g (rtol 1e-8), %.3g (rtol "
-         "1e-10) of the kinetic energy\n", n8, n10, e8, e10);
-  CHECK(n10 >= 4, "it strikes the wall several times (%d)", n10);
-  CHECK(e10 < 1e-7 && e10 < e8, "the books close to the tolerance (%.3g, %.3g)", e10, e8);
+  char rounded[512];
+  rounded_step(rounded, sizeof rounded);
+  const char *wall[2] = {STEP, rounded}, *what[2] = {"a sharp convex corner", "a rounded one"};
+  for (int w = 0; w < 2; w++) {
+    int n8, n10;
+    double e8 = slide(wall[w], 1e-8, &n8), e10 = slide(wall[w], 1e-10, &n10);
+    printf("sliding block, undamped, over %s: %d, %d contacts; balance error %.3g (rtol 1e-8), "
+           "%.3g (rtol 1e-10) of the kinetic energy\n", what[w], n8, n10, e8, e10);
+    CHECK(n10 >= 4, "it strikes the wall several times (%d)", n10);
+    CHECK(e10 < 1e-7 && e10 < e8, "the books close to the tolerance (%.3g, %.3g)", e10, e8);
+  }
+}
+
+/* A disc outline (radius 10 mm) resting on top of a convex arc wall (a disc of 50 mm): the one
+ * contact is the follower arc's pair's; the wall arc's pair meets the outline cut to its end
+ * points and stays off (both had carried m g/2 at half the depth) */
+static void arc_on_arc(void)
+{
+  char json[4096];
+  snprintf(json, sizeof json,
+           "{\"name\": \"aa\", \"gravity\": [0, -9.81], \"bodies\": [{\"name\": \"g\", "
+           "\"ground\": true}, {\"name\": \"d\", \"mass\": 1, \"inertia\": 1e-4, "
+           "\"position\": [0, 0.06, 0]}], \"clearance_joints\": [{\"name\": \"J\", \"type\": "
+           "\"profile\", \"body1\": \"g\", \"body2\": \"d\", \"length\": 0.01, "
+           "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
+           "\"contact\": {\"elastic\": {\"model\": \"power_law\", \"K\": 1e7, \"n\": 1}, "
+           "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 3000}}, \"profile\": {\"path\": "
+           "[[0.05, 0], {\"arc_to\": [0.05, 0], \"centre\": [0, 0], \"turn\": \"ccw\"}], "
+           "\"solid\": \"left\"}, \"follower\": {\"path\": [[0.01, 0], {\"arc_to\": [0.01, 0], "
+           "\"centre\": [0, 0], \"turn\": \"ccw\"}], \"solid\": \"left\"}}], \"solver\": "
+           "{\"t_end\": 0.1, \"rtol\": 1e-9, \"atol\": 1e-14}}");
+  cs_model *mod = load_model_string(json, "<arc on arc>");
+  cs_sim *s = start(mod);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, 0.1, &err);
+  CHECK(st == CS_OK, "arc on arc: runs (%s)", st ? err.message : "");
+  cs_clearance_state c[2];
+  for (int i = 0; i < 2; i++)
+    cs_sim_clearance_corner(s, 0, i, &c[i]);
+  printf("disc outline on a convex arc: the disc's pair %.9g N at %.6g m (m g %.9g N at m g/K "
+         "%.6g m); the wall arc's pair in contact %d\n", c[0].normal_force, c[0].penetration,
+         m * g, m * g / K, c[1].in_contact);
+  CHECK(cs_model_clearance_corner_count(mod, 0) == 2 && !c[1].in_contact,
+        "two pairs, the wall arc's off");
+  CHECK(fabs(c[0].normal_force / (m * g) - 1) < 1e-6 && fabs(c[0].penetration * K / (m * g) - 1)
+        < 1e-6, "one contact carries m g at m g/K (%.9g N)", c[0].normal_force);
+  cs_sim_free(s);
+  cs_model_free(mod);
 }
 
 /* ---------------------------------------------------------------- Jacobians -------------- */
@@ -536,6 +598,7 @@ int main(void)
   bad_input();
   jacobians();
   resting();
+  arc_on_arc();
   sliding();
   duality();
   face_on_spline();
