@@ -5,7 +5,9 @@
  * body[0], the circle-against-profile gap of cs_profile_gap_on; (b) each path wall's arcs and
  * corners against the follower's outline, the roles reversed: the pin is body[0]'s and the
  * hole body body[1] (cs_clearance_pin_bodies), so the engine's forces on the two bodies stay
- * equal and opposite and act at the pair's own contact point; (c) each straight piece (a
+ * equal and opposite and act at the pair's own contact point, against the outline with its
+ * own convex arcs cut to their end points (c->follower_cut: an arc on an arc is (a)'s alone);
+ * (c) each straight piece (a
  * face) of the follower against each spline wall, whose gap turns with the bodies' relative
  * angle (clearance_face.c). Each pair is its own pin: its
  * contact state, events, histories and books, as a profile's walls are. A pair whose

@@ -11,8 +11,11 @@
  *    a flat wall under gravity, its centre of mass x0 off its middle: each bottom corner
  *    carries the static balance's share, N± = m g (l ∓ x0)/(2 l) at the settled tilt's lever
  *    arms, to 1e-6 (N/K deep).
- *  - The same block, undamped, sliding and bouncing across a wall with a convex corner (the
- *    wall's corner against the block's bottom face: a swapped pair), a slope and a concave
+ *  - A disc outline resting on a convex arc wall: one contact (the disc arc's pair) carries
+ *    m g at m g/K; the wall arc's pair, against the outline cut to its arcs' end points, none.
+ *  - The same block, undamped, sliding and bouncing across a wall with a convex corner, sharp
+ *    or rounded (the wall's corner or arc against the block's bottom face: a swapped pair;
+ *    the block's rounded corners on the wall's arc), a slope and a concave
  *    corner: the energy books close to the integrator's tolerance, tightening with it.
  *  - The forces' Jacobians (friction included) against differences, for a follower arc on a
  *    wall's flat, a wall's arc on the follower's face (the swapped pair) and a face on a spline
