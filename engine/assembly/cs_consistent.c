@@ -44,7 +44,7 @@ cs_consistent *cs_consistent_create(const cs_model *m)
   c->idx = malloc(n * sizeof *c->idx);
   c->frame = malloc(((size_t)m->nbody + 1) * sizeof *c->frame);
   if (!c->W || !c->b || !c->idx || !c->frame || cs_jac_init(&c->J, m) ||
-      !(c->S = cs_schur_create(&c->J))) {
+      !(c->S = cs_schur_create(&c->J, 0))) {
     cs_consistent_free(c);
     return NULL;
   }

@@ -29,7 +29,7 @@ cs_projector *cs_projector_create(const cs_model *m)
   p->rows = m->nrow;
   p->W = calloc(2 * (size_t)p->n + 1, sizeof *p->W);
   p->b = calloc(2 * (size_t)p->rows + 1, sizeof *p->b);
-  if (!p->W || !p->b || cs_jac_init(&p->J, m) || !(p->schur = cs_schur_create(&p->J))) {
+  if (!p->W || !p->b || cs_jac_init(&p->J, m) || !(p->schur = cs_schur_create(&p->J, 0))) {
     cs_projector_free(p);
     return NULL;
   }

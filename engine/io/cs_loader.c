@@ -454,7 +454,7 @@ static const char *const translational_keys[] = {"name", "type", "body1", "body2
 static const char *const profile_keys[] = {"name", "type", "body1", "body2", "point2",
                                            "pin_radius", "materials", "contact", "regions",
                                            "min_impact_velocity", "start", "length", "profile",
-                                           "follower", NULL};
+                                           "follower", "clearance", NULL};
 static const char *const gear_keys[] = {"name", "type", "body1", "body2", "base_radii", "mesh",
                                         "backlash", "pressure_angle", "length", "materials",
                                         "contact", "regions", "min_impact_velocity", "start",
@@ -524,6 +524,34 @@ static cs_status translational_dimensions(const loader *ld, const cJSON *obj, co
   return exceeds(ld, path, "guide_half_width", c->guide_half_width, c->half_width, "half_width");
 }
 
+/* A profile joint's size, the scale on which contact is told from gap (models/README.md
+ * "Profiles"): "clearance" if given; else the least of the narrowest concave bend's R − r,
+ * half the follower's play at the start (its centre from the bodies' given positions) between
+ * its wall and the one opposite, and 1 % of the wall's bounding radius. */
+static cs_status profile_size(const loader *ld, const cJSON *obj, const char *path,
+                              cs_clearance *c)
+{
+  cs_profile *p = c->profile;
+  if (cs_json_member(obj, "clearance")) {
+    CS_TRY(cs_json_number(ld->js, obj, path, "clearance", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                          &p->size));
+    p->size_rule = CS_PROFILE_SIZE_GIVEN;
+    return CS_OK;
+  }
+  const double *q1 = ld->model->bodies[c->body[0]].q0, *q2 = ld->model->bodies[c->body[1]].q0;
+  const double *r = c->point[1];
+  double w[2] = {q2[0] + cos(q2[2]) * r[0] - sin(q2[2]) * r[1] - q1[0],
+                 q2[1] + sin(q2[2]) * r[0] + cos(q2[2]) * r[1] - q1[1]};
+  double x[2] = {cos(q1[2]) * w[0] + sin(q1[2]) * w[1], -sin(q1[2]) * w[0] + cos(q1[2]) * w[1]};
+  double half;
+  int found = cs_profile_play(p, x, c->pin_radius, &half);
+  if (found < 0)
+    return cs_json_out_of_memory(ld->js);
+  if (found && half < p->size)
+    p->size = half, p->size_rule = CS_PROFILE_SIZE_PLAY;
+  return CS_OK;
+}
+
 static cs_status clearance_dimensions(const loader *ld, const cJSON *obj, const char *path,
                                       cs_clearance *c)
 {
@@ -550,7 +578,8 @@ static cs_status clearance_dimensions(const loader *ld, const cJSON *obj, const 
   case CS_CLEARANCE_SPHERICAL:
     return hole(ld, obj, path, c);
   case CS_CLEARANCE_PROFILE:
-    return cs_json_profile(js, obj, path, c);
+    CS_TRY(cs_json_profile(js, obj, path, c));
+    return profile_size(ld, obj, path, c);
   case CS_CLEARANCE_SLOT:
     CS_TRY(cs_json_axis(js, obj, path, "axis", c->axis));
     CS_TRY(cs_json_number(js, obj, path, "half_length", CS_JSON_NONNEG, CS_JSON_REQUIRED,

@@ -7,8 +7,10 @@
  *
  * A circle is one arc from a point back to itself: [[R, 0], {"arc_to": [R, 0], "centre": [0, 0],
  * "turn": "ccw"}] ("solid": "left", its inside; "right", a hole). A wall may instead be a
- * closed periodic cubic spline, {"spline": [[x, y], …], "solid": "left" | "right"}. "profile"
- * may be an array of such blocks: walls, each its own contact point of the one follower.
+ * closed periodic cubic spline, {"spline": [[x, y], …], "solid": "left" | "right"}; a path's
+ * step may be an open spline from the current point through points, {"spline": [[x, y], …],
+ * "bands": B}. "profile" may be an array of such blocks: walls, each its own contact point of
+ * the one follower.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -21,13 +23,70 @@ static const char *const path_keys[] = {"path", "closed", "solid", NULL};
 static const char *const spline_keys[] = {"spline", "solid", "bands", NULL};
 static const char *const path_sides[] = {"left", "right", NULL};
 static const char *const arc_keys[] = {"arc_to", "centre", "turn", NULL};
+static const char *const spline_step_keys[] = {"spline", "bands", NULL};
 static const char *const turns[] = {"ccw", "cw", NULL};
 
-/* Path element i (after the start): a point [x, y] (a segment to it) or an arc step. */
+/* The points [[x, y], …] of list at lp into *out (n of them; freed by the caller). */
+static cs_status points(const cs_json *js, const cJSON *list, const char *lp, double (**out)[2],
+                        int *n)
+{
+  char ep[CS_JSON_PATH], got[96];
+  int i = 0;
+  *n = cJSON_GetArraySize(list);
+  *out = calloc((size_t)*n + 1, sizeof **out);
+  if (!*out)
+    return cs_json_out_of_memory(js);
+  for (const cJSON *e = list->child; e; e = e->next, i++) {
+    cs_json_element(ep, lp, i);
+    for (int k = 0; k < 2; k++) {
+      const cJSON *x = cJSON_GetArrayItem(e, k);
+      if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 2 || !cJSON_IsNumber(x))
+        return cs_json_fail(js, ep, "expected a point [x, y], got %s",
+                            cs_json_describe(e, got, sizeof got));
+      CS_TRY(cs_json_number_value(js, x, ep, CS_JSON_ANY, &(*out)[i][k]));
+    }
+  }
+  return CS_OK;
+}
+
+/* A spline step {"spline": [[x, y], …], "bands": B} at path: an open spline from the current
+ * point through the points (st->pts, freed by the caller), ending at the last. */
+static cs_status spline_step(const cs_json *js, const cJSON *v, const char *path,
+                             cs_path_step *st)
+{
+  char lp[CS_JSON_PATH], ep[CS_JSON_PATH];
+  const cJSON *list;
+  long bands = 1;
+  double(*pts)[2] = NULL;
+  CS_TRY(cs_json_keys(js, v, path, spline_step_keys, " for a spline step"));
+  CS_TRY(cs_json_array(js, v, path, "spline", "an array of points [x, y] the curve passes "
+                       "through from the current point, in order", 1, &list));
+  CS_TRY(cs_json_count(js, v, path, "bands", &bands));
+  if (bands > 7) {
+    cs_json_child(ep, path, "bands");
+    return cs_json_fail(js, ep, "expected at most 7 bands (each may be a region), got %ld",
+                        bands);
+  }
+  cs_json_child(lp, path, "spline");
+  if (cJSON_GetArraySize(list) < 1)
+    return cs_json_fail(js, lp, "expected at least one point [x, y], got an empty array");
+  cs_status status = points(js, list, lp, &pts, &st->npts);
+  st->pts = (const double(*)[2])pts; /* (the caller's to free, whatever the status) */
+  if (status != CS_OK)
+    return status;
+  st->to[0] = pts[st->npts - 1][0], st->to[1] = pts[st->npts - 1][1];
+  st->bands = (int)bands;
+  return CS_OK;
+}
+
+/* Path element i (after the start): a point [x, y] (a segment to it), an arc step or a spline
+ * step. */
 static cs_status step(const cs_json *js, const cJSON *v, const char *path, cs_path_step *st)
 {
   char got[96];
   memset(st, 0, sizeof *st);
+  if (cJSON_IsObject(v) && cs_json_member(v, "spline"))
+    return spline_step(js, v, path, st);
   if (cJSON_IsArray(v)) {
     for (int k = 0; k < 2; k++) {
       const cJSON *x = cJSON_GetArrayItem(v, k);
@@ -40,8 +99,8 @@ static cs_status step(const cs_json *js, const cJSON *v, const char *path, cs_pa
     return CS_OK;
   }
   if (!cJSON_IsObject(v))
-    return cs_json_fail(js, path, "expected a point [x, y] or {\"arc_to\": [x, y], \"centre\": "
-                        "[x, y], \"turn\": \"ccw\" | \"cw\"}, got %s",
+    return cs_json_fail(js, path, "expected a point [x, y], {\"arc_to\": [x, y], \"centre\": "
+                        "[x, y], \"turn\": \"ccw\" | \"cw\"} or {\"spline\": [[x, y], …]}, got %s",
                         cs_json_describe(v, got, sizeof got));
   int turn;
   CS_TRY(cs_json_keys(js, v, path, arc_keys, " for an arc step"));
@@ -67,17 +126,65 @@ static cs_status path_steps(const cs_json *js, const cJSON *list, const char *lp
     return cs_json_out_of_memory(js);
   cs_path_step first;
   cs_json_element(ep, lp, 0);
-  CS_TRY(step(js, list->child, ep, &first));
-  if (first.arc)
-    return cs_json_fail(js, ep, "expected the start point [x, y], got an arc step");
+  cs_status st = step(js, list->child, ep, &first);
+  if (st == CS_OK && (first.arc || first.npts))
+    st = cs_json_fail(js, ep, "expected the start point [x, y], got %s step",
+                      first.arc ? "an arc" : "a spline");
+  free((void *)first.pts);
+  if (st != CS_OK)
+    return st;
   start[0] = first.to[0], start[1] = first.to[1];
   int i = 0;
   for (const cJSON *e = list->child->next; e; e = e->next, i++) {
     cs_json_element(ep, lp, i + 1);
+    *n = i + 1; /* (the steps so far: the caller frees their points) */
     CS_TRY(step(js, e, ep, &(*steps)[i]));
   }
   *n = i;
   return CS_OK;
+}
+
+/* The pointer of the part of a wall at crossing end k: a path's step (the segment closing it:
+ * the path), a spline wall's span (its first point). */
+static void crossing_part(const cs_profile *p, const cs_profile_cross *x, int k, const char *lp,
+                          int nstep, char *ep)
+{
+  const cs_feature *f = &p->f[x->feature[k]];
+  if (f->step < 0)
+    cs_json_element(ep, lp, cs_spline_span(f->spline, x->u[k]));
+  else if (f->step < nstep)
+    cs_json_element(ep, lp, f->step + 1);
+  else
+    strcpy(ep, lp);
+}
+
+/* A wall whose pieces cross each other (a figure-eight, a spline that loops) is refused (and
+ * freed), naming the later part by its pointer and the earlier in the message. */
+static cs_status uncrossed(const cs_json *js, const char *lp, int nstep, cs_profile **out)
+{
+  cs_profile_cross x;
+  int r = cs_profile_crossing(*out, &x), spline = 0, closing = 0;
+  char a[CS_JSON_PATH], b[CS_JSON_PATH];
+  if (r > 0) {
+    crossing_part(*out, &x, 0, lp, nstep, a);
+    crossing_part(*out, &x, 1, lp, nstep, b);
+    spline = (*out)->f[x.feature[1]].step < 0, closing = !strcmp(b, lp);
+  }
+  if (r != 0)
+    cs_profile_free(*out), *out = NULL;
+  if (r < 0)
+    return cs_json_out_of_memory(js);
+  if (r == 0)
+    return CS_OK;
+  const char *what = spline ? "the curve's span from this point" : closing ? "the segment "
+                     "closing the path" : "this step";
+  for (int k = 0; k < 2; k++) /* (a round-off's 1e-19 m is 0) */
+    x.at[k] = fabs(x.at[k]) < 1e-12 ? 0.0 : x.at[k];
+  if (!strcmp(a, b))
+    return cs_json_fail(js, b, "expected a wall that does not cross itself, but %s crosses "
+                        "itself at (%.6g, %.6g) m", what, x.at[0], x.at[1]);
+  return cs_json_fail(js, b, "expected a wall that does not cross itself, but %s crosses %s at "
+                      "(%.6g, %.6g) m", what, a, x.at[0], x.at[1]);
 }
 
 static cs_status build(const cs_json *js, const char *path, const double start[2],
@@ -88,7 +195,7 @@ static cs_status build(const cs_json *js, const char *path, const double start[2
   int bad;
   *out = cs_profile_build(start, steps, n, closed, solid_left, rp, why, sizeof why, &bad);
   if (*out)
-    return CS_OK;
+    return uncrossed(js, path, n, out);
   if (bad == -2)
     return cs_json_out_of_memory(js);
   if (bad >= 0 && bad < n) /* the path's element: step k is element k + 1 */
@@ -102,7 +209,7 @@ static cs_status build(const cs_json *js, const char *path, const double start[2
 static cs_status spline_wall(const cs_json *js, const cJSON *obj, const char *pp, double rp,
                              cs_profile **out)
 {
-  char lp[CS_JSON_PATH], ep[CS_JSON_PATH], why[256], got[96];
+  char lp[CS_JSON_PATH], ep[CS_JSON_PATH], why[256];
   const cJSON *list;
   int side;
   CS_TRY(cs_json_keys(js, obj, pp, spline_keys, " for a spline wall"));
@@ -117,31 +224,18 @@ static cs_status spline_wall(const cs_json *js, const cJSON *obj, const char *pp
                         bands);
   }
   cs_json_child(lp, pp, "spline");
-  int n = cJSON_GetArraySize(list), i = 0, bad;
-  double(*pts)[2] = calloc((size_t)n + 1, sizeof *pts);
-  if (!pts)
-    return cs_json_out_of_memory(js);
-  for (const cJSON *e = list->child; e; e = e->next, i++) {
-    cs_json_element(ep, lp, i);
-    for (int k = 0; k < 2; k++) {
-      const cJSON *x = cJSON_GetArrayItem(e, k);
-      if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 2 || !cJSON_IsNumber(x)) {
-        free(pts);
-        return cs_json_fail(js, ep, "expected a point [x, y], got %s",
-                            cs_json_describe(e, got, sizeof got));
-      }
-      cs_status st = cs_json_number_value(js, x, ep, CS_JSON_ANY, &pts[i][k]);
-      if (st != CS_OK) {
-        free(pts);
-        return st;
-      }
-    }
+  int n, bad;
+  double(*pts)[2] = NULL;
+  cs_status st = points(js, list, lp, &pts, &n);
+  if (st != CS_OK) {
+    free(pts);
+    return st;
   }
   *out = cs_profile_build_spline((const double(*)[2])pts, n, side == 0, rp, (int)bands, why,
                                  sizeof why, &bad);
   free(pts);
   if (*out)
-    return CS_OK;
+    return uncrossed(js, lp, 0, out);
   if (bad == -2)
     return cs_json_out_of_memory(js);
   if (bad >= 0)
@@ -174,6 +268,8 @@ static cs_status wall(const cs_json *js, const cJSON *obj, const char *pp, doubl
   cs_status st = path_steps(js, list, lp, start, &steps, &n);
   if (st == CS_OK)
     st = build(js, lp, start, steps, n, closed, side == 0, rp, out);
+  for (int i = 0; steps && i < n; i++)
+    free((void *)steps[i].pts);
   free(steps);
   return st;
 }

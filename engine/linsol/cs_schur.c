@@ -30,26 +30,44 @@ typedef struct {
   int c0;     /* the body's first coordinate */
 } share;
 
+/* A body its own rows fix: three rows touching it alone (ground joints, drivers). Its
+ * accelerations come from those rows, J_KK a_b = γ_K, and the rest of S sees it immovable, as
+ * if its mass were infinite; its rows' λ follow from its own equations of motion. Exact, and S
+ * loses the rows with its share in them (the clearance slider-crank's crank: 7 rows → 4). */
+typedef struct pinned {
+  int c0;              /* the body's first coordinate */
+  int row[3], slot[3]; /* its three rows and its slot (0, 1) in each */
+  double adj[9], det;  /* J_KK's adjugate and determinant at the last factorization */
+} pinned;
+
 struct cs_schur {
-  int m;
+  int m;              /* rows in S: J's, less the pinned bodies' own */
   int *perm, *inv;    /* new index → row, row → new index */
   int *first, *off;   /* the envelope: row i holds columns first[i] … i, column j at L[off[i] + j] */
   double *L, *x, *z; /* x: the solves' work; z: the corrections' */
+  double *u;          /* n: the accelerations' work */
   double *recip;      /* 1 / D_i, and 0 for a dropped row: its λ comes out 0 by itself */
   share *shares;
   int nshare;
   double min_ratio;
+  int npin;
+  pinned *pin;
+  char *pinned_col;   /* n: the coordinate is a pinned body's */
+  cs_schur *full;     /* with pinned bodies: the whole S, for a position that makes one's rows
+                       * singular */
 };
 
-/* Rows by body: body b's rows are rows[at[b] … at[b+1]), each with its slot (0, 1) in the row. */
+/* Rows by body: body b's rows are rows[at[b] … at[b+1]), each with its slot (0, 1) in the row;
+ * a pinned body has none, and a pinned body's own rows are in no body's list (skip). */
 typedef struct {
   int nbody, *at, *rows, *slot;
+  const char *pinned_col, *skip;
 } body_rows;
 
-static int body_of(const cs_jac *J, int r, int slot)
+static int body_of(const cs_jac *J, const body_rows *br, int r, int slot)
 {
   int c = J->col[CS_JAC_WIDTH * r + 3 * slot];
-  return c < 0 ? -1 : c / 3;
+  return c < 0 || (br->pinned_col && br->pinned_col[c]) ? -1 : c / 3;
 }
 
 static int build_body_rows(const cs_jac *J, body_rows *br)
@@ -62,13 +80,13 @@ static int build_body_rows(const cs_jac *J, body_rows *br)
     return -1;
   for (int r = 0; r < J->m; r++)
     for (int k = 0; k < 2; k++)
-      if (body_of(J, r, k) >= 0)
-        br->at[body_of(J, r, k) + 2]++;
+      if (!br->skip[r] && body_of(J, br, r, k) >= 0)
+        br->at[body_of(J, br, r, k) + 2]++;
   for (int b = 0; b < br->nbody; b++)
     br->at[b + 2] += br->at[b + 1];
   for (int r = 0; r < J->m; r++)
     for (int k = 0; k < 2; k++) {
-      int b = body_of(J, r, k);
+      int b = br->skip[r] ? -1 : body_of(J, br, r, k);
       if (b >= 0) {
         int at = br->at[b + 1]++;
         br->rows[at] = r, br->slot[at] = k;
@@ -90,7 +108,7 @@ static int neighbours(const cs_jac *J, const body_rows *br, int r, int *out)
 {
   int count = 0;
   for (int k = 0; k < 2; k++) {
-    int b = body_of(J, r, k);
+    int b = body_of(J, br, r, k);
     for (int i = b < 0 ? 0 : br->at[b]; b >= 0 && i < br->at[b + 1]; i++)
       out[count++] = br->rows[i];
   }
@@ -101,7 +119,7 @@ static int degree(const cs_jac *J, const body_rows *br, int r)
 {
   int d = 0;
   for (int k = 0; k < 2; k++) {
-    int b = body_of(J, r, k);
+    int b = body_of(J, br, r, k);
     if (b >= 0)
       d += br->at[b + 1] - br->at[b];
   }
@@ -115,11 +133,11 @@ static void order_rows(cs_schur *S, const cs_jac *J, const body_rows *br, int *n
 {
   const int m = S->m;
   int *seen = S->inv, head = 0, tail = 0;
-  for (int r = 0; r < m; r++)
-    seen[r] = 0;
+  for (int r = 0; r < J->m; r++)
+    seen[r] = br->skip[r];
   while (tail < m) {
     int root = -1;
-    for (int r = 0; r < m; r++)
+    for (int r = 0; r < J->m; r++)
       if (!seen[r] && (root < 0 || degree(J, br, r) < degree(J, br, root)))
         root = r;
     seen[root] = 1, S->perm[tail++] = root;
@@ -139,6 +157,8 @@ static void order_rows(cs_schur *S, const cs_jac *J, const body_rows *br, int *n
     int t = S->perm[i];
     S->perm[i] = S->perm[m - 1 - i], S->perm[m - 1 - i] = t;
   }
+  for (int r = 0; r < J->m; r++)
+    S->inv[r] = -1;
   for (int i = 0; i < m; i++)
     S->inv[S->perm[i]] = i;
 }
@@ -188,24 +208,78 @@ static int build_envelope(cs_schur *S, const cs_jac *J, const body_rows *br, int
   return 0;
 }
 
-cs_schur *cs_schur_create(const cs_jac *J)
+/* The body a row touches in `slot`, pinned or not, or −1 (ground). */
+static int row_body(const cs_jac *J, int r, int slot)
+{
+  int c = J->col[CS_JAC_WIDTH * r + 3 * slot];
+  return c < 0 ? -1 : c / 3;
+}
+
+/* The bodies three rows of their own fix (pinned), with skip[r] set for those rows. Returns 0,
+ * or −1 out of memory. */
+static int find_pinned(cs_schur *S, const cs_jac *J, char *skip)
+{
+  const int nbody = J->n / 3;
+  int *own = calloc(2 * (size_t)nbody + 1, sizeof *own), *index = own + nbody;
+  S->pinned_col = calloc((size_t)J->n + 1, 1);
+  if (!own || !S->pinned_col) {
+    free(own);
+    return -1;
+  }
+  for (int r = 0; r < J->m; r++) {
+    int b0 = row_body(J, r, 0), b1 = row_body(J, r, 1);
+    if (b0 < 0 || b1 < 0 || b0 == b1)
+      own[b0 >= 0 ? b0 : b1]++;
+  }
+  for (int b = 0; b < nbody; b++)
+    index[b] = own[b] == 3 ? S->npin++ : -1;
+  S->pin = calloc((size_t)S->npin + 1, sizeof *S->pin);
+  if (!S->pin) {
+    free(own);
+    return -1;
+  }
+  for (int b = 0; b < nbody; b++)
+    own[b] = 0; /* now: the pinned body's rows met so far */
+  for (int r = 0; r < J->m; r++) {
+    int b0 = row_body(J, r, 0), b1 = row_body(J, r, 1), b = b0 >= 0 ? b0 : b1;
+    if ((b0 >= 0 && b1 >= 0 && b0 != b1) || index[b] < 0)
+      continue;
+    pinned *p = &S->pin[index[b]];
+    int k = own[b]++;
+    p->c0 = 3 * b, p->row[k] = r, p->slot[k] = b0 == b ? 0 : 1;
+    skip[r] = 1;
+    S->pinned_col[3 * b] = S->pinned_col[3 * b + 1] = S->pinned_col[3 * b + 2] = 1;
+  }
+  free(own);
+  return 0;
+}
+
+cs_schur *cs_schur_create(const cs_jac *J, int pin)
 {
   cs_schur *S = calloc(1, sizeof *S);
   body_rows br = {0};
   if (!S)
     return NULL;
   const size_t m = (size_t)J->m + 1;
-  S->m = J->m;
+  char *skip = calloc(m, 1);
   S->off = malloc(m * sizeof *S->off);
   S->perm = malloc(m * sizeof *S->perm);
   S->inv = malloc(m * sizeof *S->inv);
   S->first = malloc(m * sizeof *S->first);
   S->x = malloc(3 * m * sizeof *S->x);
-  if (!S->off || !S->perm || !S->inv || !S->first || !S->x || build_body_rows(J, &br)) {
+  S->u = malloc(((size_t)J->n + 1) * sizeof *S->u);
+  int fail = !skip || !S->u || !S->off || !S->perm || !S->inv || !S->first || !S->x ||
+             (pin && find_pinned(S, J, skip)) ||
+             (S->npin && !(S->full = cs_schur_create(J, 0)));
+  br.pinned_col = S->npin ? S->pinned_col : NULL;
+  br.skip = skip;
+  if (fail || build_body_rows(J, &br)) {
+    free(skip);
     free_body_rows(&br);
     cs_schur_free(S);
     return NULL;
   }
+  S->m = J->m - 3 * S->npin;
   S->z = S->x + m;
   S->recip = S->z + m;
   int widest = 0;
@@ -219,6 +293,7 @@ cs_schur *cs_schur_create(const cs_jac *J)
     st = build_envelope(S, J, &br, near);
   }
   free(near);
+  free(skip);
   free_body_rows(&br);
   if (st) {
     cs_schur_free(S);
@@ -238,6 +313,10 @@ void cs_schur_free(cs_schur *S)
   free(S->x);
   free(S->L);
   free(S->shares);
+  free(S->pin);
+  free(S->u);
+  free(S->pinned_col);
+  cs_schur_free(S->full);
   free(S);
 }
 
@@ -302,15 +381,15 @@ int cs_schur_factor(cs_schur *S, const cs_jac *J, const double *W, int damp)
 
 double cs_schur_min_ratio(const cs_schur *S) { return S->min_ratio; }
 
-void cs_schur_solve(cs_schur *S, const double *b, double *x)
+/* y ← S⁻¹ y, y in S's row order. */
+static void solve_in_order(const cs_schur *S, double *restrict y)
 {
   const int m = S->m;
   const double *restrict L = S->L, *restrict recip = S->recip;
-  const int *first = S->first, *off = S->off, *perm = S->perm;
-  double *restrict y = S->x;
-  for (int i = 0; i < m; i++) { /* L y = P b */
+  const int *first = S->first, *off = S->off;
+  for (int i = 0; i < m; i++) { /* L y = b */
     const double *Li = L + off[i];
-    double v = b[perm[i]];
+    double v = y[i];
     for (int j = first[i]; j < i; j++)
       v -= Li[j] * y[j];
     y[i] = v;
@@ -323,8 +402,16 @@ void cs_schur_solve(cs_schur *S, const double *b, double *x)
     for (int j = first[i]; j < i; j++)
       y[j] -= Li[j] * z;
   }
-  for (int i = 0; i < m; i++)
-    x[perm[i]] = y[i];
+}
+
+void cs_schur_solve(cs_schur *S, const double *b, double *x)
+{
+  double *y = S->x;
+  for (int i = 0; i < S->m; i++)
+    y[i] = b[S->perm[i]];
+  solve_in_order(S, y);
+  for (int i = 0; i < S->m; i++)
+    x[S->perm[i]] = y[i];
 }
 
 void cs_schur_correct(cs_schur *S, const cs_jac *J, const double *W, const double *b, double *x)
@@ -339,9 +426,85 @@ void cs_schur_correct(cs_schur *S, const cs_jac *J, const double *W, const doubl
   }
 }
 
+/* J_KK's adjugate and determinant; 0, or −1 when its rows are dependent (|det| at most 1e-10
+ * of the product of their lengths, Hadamard's bound). */
+static int pinned_factor(pinned *p, const cs_jac *J)
+{
+  const double *a = J->val + CS_JAC_WIDTH * p->row[0] + 3 * p->slot[0];
+  const double *b = J->val + CS_JAC_WIDTH * p->row[1] + 3 * p->slot[1];
+  const double *c = J->val + CS_JAC_WIDTH * p->row[2] + 3 * p->slot[2];
+  double *adj = p->adj; /* adj[3 j + i]: the cofactor of row i, column j */
+  adj[0] = b[1] * c[2] - b[2] * c[1], adj[3] = b[2] * c[0] - b[0] * c[2];
+  adj[6] = b[0] * c[1] - b[1] * c[0];
+  adj[1] = c[1] * a[2] - c[2] * a[1], adj[4] = c[2] * a[0] - c[0] * a[2];
+  adj[7] = c[0] * a[1] - c[1] * a[0];
+  adj[2] = a[1] * b[2] - a[2] * b[1], adj[5] = a[2] * b[0] - a[0] * b[2];
+  adj[8] = a[0] * b[1] - a[1] * b[0];
+  p->det = a[0] * adj[0] + a[1] * adj[3] + a[2] * adj[6];
+  double bound = (a[0] * a[0] + a[1] * a[1] + a[2] * a[2]) * (b[0] * b[0] + b[1] * b[1] + b[2] * b[2]) *
+                 (c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+  return p->det * p->det > 1e-20 * bound ? 0 : -1;
+}
+
+/* The same, pinned bodies apart: a_b = J_KK⁻¹ γ_K moves to the right of the other rows
+ * (γ_R − Φq_Rb a_b), and λ_K = J_KK⁻ᵀ (Q_b − Φq_Rbᵀ λ_R − M_b a_b). */
+static int pinned_accelerations(cs_schur *S, const cs_jac *J, const double *Minv,
+                                const double *Q, const double *gamma, int damp, double *a,
+                                double *lambda)
+{
+  const int n = J->n;
+  double *u = S->u, *y = S->x;
+  for (int c = 0; c < n; c++)
+    u[c] = Minv[c] * Q[c];
+  for (int k = 0; k < S->npin; k++) {
+    pinned *p = &S->pin[k];
+    if (pinned_factor(p, J))
+      return cs_schur_accelerations(S->full, J, Minv, Q, gamma, damp, a, lambda);
+    const double *adj = p->adj, g[3] = {gamma[p->row[0]], gamma[p->row[1]], gamma[p->row[2]]};
+    for (int i = 0; i < 3; i++)
+      u[p->c0 + i] = (adj[3 * i] * g[0] + adj[3 * i + 1] * g[1] + adj[3 * i + 2] * g[2]) / p->det;
+  }
+  int rank = cs_schur_factor(S, J, Minv, damp) + 3 * S->npin;
+  for (int i = 0; i < S->m; i++) { /* y ← Φq u − γ in S's order, u = M⁻¹ Q or a_b */
+    const int r = S->perm[i], *col = J->col + CS_JAC_WIDTH * r;
+    const double *val = J->val + CS_JAC_WIDTH * r;
+    double sum = -gamma[r];
+    for (int c = 0; c < CS_JAC_WIDTH; c++)
+      if (col[c] >= 0)
+        sum += val[c] * u[col[c]];
+    y[i] = sum;
+  }
+  solve_in_order(S, y);
+  memcpy(a, Q, (size_t)n * sizeof *a);
+  for (int i = 0; i < S->m; i++) { /* a ← M⁻¹ (Q − Φq_Rᵀ λ_R) */
+    const int r = S->perm[i], *col = J->col + CS_JAC_WIDTH * r;
+    const double *val = J->val + CS_JAC_WIDTH * r;
+    lambda[r] = y[i];
+    for (int c = 0; c < CS_JAC_WIDTH; c++)
+      if (col[c] >= 0)
+        a[col[c]] -= val[c] * y[i];
+  }
+  for (int c = 0; c < n; c++)
+    a[c] *= Minv[c];
+  for (int k = 0; k < S->npin; k++) { /* M_b (M_b⁻¹ (Q_b − Φq_Rbᵀ λ_R) − a_b) = J_KKᵀ λ_K */
+    const pinned *p = &S->pin[k];
+    double res[3];
+    for (int i = 0; i < 3; i++) {
+      res[i] = (a[p->c0 + i] - u[p->c0 + i]) / Minv[p->c0 + i];
+      a[p->c0 + i] = u[p->c0 + i];
+    }
+    for (int i = 0; i < 3; i++)
+      lambda[p->row[i]] =
+          (p->adj[i] * res[0] + p->adj[3 + i] * res[1] + p->adj[6 + i] * res[2]) / p->det;
+  }
+  return rank;
+}
+
 int cs_schur_accelerations(cs_schur *S, const cs_jac *J, const double *Minv, const double *Q,
                            const double *gamma, int damp, double *a, double *lambda)
 {
+  if (S->npin)
+    return pinned_accelerations(S, J, Minv, Q, gamma, damp, a, lambda);
   const int n = J->n, m = J->m;
   int rank = cs_schur_factor(S, J, Minv, damp);
   for (int r = 0; r < m; r++) { /* λ ← Φq M⁻¹ Q − γ, then solved in place */

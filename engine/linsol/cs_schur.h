@@ -27,8 +27,12 @@
 
 typedef struct cs_schur cs_schur;
 
-/* Pattern, ordering and work space for J's rows; NULL when out of memory. */
-cs_schur *cs_schur_create(const cs_jac *J);
+/* Pattern, ordering and work space for J's rows; NULL when out of memory. With `pin`, a body
+ * that three rows of its own fix (a crank on a ground revolute and an angle driver) is taken
+ * out of S: cs_schur_accelerations solves its rows apart, exactly, and S holds the other rows
+ * only, so factor, solve and correct then see those alone (accelerations are all such an S is
+ * for). */
+cs_schur *cs_schur_create(const cs_jac *J, int pin);
 void cs_schur_free(cs_schur *S);
 
 /* Factor Φq W Φqᵀ at J's values; W has n entries. Returns the rank found (rows not dropped). */

@@ -211,6 +211,24 @@ double cs_model_clearance_size(const cs_model *m, int k)
   return c->hole_radius - c->pin_radius;
 }
 
+const char *cs_model_clearance_size_rule(const cs_model *m, int k)
+{
+  const cs_clearance *c = &m->clearances[k];
+  switch (c->kind) {
+  case CS_CLEARANCE_SLOT:
+  case CS_CLEARANCE_CURVED_SLOT:
+    return "half_width - pin_radius";
+  case CS_CLEARANCE_TRANSLATIONAL:
+    return "guide_half_width - half_width";
+  case CS_CLEARANCE_PROFILE:
+    return cs_profile_size_rule_name(c->profile->size_rule);
+  case CS_CLEARANCE_GEAR:
+    return "half the backlash along the line of action";
+  default:
+    return "hole_radius - pin_radius";
+  }
+}
+
 double cs_model_smallest_clearance(const cs_model *m)
 {
   double c = INFINITY;

@@ -36,6 +36,11 @@ static const double SHRINK_FAIL = 1e-3;
  * 0.7 of 6.39 (models/sphere_in_cylinder.json, 34,490 of 59,936 steps). Contacts held by
  * accuracy sit far below: the clearance slider-crank's below 0.3. */
 static const double STIFF_SHARE = 0.6;
+/* The dense output's own stability ends sooner than the step's: on steps whose h ρ(J) passed
+ * half the boundary, a cam follower's lasting contact had its rows off by 10 tolerances in
+ * one of five and by 4.6e4 in the worst (a row with no contact force, its books 1.2e-5 J
+ * out); below it, by 18. There a row costs an exact step (cs_rk_dense_trusted). */
+static const double DENSE_SHARE = 0.5;
 /* Error-test failures in a row before the step is declared impossible. */
 enum { MAX_FAILURES = 60 };
 
@@ -447,7 +452,7 @@ static int any_crossed(const cs_rk *rk)
  * the secant towards the step's end took 6). */
 static const double OVERSHOOT = 0.01;
 static int dense_build(cs_rk *rk);
-static int step_to_root(cs_rk *rk, double t_root)
+static int exact_steps_to(cs_rk *rk, double t_root)
 {
   const double t_end = rk->t, tol = 4.0 * DBL_EPSILON * fmax(fabs(t_end), t_end - rk->t_prev);
   double push = tol;
@@ -479,6 +484,33 @@ static int step_to_root(cs_rk *rk, double t_root)
       if (st || settle_state(rk))
         return -1;
     }
+  }
+  return 0;
+}
+
+/* A root the exact step crossed that the step it shortened did not: it crossed there twice
+ * (out and back), the step's ends hid it, and it lies anywhere before the exact step's end. */
+static int hidden_crossing(const cs_rk *rk)
+{
+  for (int i = 0; i < rk->nroot; i++)
+    if (crossed(rk->g_prev[i], rk->g[i]) && !crossed(rk->g_prev[i], rk->g_end[i]))
+      return 1;
+  return 0;
+}
+
+/* The step ended at its earliest root: exact steps to it, and again within the exact step
+ * while that shows a root its step hid (else a pin that passed its wall between a turn and
+ * the next is reported at the turn, deep inside, having taken no load on the way in). */
+static int step_to_root(cs_rk *rk, double t_root)
+{
+  for (int pass = 0; pass < 16; pass++) {
+    if (exact_steps_to(rk, t_root))
+      return -1;
+    if (!hidden_crossing(rk))
+      break;
+    if (dense_build(rk))
+      return -1;
+    t_root = locate_root(rk);
   }
   for (int i = 0; i < rk->nroot; i++)
     rk->root_info[i] = crossed(rk->g_prev[i], rk->g[i]) ? (rk->g_prev[i] < 0.0 ? 1 : -1) : 0;
@@ -634,10 +666,13 @@ int cs_rk_dense_some(cs_rk *rk, double t, const int *idx, int count, double *y)
 
 /* The state for reporting at t within the last step, without an exact step (which costs the
  * method's stages): y and the quadratures on DOP853's 7th-order dense output, y projected.
- * The step's three extra stages are paid once, whatever the rows in it. */
+ * The step's three extra stages are paid once, whatever the rows in it. An exact step where
+ * the dense output is not to be trusted. */
+int cs_rk_dense_trusted(const cs_rk *rk) { return rk->hrho < DENSE_SHARE * rk->boundary; }
+
 int cs_rk_dense_at(cs_rk *rk, double t, double *y, double *yq)
 {
-  if (t >= rk->t || t <= rk->t_prev)
+  if (t >= rk->t || t <= rk->t_prev || !cs_rk_dense_trusted(rk))
     return cs_rk_state_at(rk, t, y, yq);
   if (dense_build(rk))
     return -1;

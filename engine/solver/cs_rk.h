@@ -62,7 +62,11 @@ void cs_rk_interpolate_some(const cs_rk *rk, double t, const int *idx, int count
 int cs_rk_dense_some(cs_rk *rk, double t, const int *idx, int count, double *y);
 /* The state (y, yq) at t within the last step [t_prev, t], by an exact step from t_prev. */
 int cs_rk_state_at(cs_rk *rk, double t, double *y, double *yq);
-/* The same for reporting, without an exact step: on the interpolant (cs_rk.c), projected. */
+/* Whether the last step's interpolants hold to its tolerance: not on a step that stability
+ * held far enough (its h ρ(J) past half the stability boundary: cs_rk.c). */
+int cs_rk_dense_trusted(const cs_rk *rk);
+/* The same for reporting, without an exact step where the interpolant is trusted: on it
+ * (cs_rk.c), projected. */
 int cs_rk_dense_at(cs_rk *rk, double t, double *y, double *yq);
 double cs_rk_time(const cs_rk *rk);
 /* Where the last step began (cs_rk_time after a restart, until the next step). */

@@ -113,7 +113,7 @@ cs_status cs_sim_projected_setup(cs_sim *s, cs_error *err)
   if (why)
     return cs_fail(err, CS_ERR_INPUT, "%s: /solver/formulation: \"projected\" %s; use \"ggl\" "
                    "or \"auto\"", s->model->origin ? s->model->origin : "model", why);
-  s->schur = cs_schur_create(&s->jac);
+  s->schur = cs_schur_create(&s->jac, 1);
   s->Minv = calloc(3 * (size_t)s->n + (size_t)s->m + 1, sizeof *s->Minv); /* + γ, sample */
   if (!s->schur || !s->Minv)
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
@@ -245,6 +245,8 @@ void cs_sim_projected_sample_peaks(cs_sim *s)
   enum { SAMPLES = CS_PEAK_SAMPLES };
   const double t1 = s->t_ida, t0 = cs_sim_last_step_start(s), *y = s->sample;
   int count = 0, *pin = s->peak_pin;
+  if (!cs_rk_dense_trusted(s->rk))
+    return; /* its interpolants would invent peaks: the step's ends are committed alone */
   for (int k = 0; k < cs_clearances_count(s->clear); k++)
     if (cs_clearances_in_contact(s->clear, k)) /* the same throughout the step */
       pin[count++] = k;

@@ -97,6 +97,7 @@ static cs_feature corner(const double v[2], const double t_in[2], const double t
   cs_feature f;
   memset(&f, 0, sizeof f);
   f.kind = CS_FEATURE_CORNER;
+  f.step = -1;
   memcpy(f.a, v, sizeof f.a);
   memcpy(f.bc, v, sizeof f.bc);
   memcpy(f.t_in, t_in, sizeof f.t_in);
@@ -134,8 +135,9 @@ static int regions(cs_profile *p, const cs_feature *pieces, int npiece, int *reg
   p->nregion = 1;
   for (int i = 0; i < npiece; i++) {
     region[i] = 0;
-    if (pieces[i].kind != CS_FEATURE_ARC)
-      continue;
+    if (pieces[i].kind != CS_FEATURE_ARC && !(pieces[i].kind == CS_FEATURE_SPLINE &&
+                                              pieces[i].R > 0.0))
+      continue; /* (a straight spline step is flat) */
     int k = region_of(p->R, p->internal, &p->nregion, pieces[i].R, pieces[i].free_inside);
     if (k < 0)
       return fail(why, len, bad, i, "more than 7 distinct arcs (radius and side): each is a "
@@ -216,17 +218,29 @@ int cs_profile_far(const cs_profile *p, const double x[2], double rp)
   return hypot(x[0] - p->bc[0], x[1] - p->bc[1]) - p->br - rp > p->size;
 }
 
-/* The narrowest pocket's play: a concave arc's R − r (a slot's clearance c: the follower
- * centre's extent in it is at most that); without one no pocket bounds the follower, and 1 %
- * of the profile's bounding radius, the largest play real mechanisms have, stands for the
- * scale on which contact is told from gap (the tolerances' cap, the depth warnings). */
-static double profile_size(const cs_profile *p, double rp)
+/* The scale on which contact is told from gap (the tolerances' cap, the depth warnings): the
+ * narrowest pocket's play, a concave bend's R − r (a slot's clearance c: the follower centre's
+ * extent in it is at most that), but no more than 1 % of the profile's bounding radius, the
+ * largest play real mechanisms have (a concave fillet on a cam bounds no pocket); the loader
+ * lowers it to the follower's play at the start between walls (cs_profile_play) or sets it as
+ * given. */
+static double profile_size(const cs_profile *p, double rp, int *rule)
 {
   double s = INFINITY;
-  for (int i = 0; i < p->n; i++)
-    if (p->f[i].kind == CS_FEATURE_ARC && p->f[i].free_inside)
+  for (int i = 0; i < p->n; i++) /* (a spline step: its tightest bend, if concave) */
+    if ((p->f[i].kind == CS_FEATURE_ARC || p->f[i].kind == CS_FEATURE_SPLINE) &&
+        p->f[i].free_inside)
       s = fmin(s, p->f[i].R - rp);
-  return isfinite(s) ? s : 0.01 * p->br;
+  *rule = s < 0.01 * p->br ? CS_PROFILE_SIZE_POCKET : CS_PROFILE_SIZE_SPAN;
+  return fmin(s, 0.01 * p->br);
+}
+
+const char *cs_profile_size_rule_name(int rule)
+{
+  static const char *const names[] = {"the narrowest concave bend's R - r",
+                                      "half the follower's play at the start", "given",
+                                      "1 % of the wall's bounding radius"};
+  return rule >= 0 && rule <= CS_PROFILE_SIZE_SPAN ? names[rule] : "?";
 }
 
 /* The pieces of the path with their corners and ends, in order, into p->f. */
@@ -251,6 +265,8 @@ static int features(cs_profile *p, const cs_feature *pc, int np, const double st
   const cs_feature *last = &pc[np - 1];
   if (last->kind == CS_FEATURE_SEGMENT)
     end[0] = last->a[0] + last->L * last->t[0], end[1] = last->a[1] + last->L * last->t[1];
+  else if (last->kind == CS_FEATURE_SPLINE)
+    cs_spline_point(last->spline, last->ub, end);
   else {
     double cs = cos(last->span), sn = sin(last->span);
     end[0] = last->c[0] + last->R * (cs * last->u0[0] - sn * last->u0[1]);
@@ -260,57 +276,116 @@ static int features(cs_profile *p, const cs_feature *pc, int np, const double st
   return 0;
 }
 
+/* How many pieces a step is: a spline step its bands, else one. */
+static int pieces_of(const cs_path_step *st)
+{
+  return st->npts > 0 && st->bands > 1 ? st->bands : 1;
+}
+
+/* The pieces of the ns steps (the last, past nstep, the segment back to the start) into pc from
+ * first[i] on: the segments and arcs, then the spline steps, each clamped to the tangents of
+ * the pieces either side of it (closed: round the seam) that are not splines themselves. */
+static int build_pieces(cs_profile *p, const double start[2], const cs_path_step *steps,
+                        int nstep, int ns, const int *first, int solid_left, double rp,
+                        cs_feature *pc, char *why, size_t len, int *bad)
+{
+  const cs_path_step back = {0, 0, {start[0], start[1]}, {0, 0}, NULL, 0, 0};
+#define STEP(i) ((i) < nstep ? &steps[i] : &back)
+#define FROM(i) ((i) > 0 ? STEP((i) - 1)->to : start)
+  for (int i = 0; i < ns; i++)
+    if (STEP(i)->npts == 0 && piece(FROM(i), STEP(i), solid_left, rp, &pc[first[i]], why, len,
+                                    bad, i))
+      return -1;
+  for (int i = 0; i < ns; i++) {
+    if (STEP(i)->npts == 0)
+      continue;
+    int prev = i > 0 ? i - 1 : p->closed ? ns - 1 : -1, next = i + 1 < ns ? i + 1 : p->closed ? 0
+                                                                                       : -1;
+    const double *t_in = prev >= 0 && STEP(prev)->npts == 0 ? pc[first[prev]].t1 : NULL;
+    const double *t_out = next >= 0 && STEP(next)->npts == 0 ? pc[first[next]].t0 : NULL;
+    cs_spline **own = &p->steps[p->nsteps];
+    int k = cs_profile_spline_step(FROM(i), STEP(i), t_in, t_out, solid_left, rp, &pc[first[i]],
+                                   own, why, len, bad);
+    if (*own)
+      p->nsteps++;
+    if (k < 0) {
+      *bad = *bad == -2 ? -2 : i;
+      return -1;
+    }
+  }
+#undef STEP
+#undef FROM
+  return 0;
+}
+
+/* A profile with room for np pieces (and their corners) and ns spline curves. */
+static cs_profile *alloc_profile(int np, int ns)
+{
+  cs_profile *p = calloc(1, sizeof *p);
+  if (!p)
+    return NULL;
+  p->f = calloc(2 * (size_t)np + 2, sizeof *p->f);
+  p->j = calloc(2 * (size_t)np + 2, sizeof *p->j);
+  p->node = calloc(4 * (size_t)np + 4, sizeof *p->node); /* ≤ 2 per feature */
+  p->steps = calloc((size_t)ns + 1, sizeof *p->steps);
+  if (!p->f || !p->j || !p->node || !p->steps) {
+    cs_profile_free(p);
+    return NULL;
+  }
+  return p;
+}
+
 cs_profile *cs_profile_build(const double start[2], const cs_path_step *steps, int nstep,
                              int closed, int solid_left, double pin_radius, char *why,
                              size_t len, int *bad)
 {
-  int np = nstep; /* closed and ending elsewhere: a segment back to the start */
+  int ns = nstep; /* closed and ending elsewhere: a segment back to the start */
   const double *last = nstep > 0 ? steps[nstep - 1].to : start;
   if (nstep > 0 && last[0] == start[0] && last[1] == start[1])
     closed = 1; /* open, its two ends would be one point: a seam with a flat law on each side */
   if (closed && (last[0] != start[0] || last[1] != start[1]))
-    np++;
-  if (np < 1) {
+    ns++;
+  if (ns < 1) {
     fail(why, len, bad, -1, "a path of no pieces");
     return NULL;
   }
-  cs_profile *p = calloc(1, sizeof *p);
+  int np = 0, nspline = 0, *first = calloc((size_t)ns + 1, sizeof *first);
+  for (int i = 0; i < nstep; i++)
+    np += pieces_of(&steps[i]), nspline += steps[i].npts > 0;
+  np += ns - nstep;
+  cs_profile *p = first ? alloc_profile(np, nspline) : NULL;
   cs_feature *pc = calloc((size_t)np, sizeof *pc);
-  int *region = calloc((size_t)np, sizeof *region);
-  if (p) {
-    p->f = calloc(2 * (size_t)np + 2, sizeof *p->f);
-    p->j = calloc(2 * (size_t)np + 2, sizeof *p->j);
-    p->node = calloc(4 * (size_t)np + 4, sizeof *p->node); /* ≤ 2 per feature */
-  }
-  if (!p || !pc || !region || !p->f || !p->j || !p->node) {
-    free(pc), free(region), cs_profile_free(p);
+  int *region = calloc((size_t)np, sizeof *region), *owner = calloc((size_t)np, sizeof *owner);
+  if (!p || !pc || !region || !owner) {
+    free(first), free(pc), free(region), free(owner), cs_profile_free(p);
     fail(why, len, bad, -2, "out of memory");
     return NULL;
   }
-  p->closed = closed;
-  const double *from = start;
-  int err = 0;
-  for (int i = 0; i < np && !err; i++) {
-    cs_path_step back = {0, 0, {start[0], start[1]}, {0, 0}};
-    err = piece(from, i < nstep ? &steps[i] : &back, solid_left, pin_radius, &pc[i], why, len,
-                bad, i);
-    from = i < nstep ? steps[i].to : start;
+  for (int i = 0, k = 0; i < ns; i++) { /* the steps' first pieces; each piece's step */
+    first[i] = k;
+    for (int b = 0; b < (i < nstep ? pieces_of(&steps[i]) : 1); b++)
+      owner[k++] = i;
   }
-  if (!err)
+  p->closed = closed;
+  int err = build_pieces(p, start, steps, nstep, ns, first, solid_left, pin_radius, pc, why, len,
+                         bad);
+  if (!err) { /* (their errors name a piece: its step's) */
     err = regions(p, pc, np, region, why, len, bad);
-  for (int i = 0; i < np && !err; i++)
-    pc[i].region = region[i];
-  if (!err)
-    err = features(p, pc, np, start, solid_left, pin_radius, why, len, bad);
-  free(pc);
-  free(region);
+    for (int i = 0; i < np && !err; i++)
+      pc[i].region = region[i], pc[i].step = owner[i];
+    if (!err)
+      err = features(p, pc, np, start, solid_left, pin_radius, why, len, bad);
+    if (err && *bad >= 0 && *bad < np)
+      *bad = owner[*bad];
+  }
+  free(first), free(pc), free(region), free(owner);
   if (err) {
     cs_profile_free(p);
     return NULL;
   }
   junctions(p);
   bound(p);
-  p->size = profile_size(p, pin_radius);
+  p->size = profile_size(p, pin_radius, &p->size_rule);
   return p;
 }
 
@@ -346,27 +421,16 @@ cs_profile *cs_profile_build_spline(const double (*points)[2], int n, int solid_
   double T = cs_spline_period(sp), kconcave = 0.0;
   for (int b = 0; b < bands; b++) {
     cs_feature *f = &p->f[b];
-    cs_spline_range r;
-    f->kind = CS_FEATURE_SPLINE;
-    f->spline = sp;
-    f->ua = T * b / bands, f->ub = b + 1 == bands ? T : T * (b + 1) / bands;
-    cs_spline_survey(sp, f->ua, f->ub, pin_radius, &r);
-    if (bands > 1 && !(r.extent > 0.0)) {
+    cs_spline_band(sp, T * b / bands, b + 1 == bands ? T : T * (b + 1) / bands, pin_radius,
+                   bands > 1, f, &kconcave);
+    f->step = -1;
+    if (bands > 1 && !(f->extent > 0.0)) {
       snprintf(why, len, "band %d of %d turns half round (its junctions' blends would not be "
                "monotonic along it): cut the curve into more bands", b + 1, bands);
       *bad = -1;
       cs_profile_free(p);
       return NULL;
     }
-    kconcave = fmax(kconcave, r.kconcave);
-    memcpy(f->a, r.c0, sizeof f->a); /* where it starts (start_point: a junction's point) */
-    memcpy(f->t0, r.t0, sizeof f->t0);
-    memcpy(f->t1, r.t1, sizeof f->t1);
-    memcpy(f->bc, r.bc, sizeof f->bc);
-    f->br = r.br;
-    f->extent = bands > 1 ? r.extent : r.length;
-    f->R = r.kmax != 0.0 ? 1.0 / fabs(r.kmax) : 0.0;
-    f->free_inside = r.kmax > 0.0;
     int k = region_of(p->R, p->internal, &p->nregion, f->R, f->free_inside);
     if (k < 0) {
       snprintf(why, len, "more than 7 distinct bends over the bands: each is a region with its "
@@ -386,7 +450,9 @@ cs_profile *cs_profile_build_spline(const double (*points)[2], int n, int solid_
   }
   junctions(p);
   bound(p);
-  p->size = kconcave > 0.0 ? 1.0 / kconcave - pin_radius : 0.01 * p->br;
+  double pocket = kconcave > 0.0 ? 1.0 / kconcave - pin_radius : INFINITY;
+  p->size = fmin(pocket, 0.01 * p->br);
+  p->size_rule = pocket < 0.01 * p->br ? CS_PROFILE_SIZE_POCKET : CS_PROFILE_SIZE_SPAN;
   return p;
 }
 
@@ -398,6 +464,9 @@ void cs_profile_free(cs_profile *p)
     free(p->j);
     free(p->node);
     cs_spline_free(p->spline);
+    for (int i = 0; i < p->nsteps; i++)
+      cs_spline_free(p->steps[i]);
+    free(p->steps);
     free(p);
     p = next;
   }
@@ -426,7 +495,8 @@ int cs_profile_join(cs_profile *head, cs_profile *wall, char *why, size_t len)
   for (; p->next; p = p->next)
     ;
   p->next = wall;
-  head->size = fmin(head->size, wall->size);
+  if (wall->size < head->size)
+    head->size = wall->size, head->size_rule = wall->size_rule;
   return 0;
 }
 
@@ -475,9 +545,12 @@ static int reach(const cs_feature *f, const double x[2], double *d)
     *d = hypot(w[0], w[1]);
     return dot(f->t_in, w) >= 0.0 && dot(f->t_out, w) <= 0.0;
   case CS_FEATURE_SPLINE: { /* a closed smooth curve: its normal reaches every point, and
-                             * the band holding the foot is the feature */
+                             * the band holding the foot is the feature; an open one's (a
+                             * path's step) where the foot is not held at an end */
     double u, n[2], t[2], k;
     *d = cs_spline_distance(f->spline, x, &u, n, t, &k);
+    if (cs_spline_open(f->spline) && !(u > 0.0 && u < cs_spline_period(f->spline)))
+      return 0;
     return u >= f->ua && u < f->ub;
   }
   default: {
@@ -648,8 +721,8 @@ cs_profile *cs_profile_cut_convex(const cs_profile *p, double rp)
   cs_profile *q = calloc(1, sizeof *q);
   if (!q)
     return NULL;
-  *q = *p;
-  q->next = NULL, q->spline = NULL, q->n = 0;
+  *q = *p; /* its spline features' curves stay p's */
+  q->next = NULL, q->spline = NULL, q->steps = NULL, q->nsteps = 0, q->n = 0;
   q->f = calloc(2 * (size_t)p->n + 1, sizeof *q->f);
   q->j = calloc(2 * (size_t)p->n + 1, sizeof *q->j);
   q->node = calloc(8 * (size_t)p->n + 4, sizeof *q->node);

@@ -1,14 +1,20 @@
-/* clearance_spline.c — a closed periodic cubic spline as a profile wall (cs_profile.h): the
- * curve through given points, the foot of a point's normal on it, its signed distance and
+/* clearance_spline.c — a cubic spline as a profile wall (cs_profile.h): the curve through
+ * given points, closed and periodic (a whole wall) or open (one step of a path, from its
+ * start point through its points), the foot of a point's normal on it, its signed distance and
  * curvature there (joints/README.md "Profiles").
  *
- * The curve c(u) is parametrized by chord length: span i runs from P_i to P_{i+1} (P_n = P_0)
- * over u ∈ [U_i, U_i + h_i], h_i = |P_{i+1} − P_i|; on it c is the cubic whose second
- * derivatives at the ends are M_i and M_{i+1}, and periodic C² continuity asks
+ * The curve c(u) is parametrized by chord length: span i runs from P_i to P_{i+1} (closed:
+ * P_n = P_0) over u ∈ [U_i, U_i + h_i], h_i = |P_{i+1} − P_i|; on it c is the cubic whose
+ * second derivatives at the ends are M_i and M_{i+1}, and C² continuity asks at each inner
+ * point (closed: every point, indices mod n)
  *   h_{i−1} M_{i−1} + 2 (h_{i−1} + h_i) M_i + h_i M_{i+1}
- *     = 6 ((P_{i+1} − P_i)/h_i − (P_i − P_{i−1})/h_{i−1})   (indices mod n),
- * a cyclic system strictly dominated by its diagonal (2 (a + c) against a + c), which
- * Gauss–Seidel solves to round-off, the error halving each sweep at least. */
+ *     = 6 ((P_{i+1} − P_i)/h_i − (P_i − P_{i−1})/h_{i−1}).
+ * An open curve's end is clamped to a given unit tangent t (c' = t there, the neighbouring
+ * piece's: the path stays tangent-continuous), 2 h_0 M_0 + h_0 M_1 = 6 ((P_1 − P_0)/h_0 − t_0)
+ * at the start and h M_{n−2} + 2 h M_{n−1} = 6 (t_1 − (P_{n−1} − P_{n−2})/h) at the end, or
+ * natural (M = 0) without one. Every row is strictly dominated by its diagonal (2 (a + c)
+ * against a + c), so Gauss–Seidel solves the system to round-off, the error halving each
+ * sweep at least. */
 #include "cs_profile.h"
 
 #include <math.h>
@@ -19,13 +25,13 @@
 #define SAMPLES 8 /* per span: the start of the foot's search, and the curvature's survey */
 
 struct cs_spline {
-  int n;
-  double *P, *M, *h, *U; /* points and second derivatives (2n), spans' lengths and starts (n) */
-  double T;              /* the period (the polygon's length) */
+  int n, m, open;        /* points, spans (closed: n, open: n − 1) */
+  double *P, *M, *h, *U; /* points and second derivatives (2n), spans' lengths and starts (m) */
+  double T;              /* the period, or an open curve's parameter length (the polygon's) */
   double side;           /* the free side's normal is side × the left one */
   int ns;
-  double *S;             /* samples (2 ns), at u = U_i + h_i k / SAMPLES */
-  double *C;             /* each span's circle round its samples and end (3n: x, y, r) */
+  double *S;             /* samples (2 (ns + 1)), at u = U_i + h_i k / SAMPLES, and at T */
+  double *C;             /* each span's circle round its samples and end (3m: x, y, r) */
 };
 
 void cs_spline_free(cs_spline *s)
@@ -36,21 +42,20 @@ void cs_spline_free(cs_spline *s)
   free(s);
 }
 
-/* c, c', c'' at u (any real: taken mod the period). */
+/* u on the curve: taken mod the period, or held to an open curve's [0, T]. */
+static double wrap(const cs_spline *s, double u)
+{
+  if (s->open)
+    return fmin(s->T, fmax(0.0, u));
+  u = fmod(u, s->T);
+  return u < 0 ? u + s->T : u;
+}
+
+/* c, c', c'' at u (any real: wrap). */
 static void eval(const cs_spline *s, double u, double c[2], double d1[2], double d2[2])
 {
-  u = fmod(u, s->T);
-  if (u < 0)
-    u += s->T;
-  int lo = 0, hi = s->n - 1; /* the span holding u: U_lo ≤ u */
-  while (lo < hi) {
-    int mid = (lo + hi + 1) / 2;
-    if (s->U[mid] <= u)
-      lo = mid;
-    else
-      hi = mid - 1;
-  }
-  int i = lo, j = (i + 1) % s->n;
+  u = wrap(s, u);
+  int i = cs_spline_span(s, u), j = (i + 1) % s->n;
   double h = s->h[i], t = u - s->U[i], r = h - t;
   for (int k = 0; k < 2; k++) {
     double Mi = s->M[2 * i + k], Mj = s->M[2 * j + k], A = s->P[2 * i + k] / h - Mi * h / 6,
@@ -74,53 +79,43 @@ static void frame(const cs_spline *s, double u, double c[2], double t[2], double
   *kappa = (d2[0] * n[0] + d2[1] * n[1]) / (v * v);
 }
 
-cs_spline *cs_spline_build(const double (*pts)[2], int n, int solid_left, char *why, size_t len,
-                           int *bad)
+/* Row i of the conditions on M (coordinate k): lo M_{i−1} + di M_i + up M_{i+1} = r
+ * (t_end[e] NULL: that open end is natural). */
+static void row(const cs_spline *s, const double (*pts)[2], const double *const t_end[2], int i,
+                int k, double *lo, double *di, double *up, double *r)
 {
-  *bad = -1;
-  if (n < 4) {
-    snprintf(why, len, "a closed spline through at least 4 points, got %d", n);
-    return NULL;
+  int n = s->n, im = (i + n - 1) % n, ip = (i + 1) % n;
+  if (s->open && (i == 0 || i == n - 1)) {
+    const double *t = t_end[i == 0 ? 0 : 1];
+    double h = s->h[i == 0 ? 0 : n - 2];
+    *lo = *up = 0.0, *di = 1.0, *r = 0.0;
+    if (!t)
+      return;
+    double chord = i == 0 ? (pts[1][k] - pts[0][k]) / h : (pts[n - 1][k] - pts[n - 2][k]) / h;
+    *di = 2 * h;
+    if (i == 0)
+      *up = h, *r = 6 * (chord - t[k]);
+    else
+      *lo = h, *r = 6 * (t[k] - chord);
+    return;
   }
-  cs_spline *s = calloc(1, sizeof *s);
-  if (s) {
-    s->P = malloc(2 * (size_t)n * sizeof *s->P);
-    s->M = calloc(2 * (size_t)n, sizeof *s->M);
-    s->h = malloc((size_t)n * sizeof *s->h);
-    s->U = malloc((size_t)n * sizeof *s->U);
-    s->S = malloc(2 * (size_t)n * SAMPLES * sizeof *s->S);
-    s->C = malloc(3 * (size_t)n * sizeof *s->C);
-  }
-  if (!s || !s->P || !s->M || !s->h || !s->U || !s->S || !s->C) {
-    cs_spline_free(s);
-    snprintf(why, len, "out of memory");
-    *bad = -2;
-    return NULL;
-  }
-  s->n = n;
-  s->side = solid_left ? -1.0 : 1.0;
-  memcpy(s->P, pts, 2 * (size_t)n * sizeof *s->P);
-  for (int i = 0; i < n; i++) {
-    const double *a = pts[i], *b = pts[(i + 1) % n];
-    s->h[i] = hypot(b[0] - a[0], b[1] - a[1]);
-    if (!(s->h[i] > 0.0)) {
-      snprintf(why, len, "a point repeats the one before it (the curve closes by itself: do "
-               "not repeat the first point at the end)");
-      *bad = (i + 1) % n;
-      cs_spline_free(s);
-      return NULL;
-    }
-    s->U[i] = s->T;
-    s->T += s->h[i];
-  }
+  double a = s->h[im], c = s->h[i];
+  *lo = a, *up = c, *di = 2 * (a + c);
+  *r = 6 * ((pts[ip][k] - pts[i][k]) / c - (pts[i][k] - pts[im][k]) / a);
+}
+
+/* The second derivatives M by Gauss–Seidel. */
+static void solve(cs_spline *s, const double (*pts)[2], const double *const t_end[2])
+{
+  int n = s->n;
   for (int sweep = 0; sweep < 400; sweep++) {
     double change = 0.0;
     for (int i = 0; i < n; i++) {
       int im = (i + n - 1) % n, ip = (i + 1) % n;
-      double a = s->h[im], c = s->h[i];
       for (int k = 0; k < 2; k++) {
-        double r = 6 * ((pts[ip][k] - pts[i][k]) / c - (pts[i][k] - pts[im][k]) / a);
-        double m = (r - a * s->M[2 * im + k] - c * s->M[2 * ip + k]) / (2 * (a + c));
+        double lo, di, up, r;
+        row(s, pts, t_end, i, k, &lo, &di, &up, &r);
+        double m = (r - lo * s->M[2 * im + k] - up * s->M[2 * ip + k]) / di;
         change = fmax(change, fabs(m - s->M[2 * i + k]));
         s->M[2 * i + k] = m;
       }
@@ -131,23 +126,116 @@ cs_spline *cs_spline_build(const double (*pts)[2], int n, int solid_left, char *
     if (change <= 1e-15 * big)
       break;
   }
-  s->ns = n * SAMPLES;
-  for (int i = 0; i < n; i++)
-    for (int k = 0; k < SAMPLES; k++) {
-      double d1[2], d2[2];
-      eval(s, s->U[i] + s->h[i] * k / SAMPLES, &s->S[2 * (SAMPLES * i + k)], d1, d2);
-    }
-  for (int i = 0; i < n; i++) { /* span i's samples and the next span's first */
+}
+
+/* The samples and each span's circle round its samples and end. */
+static void sample(cs_spline *s)
+{
+  s->ns = s->m * SAMPLES;
+  for (int i = 0; i <= s->ns; i++) {
+    double d1[2], d2[2];
+    int span = i < s->ns ? i / SAMPLES : s->m - 1;
+    double u = i < s->ns ? s->U[span] + s->h[span] * (i % SAMPLES) / SAMPLES : s->T;
+    eval(s, u, &s->S[2 * i], d1, d2);
+  }
+  for (int i = 0; i < s->m; i++) {
     double *c = &s->C[3 * i], r = 0.0;
-    const double *a = &s->S[2 * SAMPLES * i], *b = &s->S[2 * SAMPLES * ((i + 1) % n)];
+    const double *a = &s->S[2 * SAMPLES * i], *b = &s->S[2 * SAMPLES * (i + 1)];
     c[0] = 0.5 * (a[0] + b[0]), c[1] = 0.5 * (a[1] + b[1]);
-    for (int k = 0; k <= SAMPLES; k++) {
-      const double *q = k < SAMPLES ? &a[2 * k] : b;
-      r = fmax(r, hypot(q[0] - c[0], q[1] - c[1]));
-    }
+    for (int k = 0; k <= SAMPLES; k++)
+      r = fmax(r, hypot(a[2 * k] - c[0], a[2 * k + 1] - c[1]));
     c[2] = r;
   }
+}
+
+static cs_spline *build(const double (*pts)[2], int n, int open, const double *const t_end[2],
+                        int solid_left, char *why, size_t len, int *bad)
+{
+  *bad = -1;
+  cs_spline *s = calloc(1, sizeof *s);
+  int m = open ? n - 1 : n;
+  if (s) {
+    s->P = malloc(2 * (size_t)n * sizeof *s->P);
+    s->M = calloc(2 * (size_t)n, sizeof *s->M);
+    s->h = malloc((size_t)m * sizeof *s->h);
+    s->U = malloc((size_t)m * sizeof *s->U);
+    s->S = malloc(2 * ((size_t)m * SAMPLES + 1) * sizeof *s->S);
+    s->C = malloc(3 * (size_t)m * sizeof *s->C);
+  }
+  if (!s || !s->P || !s->M || !s->h || !s->U || !s->S || !s->C) {
+    cs_spline_free(s);
+    snprintf(why, len, "out of memory");
+    *bad = -2;
+    return NULL;
+  }
+  s->n = n, s->m = m, s->open = open;
+  s->side = solid_left ? -1.0 : 1.0;
+  memcpy(s->P, pts, 2 * (size_t)n * sizeof *s->P);
+  for (int i = 0; i < m; i++) {
+    const double *a = pts[i], *b = pts[(i + 1) % n];
+    s->h[i] = hypot(b[0] - a[0], b[1] - a[1]);
+    if (!(s->h[i] > 0.0)) {
+      snprintf(why, len, open ? "a point repeats the one before it" : "a point repeats the "
+               "one before it (the curve closes by itself: do not repeat the first point at "
+               "the end)");
+      *bad = (i + 1) % n;
+      cs_spline_free(s);
+      return NULL;
+    }
+    s->U[i] = s->T;
+    s->T += s->h[i];
+  }
+  solve(s, pts, t_end);
+  sample(s);
   return s;
+}
+
+cs_spline *cs_spline_build(const double (*pts)[2], int n, int solid_left, char *why, size_t len,
+                           int *bad)
+{
+  static const double *const none[2] = {NULL, NULL};
+  if (n < 4) {
+    *bad = -1;
+    snprintf(why, len, "a closed spline through at least 4 points, got %d", n);
+    return NULL;
+  }
+  return build(pts, n, 0, none, solid_left, why, len, bad);
+}
+
+cs_spline *cs_spline_build_open(const double (*pts)[2], int n, const double *t_start,
+                                const double *t_end, int solid_left, char *why, size_t len,
+                                int *bad)
+{
+  const double *const ends[2] = {t_start, t_end};
+  if (n < 2) {
+    *bad = -1;
+    snprintf(why, len, "a spline step through at least 1 point, got %d", n - 1);
+    return NULL;
+  }
+  return build(pts, n, 1, ends, solid_left, why, len, bad);
+}
+
+int cs_spline_open(const cs_spline *s) { return s->open; }
+int cs_spline_spans(const cs_spline *s) { return s->m; }
+
+int cs_spline_span(const cs_spline *s, double u)
+{
+  u = wrap(s, u);
+  int lo = 0, hi = s->m - 1; /* U_lo ≤ u */
+  while (lo < hi) {
+    int mid = (lo + hi + 1) / 2;
+    if (s->U[mid] <= u)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  return lo;
+}
+
+void cs_spline_point(const cs_spline *s, double u, double c[2])
+{
+  double d1[2], d2[2];
+  eval(s, u, c, d1, d2);
 }
 
 double cs_spline_period(const cs_spline *s) { return s->T; }
@@ -216,24 +304,25 @@ double cs_spline_distance(const cs_spline *s, const double x[2], double *u_foot,
    * circle lies farther than the best sample so far */
   int best = 0, first = 0;
   double bd = INFINITY, near = INFINITY;
-  for (int i = 0; i < s->n; i++) {
+  for (int i = 0; i < s->m; i++) {
     double l = hypot(x[0] - s->C[3 * i], x[1] - s->C[3 * i + 1]) - s->C[3 * i + 2];
     if (l < near)
       near = l, first = i;
   }
-  for (int j = 0; j < s->n; j++) {
-    int i = (first + j) % s->n;
+  for (int j = 0; j < s->m; j++) {
+    int i = (first + j) % s->m;
     if (j > 0 && hypot(x[0] - s->C[3 * i], x[1] - s->C[3 * i + 1]) - s->C[3 * i + 2] >= bd)
       continue;
-    for (int k = 0; k < SAMPLES; k++) {
+    for (int k = 0; k < SAMPLES + s->open; k++) { /* (and an open curve's end) */
       const double *q = &s->S[2 * (SAMPLES * i + k)];
       double d = hypot(x[0] - q[0], x[1] - q[1]);
       if (d < bd)
         bd = d, best = SAMPLES * i + k;
     }
   }
-  int span = best / SAMPLES;
-  double u = s->U[span] + s->h[span] * (best % SAMPLES) / SAMPLES, c[2], d1[2], d2[2];
+  int span = best < s->ns ? best / SAMPLES : s->m - 1;
+  double u = best < s->ns ? s->U[span] + s->h[span] * (best % SAMPLES) / SAMPLES : s->T;
+  double c[2], d1[2], d2[2];
   double cap = s->T / s->ns; /* Newton on (x − c)·c' = 0, each step at most a sample's span */
   for (int it = 0; it < 60; it++) {
     eval(s, u, c, d1, d2);
@@ -242,14 +331,15 @@ double cs_spline_distance(const cs_spline *s, const double x[2], double *u_foot,
     double fp = -(d1[0] * d1[0] + d1[1] * d1[1]) + w[0] * d2[0] + w[1] * d2[1];
     double du = fp < 0 ? -f / fp : (f > 0 ? cap : -cap);
     du = fmax(-cap, fmin(cap, du));
-    u += du;
+    double v = s->open ? wrap(s, u + du) : u + du; /* an open curve's foot stops at its end */
+    if (v == u)
+      break;
+    u = v;
     if (fabs(du) <= 1e-14 * s->T)
       break;
   }
   frame(s, u, c, t, n, kappa);
-  *u_foot = fmod(u, s->T);
-  if (*u_foot < 0)
-    *u_foot += s->T;
+  *u_foot = wrap(s, u);
   return (x[0] - c[0]) * n[0] + (x[1] - c[1]) * n[1];
 }
 

@@ -1,9 +1,11 @@
 /*
- * cs_profile.h — a body's planar profile, built from segments and arcs along a path, as the
- * wall of a `profile` clearance joint (internal; joints/README.md "Profiles").
+ * cs_profile.h — a body's planar profile, built from segments, arcs and splines along a path
+ * (or one closed spline), as the wall of a `profile` clearance joint (internal;
+ * joints/README.md "Profiles").
  *
- * The path walks from a start point through steps (a segment to a point, or an arc to a point
- * about a centre, either way round); the body's solid lies on one side of it. Its features are
+ * The path walks from a start point through steps (a segment to a point, an arc to a point
+ * about a centre, either way round, or an open spline through points); the body's solid lies
+ * on one side of it. Its features are
  * the pieces and the corners where the solid pokes into the free side (a vertex is a circle of
  * radius 0) and the open ends. A point's signed distance to the profile is that of the nearest
  * feature whose normal reaches it; each feature's bounding circle skips the far ones.
@@ -17,7 +19,8 @@ typedef enum cs_feature_kind {
   CS_FEATURE_SEGMENT = 0,
   CS_FEATURE_ARC,
   CS_FEATURE_CORNER, /* a convex vertex, or an open end */
-  CS_FEATURE_SPLINE  /* a closed periodic cubic spline: a whole wall (clearance_spline.c) */
+  CS_FEATURE_SPLINE  /* a cubic spline (clearance_spline.c): a whole closed wall, or a
+                      * path's spline step, open; or a band of either */
 } cs_feature_kind;
 
 typedef struct cs_spline cs_spline;
@@ -36,6 +39,8 @@ typedef struct cs_feature {
   const cs_spline *spline; /* spline: the curve (owned by the profile) and the part of it,
                             * u ∈ [ua, ub), this feature is (a band) */
   double ua, ub;
+  int step;         /* the path's step it comes from (the segment closing it: the step count);
+                     * −1 for corners, ends and a spline wall's bands */
 } cs_feature;
 
 /* Where consecutive features of different regions meet: their laws are mixed over ±l of the
@@ -54,11 +59,25 @@ typedef struct cs_profile {
   double R[8];        /* region k's radius (0: flat) */
   int internal[8];    /* region k: the follower inside the arc (concave wall) */
   double size;        /* the scale on which contact is told from gap, m (clearance size) */
+  int size_rule;      /* where size comes from (cs_profile_size_rule) */
   double bc[2], br;   /* the whole profile's bounding circle (node 0's) */
   struct cs_profile_node *node; /* bounding circles of runs of features, a binary tree */
   struct cs_profile *next; /* the joint's next wall, its own contact point (pin), or NULL */
   cs_spline *spline;       /* a spline wall's curve (its one feature's), or NULL */
+  cs_spline **steps;       /* the curves of a path's spline steps (owned), nsteps of them */
+  int nsteps;
 } cs_profile;
+
+/* Where a profile joint's size comes from (models/README.md "Profiles"): the narrowest concave
+ * bend's R − r; half the follower's play at the start (cs_profile_play); the model's
+ * "clearance"; or, none of these, 1 % of the wall's bounding radius. */
+typedef enum cs_profile_size_rule {
+  CS_PROFILE_SIZE_POCKET = 0,
+  CS_PROFILE_SIZE_PLAY,
+  CS_PROFILE_SIZE_GIVEN,
+  CS_PROFILE_SIZE_SPAN
+} cs_profile_size_rule;
+const char *cs_profile_size_rule_name(int rule);
 
 /* A run of consecutive features [lo, hi) and the circle round their bounding circles; its
  * children split it in two (leaf: child[0] < 0). */
@@ -67,10 +86,15 @@ typedef struct cs_profile_node {
   int lo, hi, child[2];
 } cs_profile_node;
 
-/* One step of a path: a segment to `to`, or (arc) an arc to `to` about `centre`. */
+/* One step of a path: a segment to `to`, or (arc) an arc to `to` about `centre`, or (npts > 0)
+ * an open cubic spline from the current point through pts[0 … npts − 1] (`to` the last), cut
+ * into `bands` parts (0: one), its ends tangent to the neighbouring pieces (natural, c'' = 0,
+ * at an open path's end or where it meets another spline step). */
 typedef struct cs_path_step {
   int arc, ccw;
   double to[2], centre[2];
+  const double (*pts)[2];
+  int npts, bands;
 } cs_path_step;
 
 /* The profile of the path from `start` through `steps`, the solid on its left (solid_left) or
@@ -93,11 +117,20 @@ cs_profile *cs_profile_build_spline(const double (*points)[2], int n, int solid_
                                     double pin_radius, int bands, char *why, size_t len,
                                     int *bad);
 
-/* The spline itself (clearance_spline.c). */
+/* The spline itself (clearance_spline.c): closed and periodic through n ≥ 4 points, or open
+ * from pts[0] to pts[n − 1] (n ≥ 2), each end clamped to a unit tangent (c' = t there) or,
+ * NULL, natural (c'' = 0). */
 cs_spline *cs_spline_build(const double (*pts)[2], int n, int solid_left, char *why, size_t len,
                            int *bad);
+cs_spline *cs_spline_build_open(const double (*pts)[2], int n, const double *t_start,
+                                const double *t_end, int solid_left, char *why, size_t len,
+                                int *bad);
 void cs_spline_free(cs_spline *s);
-double cs_spline_period(const cs_spline *s);
+double cs_spline_period(const cs_spline *s); /* an open curve's: its parameter length */
+int cs_spline_open(const cs_spline *s);
+int cs_spline_spans(const cs_spline *s);
+int cs_spline_span(const cs_spline *s, double u); /* the span holding u: its first point */
+void cs_spline_point(const cs_spline *s, double u, double c[2]);
 /* The part u ∈ [ua, ub] of the curve, from 65 samples: a circle holding it, the curvature of
  * largest size (signed: > 0 bending towards the free side) and the largest towards the free
  * side (0 if none), its start point and end tangents, its length, and its extent for the
@@ -109,7 +142,8 @@ typedef struct cs_spline_range {
 void cs_spline_survey(const cs_spline *s, double ua, double ub, double rp, cs_spline_range *r);
 /* The signed distance of x (> 0 on the free side) to the curve along the normal through the
  * nearest foot u; the free side's unit normal n, the unit tangent t and the curvature κ there
- * (t' = κ n along the arc length): ∇d = n, ∇²d = −κ/(1 − κ d) t tᵀ. */
+ * (t' = κ n along the arc length): ∇d = n, ∇²d = −κ/(1 − κ d) t tᵀ. On an open curve the
+ * foot stops at an end (u = 0 or the length): x is then beyond the curve's normals. */
 double cs_spline_distance(const cs_spline *s, const double x[2], double *u, double n[2],
                           double t[2], double *kappa);
 
@@ -117,6 +151,39 @@ double cs_spline_distance(const cs_spline *s, const double x[2], double *u, doub
  * c(u), c'(u), c''(u) (chord-length parameter, not unit speed). */
 double cs_spline_support(const cs_spline *s, const double d[2], double c[2], double d1[2],
                          double d2[2]);
+
+/* A spline band's feature: the part u ∈ [ua, ub] of s, in no region yet (R its tightest
+ * bend's radius, 0 if straight; free_inside if that bend is towards the free side); its
+ * tightest bend towards the free side into *kconcave (the largest of it and the band's).
+ * `blended`: its ends may be junctions, so its extent is how far the follower moves along an
+ * end's tangent (≤ 0: the band turns half round), else its length. */
+void cs_spline_band(const cs_spline *s, double ua, double ub, double rp, int blended,
+                    cs_feature *f, double *kconcave);
+/* A spline step's bands as features (clearance_profile_spline.c): from `from` through st's
+ * points, clamped to the tangents t_in, t_out (NULL: natural), its curve into *own. Returns
+ * the number of features (st->bands or 1), or −1 with `why` filled (*bad −1 the step, −2 out
+ * of memory). */
+int cs_profile_spline_step(const double from[2], const cs_path_step *st, const double *t_in,
+                           const double *t_out, int solid_left, double rp, cs_feature *out,
+                           cs_spline **own, char *why, size_t len, int *bad);
+
+/* Where a wall crosses itself (clearance_profile_cross.c): its two features (in path order),
+ * the spline parameter there (spline features), the point. */
+typedef struct cs_profile_cross {
+  int feature[2];
+  double u[2], at[2];
+} cs_profile_cross;
+/* Whether wall p's pieces cross each other, or a spline its own samples' chords (8 a span):
+ * 1 with *out filled, 0 if not, −1 out of memory. Consecutive pieces meet at their junction,
+ * which is no crossing. */
+int cs_profile_crossing(const cs_profile *p, cs_profile_cross *out);
+
+/* Half the play of a follower of radius rp centred at x among the walls from `walls` on: from
+ * the nearest wall (distance d along its normal n at x) out along n to the first wall piece
+ * it meets (at s), (d + s − 2 rp)/2, the radial clearance of a follower centred between the
+ * two (a slot's half-width minus its pin). Returns 1 with *half > 0, 0 if the ray meets no
+ * wall (an open cam), x is in the solid or on a corner, −1 out of memory. */
+int cs_profile_play(const cs_profile *walls, const double x[2], double rp, double *half);
 
 /* Appends `wall` to the walls of `head` (the joint's first): the walls share one region table,
  * head's (a wall's arcs take the region of an equal arc of an earlier wall, or a new one);

@@ -167,7 +167,14 @@ contains "…the second is unexpected" "$tmp/err" 'clearsim laws: unexpected arg
 # --set PTR=VALUE: the model edited by JSON pointer before it loads, through the loader's checks
 expect "check --set a hole radius" 0 "$cli" check models/slider_crank_clearance.json \
   --set /clearance_joints/0/hole_radius=0.0102
-contains "…the clearance follows" "$tmp/out" "revolute clearance, clearance 0.0007 m"
+contains "…the clearance follows" "$tmp/out" "revolute clearance, clearance 0.0007 m (hole_radius - pin_radius)"
+# a profile's size and its rule (models/README.md "Profiles"): the absorber's annulus, then given
+expect "check a profile's size" 0 "$cli" check models/pendulum_absorber.json
+contains "…half the roller's play in its annulus" "$tmp/out" \
+  "profile contact, clearance 5e-05 m (half the follower's play at the start)"
+expect "check a profile's size given" 0 "$cli" check models/pendulum_absorber.json \
+  --set /clearance_joints/0/clearance=2e-5
+contains "…as given" "$tmp/out" "profile contact, clearance 2e-05 m (given)"
 expect "run --set=PTR=VALUE, twice" 0 "$cli" run models/slider_crank_clearance.json \
   --set=/solver/t_end=0.002 --set /output/interval=0.001 -o "$tmp/set.h5" --quiet
 holds "…the run took both" [ "$(py -c "import h5py; print(len(h5py.File('$tmp/set.h5')['time']))")" = 3 ]

@@ -11,7 +11,8 @@
 #   - the installed CLI, tools, models, schema and Python package are where GNUInstallDirs says.
 #   - every installed command does its work from outside the tree: clearsim run and sweep,
 #     clearsim-bench and -robustness, clearsim-plot (a run and a sweep summary), -export (both),
-#     -animate, -view and -chaos, the Python tools reading with the installed package.
+#     -animate, -view and -chaos, the Python tools reading with the installed package;
+#     clearsim-case-studies running the installed models with the installed clearsim.
 set -u
 . "$(dirname "$0")/../support/cs_test.sh"
 build=$(cd "${CS_BUILD_DIR:-build}" && pwd)
@@ -106,13 +107,13 @@ expect "installed clearsim-bench runs the installed model" 0 "$prefix/bin/clears
 contains "…one row per formulation" "$tmp/out" "pendulum           ggl"
 expect "installed clearsim-robustness runs" 0 "$prefix/bin/clearsim-robustness" --rtol-list 1e-6 --t-factor 1 --formulation ggl "$model"
 contains "…and completes" "$tmp/out" "1 runs: 1 completed, 0 failed"
-for t in plot export animate view chaos; do
+for t in plot export animate view chaos case-studies; do
   holds "clearsim-$t links to its libexec script" [ -f "$(readlink -f "$prefix/bin/clearsim-$t")" ]
 done
 holds "toolenv.py beside the Python tools" [ -f "$(dirname "$(readlink -f "$prefix/bin/clearsim-plot")")/toolenv.py" ]
 # the installed tools run, from outside the tree, on a run the installed CLI writes
 (cd "$tmp" && expect "installed clearsim run" 0 "$prefix/bin/clearsim" run "$model" -o inst.h5)
-for t in plot export animate view chaos; do
+for t in plot export animate view chaos case-studies; do
   expect "installed clearsim-$t --help" 0 "$prefix/bin/clearsim-$t" --help
 done
 expect "installed clearsim-plot lists a run's figures" 0 "$prefix/bin/clearsim-plot" "$tmp/inst.h5" --list
@@ -141,6 +142,10 @@ holds "…one row per case" [ "$(wc -l <"$tmp/s.csv")" -eq 5 ]
 expect "installed clearsim-chaos estimates an exponent" 0 py "$prefix/bin/clearsim-chaos" lyapunov "$model" --t-end 2 --tau 0.5 -o "$tmp/ly.h5"
 contains "…and says it" "$tmp/out" "λ = "
 holds "…writing its history" /usr/bin/python3 -c "import h5py, sys; sys.exit('lyapunov' not in h5py.File('$tmp/ly.h5'))"
+# (its defaults: the installation's models and bin/clearsim, not a tree's)
+(cd "$tmp" && expect "installed clearsim-case-studies draws" 0 py "$prefix/bin/clearsim-case-studies" -o cs)
+contains "…with the installed clearsim" "$tmp/out" "cs/gear_rattle.png"
+holds "…its three PNGs" [ -s "$tmp/cs/geneva.png" -a -s "$tmp/cs/cam.png" -a -s "$tmp/cs/gear_rattle.png" ]
 holds "pkg-config file installed" [ -f "$prefix/$libdir/pkgconfig/clearsim.pc" ]
 if grep -qE '\.so\.[0-9]|example\.invalid' "$prefix/$libdir/pkgconfig/clearsim.pc"; then
   bad "clearsim.pc names versioned library files or a placeholder URL"

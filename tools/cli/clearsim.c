@@ -393,8 +393,9 @@ static int cmd_check(int argc, char **argv)
   if (cs_model_clearance_count(model) > 0) {
     printf("clearance joints %d\n", cs_model_clearance_count(model));
     for (int k = 0; k < cs_model_clearance_count(model); k++)
-      printf("  %-16s %s, clearance %.6g m\n", cs_model_clearance_name(model, k),
-             cs_model_clearance_kind(model, k), cs_model_clearance_size(model, k));
+      printf("  %-16s %s, clearance %.6g m (%s)\n", cs_model_clearance_name(model, k),
+             cs_model_clearance_kind(model, k), cs_model_clearance_size(model, k),
+             cs_model_clearance_size_rule(model, k));
   }
   int n = cs_model_coordinate_count(model), m = cs_model_constraint_count(model);
   int rank = sim ? cs_sim_constraint_rank(sim) : m; /* unassembled: as if independent */

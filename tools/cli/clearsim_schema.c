@@ -286,6 +286,10 @@ static const key_doc profile_clearance_keys[] = {
    "frame, the solid (body2's) on one side; each convex arc or corner of it against each "
    "wall, and each convex arc or corner of a path wall against it, is a contact point"},
   {"start", "ref:start_given", "a profile has no ideal joint to start as: \"given\" (the default)"},
+  {"clearance", "number>0", "the scale on which contact is told from gap, m (the tolerances' "
+   "cap, the depth warnings): by default the narrowest concave bend's R - r, else half the "
+   "follower's play at the start between its wall and the one opposite, else 1 % of the wall's "
+   "bounding radius"},
   END};
 
 static const key_doc gear_clearance_keys[] = {
@@ -307,7 +311,8 @@ static const key_doc gear_clearance_keys[] = {
   END};
 
 static const key_doc profile_keys[] = {
-  {"path", "!ref:path", "a start point [x, y], then points (a segment to each) and arc steps"},
+  {"path", "!ref:path", "a start point [x, y], then points (a segment to each), arc steps and "
+   "spline steps"},
   {"closed", "bool", "a segment from the last point back to the start, if it is elsewhere "
    "(default false)"},
   {"solid", "!enum:left|right", "the side of the path, walking along it, where body1's solid is"},
@@ -321,6 +326,14 @@ static const key_doc spline_wall_keys[] = {
   {"bands", "count", "parts of equal parameter length the curve is cut into from its first "
    "point, each in the region of its own tightest bend, their laws blended where they meet "
    "(default 1, at most 7)"},
+  END};
+
+static const key_doc spline_step_keys[] = {
+  {"spline", "!ref:step_points", "the points an open cubic spline passes through from the "
+   "path's last point, in order, m; its ends tangent to the segments and arcs either side "
+   "(natural, c'' = 0, at an open path's end or next to another spline step)"},
+  {"bands", "count", "parts of equal parameter length the step is cut into, each in the region "
+   "of its own tightest bend, their laws blended where they meet (default 1, at most 7)"},
   END};
 
 static const key_doc arc_step_keys[] = {
@@ -455,6 +468,8 @@ static const object_doc model_objects[] = {
   {"gear_clearance", "gear mesh", "a gear pair with backlash", gear_clearance_keys},
   {"regions_gear", "regions", "contact blocks by flank", gear_regions},
   {"arc_step", "arc step", "an arc from the path's last point", arc_step_keys},
+  {"spline_step", "spline step", "an open cubic spline from the path's last point through "
+   "points (chord-length parameter)", spline_step_keys},
   {"regions_profile", "regions",
    "contact blocks by region: flat, then arc<k> for the k-th distinct arc (radius and side)",
    profile_regions},
@@ -668,10 +683,11 @@ static void add_model_constraints(cJSON *defs)
           "\"given\"}}, \"additionalProperties\": false}]}"));
   cJSON_AddItemToObject(
     defs, "path",
-    parse("{\"description\": \"a start point [x, y], then points [x, y] (a segment to each) "
-          "and arc steps\", \"type\": \"array\", \"minItems\": 2, \"items\": {\"oneOf\": "
-          "[{\"type\": \"array\", \"items\": {\"type\": \"number\"}, \"minItems\": 2, "
-          "\"maxItems\": 2}, {\"$ref\": \"#/$defs/arc_step\"}]}}"));
+    parse("{\"description\": \"a start point [x, y], then points [x, y] (a segment to each), "
+          "arc steps and spline steps\", \"type\": \"array\", \"minItems\": 2, \"items\": "
+          "{\"oneOf\": [{\"type\": \"array\", \"items\": {\"type\": \"number\"}, "
+          "\"minItems\": 2, \"maxItems\": 2}, {\"$ref\": \"#/$defs/arc_step\"}, {\"$ref\": "
+          "\"#/$defs/spline_step\"}]}}"));
   cJSON_AddItemToObject(
     defs, "profile_walls",
     parse("{\"description\": \"one wall (a path, or a spline), or an array of walls: the "
@@ -684,6 +700,11 @@ static void add_model_constraints(cJSON *defs)
     parse("{\"description\": \"points [x, y] the closed spline passes through, at least 4\", "
           "\"type\": \"array\", \"minItems\": 4, \"items\": {\"type\": \"array\", \"items\": "
           "{\"type\": \"number\"}, \"minItems\": 2, \"maxItems\": 2}}"));
+  cJSON_AddItemToObject(
+    defs, "step_points",
+    parse("{\"description\": \"points [x, y] a spline step passes through, at least 1\", "
+          "\"type\": \"array\", \"minItems\": 1, \"items\": {\"type\": \"array\", "
+          "\"items\": {\"type\": \"number\"}, \"minItems\": 2, \"maxItems\": 2}}"));
   cJSON_AddItemToObject(cJSON_GetObjectItem(defs, "wear"), "not",
                         parse("{\"required\": [\"initial_depth\", \"initial_profile\"]}"));
 }

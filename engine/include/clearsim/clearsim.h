@@ -159,8 +159,13 @@ const char *cs_model_clearance_kind(const cs_model *model, int k);
 int cs_model_clearance_region_count(const cs_model *model, int k);
 const char *cs_model_clearance_region(const cs_model *model, int k, int region);
 /* The joint's clearance: radial clearance (revolute, spherical), slot half-width minus pin
- * radius (slots), or guide half-width minus block half-width (translational), m. */
+ * radius (slots), guide half-width minus block half-width (translational), half the play
+ * along the line of action (gear), or a profile's scale of contact (below), m. */
 double cs_model_clearance_size(const cs_model *model, int k);
+/* Where that size comes from, in words: "hole_radius - pin_radius", …; a profile's "the
+ * narrowest concave bend's R - r", "half the follower's play at the start", "given" (its
+ * "clearance") or "1 % of the wall's bounding radius" (models/README.md "Profiles"). */
+const char *cs_model_clearance_size_rule(const cs_model *model, int k);
 
 /* A clearance joint's state at the simulation's current instant. A translational joint touches
  * at up to four corners at once: its state is that of its leading corner (the largest normal

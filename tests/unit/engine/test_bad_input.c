@@ -188,6 +188,24 @@ static const struct bad_file {
    "\"given\""},
   {"clearance_start_value.json", CS_ERR_INPUT, "/clearance_start/velocity: expected one of "
    "\"given\", \"ideal\", got \"gven\""},
+  /* profile walls that cross themselves (engine/io/cs_loader_profile.c): the later part's
+   * pointer, the earlier one named, the crossing point */
+  {"profile_figure_eight.json", CS_ERR_INPUT,
+   "/clearance_joints/0/profile/path/3: expected a wall that does not cross itself, but this "
+   "step crosses /clearance_joints/0/profile/path/1 at (0.01, 0.01) m"},
+  {"profile_arc_crossing.json", CS_ERR_INPUT,
+   "/clearance_joints/0/profile/path/3: expected a wall that does not cross itself, but this "
+   "step crosses /clearance_joints/0/profile/path/1 at (0.00267949, 0) m"},
+  {"profile_closing_crossing.json", CS_ERR_INPUT,
+   "/clearance_joints/0/profile/path: expected a wall that does not cross itself, but the "
+   "segment closing the path crosses /clearance_joints/0/profile/path/2 at (0.02, 0.01) m"},
+  {"profile_spline_step_crossing.json", CS_ERR_INPUT,
+   "/clearance_joints/0/profile/path/2: expected a wall that does not cross itself, but this "
+   "step crosses /clearance_joints/0/profile/path/1 at (-0.00961287, 0) m"},
+  {"profile_spline_loop.json", CS_ERR_INPUT,
+   "/clearance_joints/0/profile/spline/8: expected a wall that does not cross itself, but the "
+   "curve's span from this point crosses /clearance_joints/0/profile/spline/2 at (0, "
+   "0.000404821) m"},
   {"translational_guide_narrow.json", CS_ERR_INPUT,
    "/clearance_joints/0/guide_half_width: expected a number > half_width (0.01 m), got 0.009"},
   {"translational_pin_radius.json", CS_ERR_INPUT,

@@ -129,6 +129,34 @@ int main(void)
         ", \"profile\": {\"spline\": [[0, 0], [0.002, 0], [0.002, 0.002], [0, 0.002]], "
         "\"solid\": \"right\"}",
         (const char *[]){"/clearance_joints/0/profile/spline", "tighter than the follower", NULL});
+  /* spline steps: an open spline from the path's current point through its points */
+  fails("spline step empty", PROFILE("[[0, 0], [1, 0], {\"spline\": []}]", ""),
+        (const char *[]){"/clearance_joints/0/profile/path/2/spline", "at least one point",
+                         NULL});
+  fails("spline step point a word", PROFILE("[[0, 0], [1, 0], {\"spline\": [[2, 1], 3]}]", ""),
+        (const char *[]){"/clearance_joints/0/profile/path/2/spline/1", "expected a point",
+                         NULL});
+  fails("spline step key", PROFILE("[[0, 0], [1, 0], {\"spline\": [[2, 1]], \"turn\": "
+                                   "\"ccw\"}]", ""),
+        (const char *[]){"/clearance_joints/0/profile/path/2", "turn", "spline, bands", NULL});
+  fails("spline step repeated point",
+        PROFILE("[[0, 0], [1, 0], {\"spline\": [[2, 1], [2, 1], [3, 1]]}]", ""),
+        (const char *[]){"/clearance_joints/0/profile/path/2", "repeats", "point 1 of the "
+                         "spline step", NULL});
+  fails("spline step start", PROFILE("[{\"spline\": [[1, 0]]}, [1, 1]]", ""),
+        (const char *[]){"/clearance_joints/0/profile/path/0", "the start point", NULL});
+  fails("spline step bands 8", PROFILE("[[0, 0], [1, 0], {\"spline\": [[2, 1]], \"bands\": 8}]",
+                                       ""),
+        (const char *[]){"/clearance_joints/0/profile/path/2/bands", "at most 7", NULL});
+  /* a floor (solid below) dipping into a pit 1 mm wide: a bend tighter than the 5 mm pin */
+  fails("spline step bends too tight",
+        PROFILE("[[-1, 0], [0, 0], {\"spline\": [[0.0005, -0.0005], [0.001, 0]]}, [1, 0]]", ""),
+        (const char *[]){"/clearance_joints/0/profile/path/2", "tighter than the follower", NULL});
+  fails("spline step half round",
+        PROFILE("[[-1, 0], [0, 0], {\"spline\": [[0.5, 0.5], [0, 1], [-0.5, 0.5], [0, 0.2]]}]",
+                ""),
+        (const char *[]){"/clearance_joints/0/profile/path/2", "turns half round", "\"bands\"",
+                         NULL});
   const char *gear = "\"type\": \"gear\", \"base_radii\": [0.05, %s], \"backlash\": 0.01, "
                      "\"length\": 0.01, \"contact\": %s";
   char j[1024];

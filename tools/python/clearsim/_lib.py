@@ -194,6 +194,7 @@ _prototypes = {
     "cs_model_clearance_region_count": (c_int, [_M, c_int]),
     "cs_model_clearance_region": (c_char_p, [_M, c_int, c_int]),
     "cs_model_clearance_size": (c_double, [_M, c_int]),
+    "cs_model_clearance_size_rule": (c_char_p, [_M, c_int]),
     "cs_model_clearance_wall_length": (c_double, [_M, c_int]),
     "cs_run": (c_int, [_M, POINTER(cs_run_options), POINTER(_S), _E]),
     "cs_run_verify": (c_int, [_M, POINTER(cs_run_options), POINTER(cs_verify_result),

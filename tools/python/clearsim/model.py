@@ -181,13 +181,15 @@ class Model(Owned):
 
     @property
     def clearance_joints(self) -> dict[str, dict]:
-        """{name: {"kind", "clearance" (m), "regions"}}."""
+        """{name: {"kind", "clearance" (m), "clearance_rule" (where it comes from),
+        "regions"}}."""
         out = {}
         with self._using() as h:
             for k in range(lib.cs_model_clearance_count(h)):
                 out[text(lib.cs_model_clearance_name(h, k))] = {
                     "kind": text(lib.cs_model_clearance_kind(h, k)),
                     "clearance": lib.cs_model_clearance_size(h, k),
+                    "clearance_rule": text(lib.cs_model_clearance_size_rule(h, k)),
                     "regions": [text(lib.cs_model_clearance_region(h, k, r))
                                 for r in range(lib.cs_model_clearance_region_count(h, k))]}
         return out
