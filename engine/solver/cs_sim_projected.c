@@ -244,9 +244,7 @@ void cs_sim_projected_sample_peaks(cs_sim *s)
 {
   enum { SAMPLES = CS_PEAK_SAMPLES };
   const double t1 = s->t_ida, t0 = cs_sim_last_step_start(s), *y = s->sample;
-  int count = 0, *pin = s->peak_pin;
-  if (!cs_rk_dense_trusted(s->rk))
-    return; /* its interpolants would invent peaks: the step's ends are committed alone */
+  int count = 0, *pin = s->peak_pin, trusted = cs_rk_dense_trusted(s->rk);
   for (int k = 0; k < cs_clearances_count(s->clear); k++)
     if (cs_clearances_in_contact(s->clear, k)) /* the same throughout the step */
       pin[count++] = k;
@@ -270,8 +268,11 @@ void cs_sim_projected_sample_peaks(cs_sim *s)
       x[e] = t0 + (t1 - t0) * (first + e) / SAMPLES, Fx[e] = F[first + e];
     if ((best == 0 || best == SAMPLES) && !end_bracket(s, pin[c], idx, nidx, x, Fx, best))
       continue; /* the step's end is the largest: committed as a step end */
-    double t_peak = refine_peak(s, pin[c], idx, nidx, x, Fx, pin_force_at);
-    if (!cs_rk_dense_some(s->rk, t_peak, idx, nidx, s->sample))
+    double t_peak = refine_peak(s, pin[c], idx, nidx, x, Fx, pin_force_at), yq[NQUAD];
+    /* where the interpolants are not to be trusted the peak they found is only a place: its
+     * state comes from an exact step there, not invented */
+    if (trusted ? !cs_rk_dense_some(s->rk, t_peak, idx, nidx, s->sample)
+                : !cs_rk_state_at(s->rk, t_peak, s->sample, yq))
       cs_clearances_commit_one(s->clear, pin[c], y, y + s->n);
   }
 }
