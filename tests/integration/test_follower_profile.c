@@ -6,7 +6,7 @@
  *    wall — runs the same trajectory: at rtol 1e-10 the same rows bit for bit through the jump
  *    (1.932 s); at rtol 1e-8 the same until round-off flips an error test (0.04 s), then within
  *    a quarter of the contact's 2 um penetration (1.1e-7 m measured), the jump at the same
- *    time to 1e-5 s (9e-7 s measured).
+ *    time to 1e-5 s (1.3e-6 s measured).
  *  - A block with rounded corners (a closed outline of four segments and four arcs) resting on
  *    a flat wall under gravity, its centre of mass x0 off its middle: each bottom corner
  *    carries the static balance's share, N± = m g (l ∓ x0)/(2 l) at the settled tilt's lever
