@@ -194,8 +194,12 @@ static cs_status build(const cs_json *js, const char *path, const double start[2
   char why[256], ep[CS_JSON_PATH];
   int bad;
   *out = cs_profile_build(start, steps, n, closed, solid_left, rp, why, sizeof why, &bad);
-  if (*out)
-    return uncrossed(js, path, n, out);
+  if (*out) {
+    CS_TRY(uncrossed(js, path, n, out));
+    *out = cs_profile_split(*out, start, steps, n, solid_left, rp, why, sizeof why, &bad);
+    if (*out)
+      return CS_OK;
+  }
   if (bad == -2)
     return cs_json_out_of_memory(js);
   if (bad >= 0 && bad < n) /* the path's element: step k is element k + 1 */
@@ -303,11 +307,17 @@ cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *pat
     cs_status st = wall(js, e, ep, c->pin_radius, &w);
     if (st != CS_OK)
       return st;
-    if (!c->profile)
-      c->profile = w;
-    else if (cs_profile_join(c->profile, w, why, sizeof why)) {
-      cs_profile_free(w);
-      return cs_json_fail(js, ep, "%s", why);
+    while (w) { /* one at a time: a path cut at its concave corners is several walls */
+      cs_profile *next = w->next;
+      w->next = NULL;
+      if (!c->profile)
+        c->profile = w;
+      else if (cs_profile_join(c->profile, w, why, sizeof why)) {
+        cs_profile_free(w);
+        cs_profile_free(next);
+        return cs_json_fail(js, ep, "%s", why);
+      }
+      w = next;
     }
   }
   return CS_OK;

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TURN_TOL 1e-9 /* |sin| of a turn below which two pieces are tangent (no corner) */
 
 static double dot(const double a[2], const double b[2]) { return a[0] * b[0] + a[1] * b[1]; }
 static double cross(const double a[2], const double b[2]) { return a[0] * b[1] - a[1] * b[0]; }
@@ -153,9 +152,9 @@ static int junction(const cs_feature *a, const cs_feature *b, const double v[2],
                     double rp, cs_feature *out, int *nout, char *why, size_t len, int *bad, int k)
 {
   double s = cross(a->t1, b->t0), c = dot(a->t1, b->t0);
-  if (fabs(s) < TURN_TOL && c > 0.0)
+  if (fabs(s) < CS_PROFILE_TURN_TOL && c > 0.0)
     return 0;
-  if (fabs(s) < TURN_TOL)
+  if (fabs(s) < CS_PROFILE_TURN_TOL)
     return fail(why, len, bad, k, "the path turns back on itself");
   if (solid_left ? s > 0.0 : s < 0.0) {
     out[(*nout)++] = corner(v, a->t1, b->t0, rp);

@@ -15,6 +15,9 @@
 
 #include <stddef.h>
 
+/* |sin| of a turn below which two pieces are tangent (no corner) */
+#define CS_PROFILE_TURN_TOL 1e-9
+
 typedef enum cs_feature_kind {
   CS_FEATURE_SEGMENT = 0,
   CS_FEATURE_ARC,
@@ -184,6 +187,15 @@ int cs_profile_crossing(const cs_profile *p, cs_profile_cross *out);
  * two (a slot's half-width minus its pin). Returns 1 with *half > 0, 0 if the ray meets no
  * wall (an open cam), x is in the solid or on a corner, −1 out of memory. */
 int cs_profile_play(const cs_profile *walls, const double x[2], double rp, double *half);
+
+/* p, built from the path (start, steps, nstep: cs_profile_build), cut at every sharp turn
+ * towards its free side into walls of their own joined to the first (cs_profile_join): a
+ * follower in the corner presses on both sides (clearance_profile_split.c). p itself when it
+ * has none, or a closed path only one; freed otherwise, or NULL with `why` (*bad the step, −2
+ * out of memory). */
+cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path_step *steps,
+                             int nstep, int solid_left, double rp, char *why, size_t len,
+                             int *bad);
 
 /* Appends `wall` to the walls of `head` (the joint's first): the walls share one region table,
  * head's (a wall's arcs take the region of an equal arc of an earlier wall, or a new one);

@@ -374,8 +374,9 @@ static double slide(const char *wall, double rtol, int *events)
     cs_sim_clearance_corner(s, 0, i, &cst);
     struck |= (cst.impact_velocity > 0) << i;
   }
-  /* the block's four corner arcs, then the wall's corner (or arc) against the block's outline */
-  CHECK(pairs == 5 && (struck & 16), "the wall's convex corner or arc struck the block's face "
+  /* the block's four corner arcs against each of the two walls the path is cut into at its
+   * sharp concave corner, then the wall's convex corner (or arc) against the block's outline */
+  CHECK(pairs == 9 && (struck & 256), "the wall's convex corner or arc struck the block's face "
         "(%d pairs, struck %#x)", pairs, struck);
   double q[3];
   cs_sim_body_position(s, 1, q);
@@ -594,6 +595,12 @@ static void bad_input(void)
           "lankarani_nikravesh: needs the radius R1 of body 1 > 0");
   refused("\"profile\": " FLAT ", \"follower\": {\"path\": [[0, 0], [0.01, 0]], \"solid\": "
           "\"up\"}", "<bad>: /clearance_joints/0/follower/solid: expected one of");
+  /* a U: its two inner corners are sharp and concave (the loader cuts the path there) */
+  refused("\"profile\": " FLAT ", \"follower\": {\"path\": [[0, 0], [0.03, 0], [0.03, 0.02], "
+          "[0.02, 0.02], [0.02, 0.01], [0.01, 0.01], [0.01, 0.02], [0, 0.02]], \"closed\": true, "
+          "\"solid\": \"left\"}",
+          "<bad>: /clearance_joints/0/follower/path: expected a follower outline without sharp "
+          "concave corners");
 }
 
 int main(void)

@@ -8,8 +8,9 @@
  *   ⇒ N1 = mg sin α2 / sin(α1 + α2),  N2 = mg sin α1 / sin(α1 + α2),
  * and with a linear law F = K δ each penetration is N/K. Undamped (L-N, steel) and dropped
  * from 1 mm it bounces off both walls with its energy books closed to the integrator's
- * tolerance (below 1e-7 of m g h at rtol 1e-10, tightening from 1e-8). The same V written as one wall (one
- * path through the apex) touches at one point only, the nearer wall's (the limit walls lift). */
+ * tolerance (below 1e-7 of m g h at rtol 1e-10, tightening from 1e-8). The same V written as one
+ * path through the apex is cut at its concave corner into the same two walls
+ * (cs_profile_split): two contact points, and the same forces to 1e-9. */
 #include "cs_test.h"
 #include "cs_test_models.h"
 
@@ -116,10 +117,37 @@ int main(void)
   CHECK(bal[1] < 1e-7 && bal[1] < bal[0], "the books close to the tolerance (%.3g, %.3g)", bal[1],
         bal[0]);
 
-  /* one wall (one path through the apex): one contact point, the nearer wall's; it chatters
-   * between the walls across the bisector instead of settling (500000 steps by 0.025 s) */
+  /* one path through the apex: cut there, the same two walls (listed the other way round) */
   mod = vee(0);
-  CHECK(cs_model_clearance_corner_count(mod, 0) == 1, "one wall, one contact point");
+  CHECK(cs_model_clearance_corner_count(mod, 0) == 2, "one path cut at its apex: two contact "
+        "points (%d)", cs_model_clearance_corner_count(mod, 0));
+  sim = start(mod);
+  st = cs_sim_advance(sim, 0.05, &err);
+  CHECK(st == CS_OK, "one path: runs (%s)", st ? err.message : "");
+  cs_clearance_state v[2];
+  for (int i = 0; i < 2; i++)
+    cs_sim_clearance_corner(sim, 0, i, &v[i]);
+  printf("vee, one path: N1 = %.9g N, N2 = %.9g N\n", v[1].normal_force, v[0].normal_force);
+  CHECK(fabs(v[1].normal_force / w[0].normal_force - 1) < 1e-9 &&
+            fabs(v[0].normal_force / w[1].normal_force - 1) < 1e-9,
+        "the two walls' forces to 1e-9 (%.12g, %.12g against %.12g, %.12g)", v[1].normal_force,
+        v[0].normal_force, w[0].normal_force, w[1].normal_force);
+  cs_sim_free(sim);
+  cs_model_free(mod);
+
+  /* a closed square pocket: four walls, one per side (each concave corner cuts) */
+  const char *pocket =
+    "{\"name\": \"pocket\", \"bodies\": [{\"name\": \"g\", \"ground\": true}, {\"name\": "
+    "\"p\", \"mass\": 1, \"inertia\": 1e-4, \"position\": [0, 0, 0]}], "
+    "\"clearance_joints\": [{\"name\": \"w\", \"type\": \"profile\", \"body1\": \"g\", "
+    "\"body2\": \"p\", \"pin_radius\": 0.001, \"length\": 0.01, \"materials\": [{\"E\": "
+    "2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], \"contact\": {\"elastic\": {\"model\": "
+    "\"lankarani_nikravesh\"}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": 0}}, "
+    "\"profile\": {\"path\": [[-0.01, -0.01], [0.01, -0.01], [0.01, 0.01], [-0.01, 0.01]], "
+    "\"closed\": true, \"solid\": \"right\"}}]}";
+  mod = load_model_string(pocket, "<square pocket>");
+  CHECK(mod && cs_model_clearance_corner_count(mod, 0) == 4, "a square pocket: four walls (%d)",
+        mod ? cs_model_clearance_corner_count(mod, 0) : -1);
   cs_model_free(mod);
 
   /* the walls share the regions: two equal holes (R 30 mm) and a disc (R 20 mm): flat, arc1
