@@ -18,7 +18,10 @@
 typedef struct joint {
   const cs_clearance *def;
   int index, pin;    /* the model's clearance joint and its pin (cs_clearance_pin_count) */
-  double s1[2];      /* the pin's centre in body[1]'s frame */
+  double s1[2];      /* the pin's centre in its body's frame (body[1]) */
+  int body[2];       /* the hole body and the pin body: the joint's, or (a wall's feature
+                      * against a follower outline) the other way round */
+  double radius;     /* the pin's radius (cs_clearance_pin_radius) */
   int zi;            /* its friction's internal state in z, or −1 (cs_clearances_state_count) */
   cs_contact *contact[CS_MAX_REGIONS]; /* the pin's own regions; NULL for the others */
   int walls;         /* how many of them (cs_clearances_crossing_time) */
@@ -81,6 +84,8 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
       j->index = i;
       j->pin = pin;
       cs_clearance_pin_point(j->def, pin, j->s1);
+      cs_clearance_pin_bodies(j->def, pin, j->body);
+      j->radius = cs_clearance_pin_radius(j->def, pin);
       j->clearance = cs_model_clearance_size(m, i);
       j->event = -1;
     }
@@ -97,7 +102,9 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
       if (!cs_clearance_pin_region(j->def->kind, j->pin, r))
         continue;
       cs_contact_spec spec = cs_contact_model_spec(&j->def->contact[r]);
-      cs_status st = cs_contact_create(&spec, &j->def->geometry[r], &j->contact[r], err);
+      cs_contact_geometry geom;
+      cs_clearance_pin_geometry(j->def, j->pin, r, &geom);
+      cs_status st = cs_contact_create(&spec, &geom, &j->contact[r], err);
       if (st) {
         cs_error inner = *err;
         cs_fail(err, st, "%s: clearance joint \"%s\", region %s: %s", m->origin, j->def->name,
@@ -129,13 +136,17 @@ void cs_clearances_free(cs_clearances *c)
   free(c);
 }
 
-/* The gap of joint j at its pin centre p, widened by the worn profile when it feeds back. */
-static void joint_gap(const joint *j, const double p[2], cs_gap *g)
+/* The gap of joint j at its pin centre p and its bodies' relative angle phi, widened by the
+ * worn profile when it feeds back. */
+static void joint_gap(const joint *j, const double p[2], double phi, cs_gap *g)
 {
-  cs_clearance_pin_gap(j->def, j->pin, p, g);
+  cs_clearance_pin_gap_turned(j->def, j->pin, p, phi, g);
   if (j->wear.feedback)
     cs_wear_gap(&j->wear, p, g);
 }
+
+/* ∂φ/∂q over the local coordinates: φ = θ1 − θ0 (∇²φ = 0). */
+static const double Jphi[6] = {0, 0, -1, 0, 0, 1};
 
 /* ∇²f over the local coordinates of a function f(p) with p-gradient g and p-Hessian h:
  * Jpᵀ h Jp + Σ_k g_k ∇²p_k. */
@@ -171,15 +182,15 @@ static double weight(const cs_blend *b, int i, double *sign)
 /* The frames of joint j's two bodies at q. */
 static void pin_frames(const cs_clearances *c, const joint *j, const double *q, cs_frame f[2])
 {
-  f[0] = cs_frame_of(cs_body_pose(c->model, q, j->def->body[0]));
-  f[1] = cs_frame_of(cs_body_pose(c->model, q, j->def->body[1]));
+  f[0] = cs_frame_of(cs_body_pose(c->model, q, j->body[0]));
+  f[1] = cs_frame_of(cs_body_pose(c->model, q, j->body[1]));
 }
 
 /* The same from every body's frames (cs_frames). */
 static void pin_frames_of(const joint *j, const cs_frame *frame, cs_frame f[2])
 {
-  f[0] = frame[j->def->body[0]];
-  f[1] = frame[j->def->body[1]];
+  f[0] = frame[j->body[0]];
+  f[1] = frame[j->body[1]];
 }
 
 /* The kinematics of joint j at its bodies' frames f and rates v; second derivatives of p only
@@ -190,19 +201,23 @@ static void kinematics(const cs_clearances *c, const joint *j, const cs_frame f[
   const cs_model *m = c->model;
   const cs_clearance *d = j->def;
   const double *q0 = f[0].q, *q1 = f[1].q;
-  memcpy(k->u, cs_body_rate(m, v, d->body[0]), 3 * sizeof *k->u);
-  memcpy(k->u + 3, cs_body_rate(m, v, d->body[1]), 3 * sizeof *k->u);
+  memcpy(k->u, cs_body_rate(m, v, j->body[0]), 3 * sizeof *k->u);
+  memcpy(k->u + 3, cs_body_rate(m, v, j->body[1]), 3 * sizeof *k->u);
   cs_clearance_point(d, j->s1, &f[0], &f[1], k->p, k->Jp, hessian ? k->Hp : NULL);
-  joint_gap(j, k->p, &k->gap);
+  joint_gap(j, k->p, q1[2] - q0[2], &k->gap);
   blend_of(j, hessian, k);
   k->rate = 0.0;
   for (int a = 0; a < 6; a++) {
-    k->grad[a] = k->Jp[a] * k->gap.grad[0] + k->Jp[6 + a] * k->gap.grad[1];
+    k->grad[a] = k->Jp[a] * k->gap.grad[0] + k->Jp[6 + a] * k->gap.grad[1] +
+                 Jphi[a] * k->gap.dphi;
     k->rate += k->grad[a] * k->u[a];
   }
-  /* contact point on the pin surface, and the slip velocity of the pin over the wall there */
-  double local[2] = {k->p[0] + d->pin_radius * k->gap.grad[0],
-                     k->p[1] + d->pin_radius * k->gap.grad[1]};
+  /* contact point on the pin surface (or where the gap puts it), and the slip velocity of the
+   * pin over the wall there */
+  double local[2] = {k->p[0] + j->radius * k->gap.grad[0],
+                     k->p[1] + j->radius * k->gap.grad[1]};
+  if (k->gap.at_given)
+    local[0] = k->gap.at[0], local[1] = k->gap.at[1];
   const double c0 = f[0].c, s0 = f[0].s;
   double n[2] = {c0 * k->gap.grad[0] - s0 * k->gap.grad[1], s0 * k->gap.grad[0] + c0 * k->gap.grad[1]};
   k->point[0] = q0[0] + c0 * local[0] - s0 * local[1];
@@ -273,14 +288,17 @@ static double strain_of(const joint *j, const cs_blend *b, double delta)
 
 /* ∂G/∂q (dG[6 a + b] = ∂G_a/∂q_b): the slip map's change with the positions, through the
  * tangent t = R90 A0 ∇g(p) and the lever arms a_i = C − r_i of the contact point
- * C = r0 + A0 (p + R ∇g(p)). With f(t, a) = tᵀ R90 a, G = (−t, −f(t, a0), t, f(t, a1)). */
+ * C = r0 + A0 (p + R ∇g(p)) (or the gap's own point and its derivatives, a face's). With
+ * f(t, a) = tᵀ R90 a, G = (−t, −f(t, a0), t, f(t, a1)); ∇g turns with φ too (∂²δ/∂p∂φ). */
 static void slip_map_derivative(const joint *j, const cs_frame f[2], const kin *k,
                                 double dG[36])
 {
-  const cs_clearance *d = j->def;
   const double *q0 = f[0].q, *q1 = f[1].q;
-  const double R = d->pin_radius, *g = k->gap.grad, *Hg = k->gap.hess;
+  const cs_gap *gp = &k->gap;
+  const double R = j->radius, *g = gp->grad, *Hg = gp->hess;
   double local[2] = {k->p[0] + R * g[0], k->p[1] + R * g[1]}, n[2], Bg[2], Bl[2];
+  if (gp->at_given)
+    local[0] = gp->at[0], local[1] = gp->at[1];
   cs_frame_rot(&f[0], g, n);
   cs_frame_drot(&f[0], g, Bg);
   cs_frame_drot(&f[0], local, Bl);
@@ -290,9 +308,13 @@ static void slip_map_derivative(const joint *j, const cs_frame f[2], const kin *
   double Jt[2][6], Ja0[2][6], Ja1[2][6];
   for (int b = 0; b < 6; b++) {
     /* ∂∇g/∂q_b and ∂(p + R∇g)/∂q_b, body 0's frame */
-    double dg[2] = {Hg[0] * k->Jp[b] + Hg[1] * k->Jp[6 + b],
-                    Hg[2] * k->Jp[b] + Hg[3] * k->Jp[6 + b]};
+    double dg[2] = {Hg[0] * k->Jp[b] + Hg[1] * k->Jp[6 + b] + gp->hpphi[0] * Jphi[b],
+                    Hg[2] * k->Jp[b] + Hg[3] * k->Jp[6 + b] + gp->hpphi[1] * Jphi[b]};
     double dl[2] = {k->Jp[b] + R * dg[0], k->Jp[6 + b] + R * dg[1]};
+    if (gp->at_given) {
+      dl[0] = gp->dat[0] * k->Jp[b] + gp->dat[1] * k->Jp[6 + b] + gp->datphi[0] * Jphi[b];
+      dl[1] = gp->dat[2] * k->Jp[b] + gp->dat[3] * k->Jp[6 + b] + gp->datphi[1] * Jphi[b];
+    }
     double wn[2], wl[2];
     cs_frame_rot(&f[0], dg, wn);
     cs_frame_rot(&f[0], dl, wl);
@@ -321,14 +343,25 @@ static void slip_map_derivative(const joint *j, const cs_frame f[2], const kin *
   }
 }
 
+/* ∇²δ: through p, and through φ for a gap that turns with it (Jpᵀ h_pφ Jφᵀ, its transpose,
+ * h_φφ Jφ Jφᵀ). */
 static void gap_hessian(const kin *k, double H[36])
 {
   chain_hessian(k, k->gap.grad, k->gap.hess, H);
+  const cs_gap *g = &k->gap;
+  if (g->dphi == 0.0 && g->hphi == 0.0 && g->hpphi[0] == 0.0 && g->hpphi[1] == 0.0)
+    return;
+  double m[6]; /* Jpᵀ h_pφ */
+  for (int a = 0; a < 6; a++)
+    m[a] = k->Jp[a] * g->hpphi[0] + k->Jp[6 + a] * g->hpphi[1];
+  for (int a = 0; a < 6; a++)
+    for (int b = 0; b < 6; b++)
+      H[6 * a + b] += m[a] * Jphi[b] + Jphi[a] * m[b] + g->hphi * Jphi[a] * Jphi[b];
 }
 
-static int local_column(const cs_model *m, const cs_clearance *d, int a)
+static int local_column(const cs_model *m, const joint *j, int a)
 {
-  const cs_body *b = &m->bodies[d->body[a / 3]];
+  const cs_body *b = &m->bodies[j->body[a / 3]];
   return b->ground ? -1 : b->coord + a % 3;
 }
 
@@ -349,12 +382,12 @@ static double rolling(const cs_clearances *c, const joint *j, const kin *k, int 
   if (!Q || (T == 0.0 && dT_ddelta == 0.0 && dT_domega == 0.0))
     return -w * T * omega;
   for (int a = 2; a < 6; a += 3) {
-    int ga = local_column(c->model, j->def, a);
+    int ga = local_column(c->model, j, a);
     if (ga < 0)
       continue;
     Q[ga] += w * dw[a] * T;
     for (int b = 0; b < 6; b++) {
-      int gb = local_column(c->model, j->def, b);
+      int gb = local_column(c->model, j, b);
       double dq = w * dT_ddelta * k->grad[b] + sign * T * k->wgrad[b];
       if (gb >= 0 && Qq)
         cs_acc_add(Qq, ga, gb, slot0 + 6 * a + b, s * dw[a] * dq);
@@ -386,7 +419,7 @@ static double region_forces(cs_clearances *c, joint *j, const cs_frame fr[2], co
   int g[6];
   double f[6], wg[6];
   for (int a = 0; a < 6; a++) {
-    g[a] = local_column(m, j->def, a);
+    g[a] = local_column(m, j, a);
     f[a] = -o.Fn * k->grad[a] + o.Ft * k->G[a];
     wg[a] = sign * k->wgrad[a];
   }
@@ -485,7 +518,7 @@ static double gap_of(const cs_clearances *c, const joint *j, const double *q, cs
   cs_frame f[2];
   pin_frames(c, j, q, f);
   cs_clearance_point(j->def, j->s1, &f[0], &f[1], p, NULL, NULL);
-  joint_gap(j, p, &g);
+  joint_gap(j, p, f[1].q[2] - f[0].q[2], &g);
   if (blend)
     cs_clearance_blend(j->def, j->pin, p, g.region, blend);
   return g.delta;
@@ -525,7 +558,7 @@ static void state_jacobian(cs_clearances *c, const joint *j, const cs_frame f[2]
   if (Fz)
     cs_acc_add(Fz, zi, zi, pin, s * w * b->drate_dz);
   for (int a = 0; a < 6; a++) {
-    int g = local_column(c->model, j->def, a);
+    int g = local_column(c->model, j, a);
     if (g < 0)
       continue;
     if (Fq)
@@ -782,7 +815,7 @@ void cs_clearances_commit(cs_clearances *c, const double *q, const double *v)
 
 int cs_clearances_in_contact(const cs_clearances *c, int i) { return c->joints[i].in_contact; }
 
-const int *cs_clearances_bodies(const cs_clearances *c, int i) { return c->joints[i].def->body; }
+const int *cs_clearances_bodies(const cs_clearances *c, int i) { return c->joints[i].body; }
 
 double cs_clearances_sample(cs_clearances *c, int i, const double *q, const double *v)
 {

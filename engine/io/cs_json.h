@@ -194,6 +194,13 @@ cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *pat
                           cs_clearance *c);
 /* A gear mesh's keys (models/README.md "Gear meshes") into c, whose angle0 holds the bodies'
  * initial angles; its laws, refused with friction (cs_loader_profile.c). */
+/* One wall block at pp ({"path": …} or {"spline": …}) for a follower of radius rp. */
+cs_status cs_json_profile_wall(const cs_json *js, const cJSON *obj, const char *pp, double rp,
+                               struct cs_profile **out);
+/* A profile joint whose follower is an outline, "follower": {"path": …, "closed": …,
+ * "solid": …} in body2's frame, with its walls and contact pairs (cs_loader_follower.c). */
+cs_status cs_json_follower(const cs_json *js, const cJSON *joint, const char *path,
+                           cs_clearance *c);
 cs_status cs_json_gear(const cs_json *js, const cJSON *obj, const char *path, cs_clearance *c);
 cs_status cs_json_gear_laws(const cs_json *js, const cJSON *obj, const char *path,
                             const cs_clearance *c);

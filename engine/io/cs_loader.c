@@ -454,7 +454,7 @@ static const char *const translational_keys[] = {"name", "type", "body1", "body2
 static const char *const profile_keys[] = {"name", "type", "body1", "body2", "point2",
                                            "pin_radius", "materials", "contact", "regions",
                                            "min_impact_velocity", "start", "length", "profile",
-                                           "clearance", NULL};
+                                           "follower", "clearance", NULL};
 static const char *const gear_keys[] = {"name", "type", "body1", "body2", "base_radii", "mesh",
                                         "backlash", "pressure_angle", "length", "materials",
                                         "contact", "regions", "min_impact_velocity", "start",
@@ -562,6 +562,11 @@ static cs_status clearance_dimensions(const loader *ld, const cJSON *obj, const 
     c->angle0[0] = ld->model->bodies[c->body[0]].q0[2];
     c->angle0[1] = ld->model->bodies[c->body[1]].q0[2];
     return cs_json_gear(js, obj, path, c);
+  }
+  if (c->kind == CS_CLEARANCE_PROFILE && cs_json_member(obj, "follower")) {
+    CS_TRY(cs_json_number(js, obj, path, "length", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
+                          &c->length));
+    return cs_json_follower(js, obj, path, c);
   }
   CS_TRY(cs_json_number(js, obj, path, "pin_radius", CS_JSON_POSITIVE, CS_JSON_REQUIRED,
                         &c->pin_radius));
@@ -671,19 +676,25 @@ static cs_status clearance_contacts(loader *ld, const cJSON *obj, const char *pa
 static cs_status clearance_laws(loader *ld, const cJSON *obj, const char *path,
                                 const cs_clearance *c)
 {
-  char rp[CS_JSON_PATH];
-  for (int r = 0; r < c->nregion; r++) {
-    region_block(obj, path, c, r, rp);
-    cs_contact_spec spec = cs_contact_model_spec(&c->contact[r]);
-    cs_contact *law = NULL;
-    cs_error inner;
-    cs_status st = cs_contact_create(&spec, &c->geometry[r], &law, &inner);
-    cs_contact_free(law);
-    if (st == CS_ERR_MEMORY)
-      return cs_json_out_of_memory(ld->js);
-    if (st != CS_OK)
-      return cs_json_fail(ld->js, rp, "%s", inner.message);
-  }
+  char rp[CS_JSON_PATH], pair[160] = "";
+  for (int pin = 0; pin < (c->follower ? cs_clearance_pin_count(c) : 1); pin++)
+    for (int r = 0; r < c->nregion; r++) {
+      region_block(obj, path, c, r, rp);
+      cs_contact_spec spec = cs_contact_model_spec(&c->contact[r]);
+      cs_contact_geometry geom;
+      cs_contact *law = NULL;
+      cs_error inner;
+      cs_clearance_pin_geometry(c, pin, r, &geom);
+      cs_status st = cs_contact_create(&spec, &geom, &law, &inner);
+      cs_contact_free(law);
+      if (st == CS_ERR_MEMORY)
+        return cs_json_out_of_memory(ld->js);
+      if (c->follower)
+        snprintf(pair, sizeof pair, "contact pair %d (%s of radius %.6g m, region %s): ", pin,
+                 cs_follower_pair_what(c, pin), geom.R1, cs_clearance_region_name(c->kind, r));
+      if (st != CS_OK)
+        return cs_json_fail(ld->js, rp, "%s%s", pair, inner.message);
+    }
   return CS_OK;
 }
 

@@ -280,6 +280,12 @@ static cs_status wall(const cs_json *js, const cJSON *obj, const char *pp, doubl
   return st;
 }
 
+cs_status cs_json_profile_wall(const cs_json *js, const cJSON *obj, const char *pp, double rp,
+                               cs_profile **out)
+{
+  return wall(js, obj, pp, rp, out);
+}
+
 /* "profile": one wall, or an array of walls (each its own contact point, models/README.md
  * "Profiles"). */
 cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *path,

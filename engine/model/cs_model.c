@@ -61,6 +61,9 @@ void cs_model_free(cs_model *model)
     free(model->clearances[i].name);
     free(model->clearances[i].wear.initial);
     cs_profile_free(model->clearances[i].profile);
+    cs_profile_free(model->clearances[i].follower);
+    cs_profile_free(model->clearances[i].follower_cut);
+    free(model->clearances[i].pairs);
   }
   free(model->clearances);
   free(model->bodies);
@@ -165,6 +168,9 @@ int cs_model_body_points(const cs_model *m, int body, double (*xy)[2], int max)
     for (const cs_profile *w = pr; w && m->clearances[k].body[0] == body; w = w->next)
       for (int i = 0; i < w->n; i++) /* every wall's features */
         n = put_point(xy, n, max, w->f[i].bc);
+    const cs_profile *fo = m->clearances[k].follower; /* a follower outline spans body2 */
+    for (int i = 0; fo && m->clearances[k].body[1] == body && i < fo->n; i++)
+      n = put_point(xy, n, max, fo->f[i].bc);
   }
   return n;
 }

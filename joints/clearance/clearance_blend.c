@@ -58,6 +58,8 @@ void cs_clearance_blend(const cs_clearance *c, int pin, const double p[2], int r
     straight(c, p, b);
   else if (c->kind == CS_CLEARANCE_CURVED_SLOT)
     curved(c, p, b);
+  else if (c->kind == CS_CLEARANCE_PROFILE && c->follower)
+    cs_follower_blend(c, pin, p, b);
   else if (c->kind == CS_CLEARANCE_PROFILE)
     cs_profile_blend(c, pin, p, b);
 }

@@ -1,8 +1,10 @@
 /* clearance_gap.c — the gap function of each clearance-joint kind, as signed distances of
  * the pin surface into the walls, region by region. */
 #include "cs_clearance.h"
+#include "cs_follower.h"
 
 #include <math.h>
+#include <string.h>
 
 static const char *const region_names[CS_CLEARANCE_KIND_COUNT][CS_MAX_REGIONS] = {
   [CS_CLEARANCE_REVOLUTE] = {"bearing"},
@@ -109,8 +111,11 @@ void cs_clearance_pin_gap(const cs_clearance *c, int pin, const double p[2], cs_
   case CS_CLEARANCE_CURVED_SLOT:
     curved_slot(c, p, g);
     break;
-  case CS_CLEARANCE_PROFILE:
-    cs_profile_gap(c, pin, p, g);
+  case CS_CLEARANCE_PROFILE: /* a follower circle, or a follower outline's pair */
+    if (c->follower)
+      cs_follower_gap(c, pin, p, g);
+    else
+      cs_profile_gap(c, pin, p, g);
     break;
   case CS_CLEARANCE_GEAR:
     cs_gear_gap(c, p, g);
@@ -119,6 +124,16 @@ void cs_clearance_pin_gap(const cs_clearance *c, int pin, const double p[2], cs_
     cs_gap_circle(p, c->point[0], c->hole_radius, c->pin_radius, +1, 0, g);
     break;
   }
+}
+
+void cs_clearance_pin_gap_turned(const cs_clearance *c, int pin, const double p[2], double phi,
+                                 cs_gap *g)
+{
+  memset(g, 0, sizeof *g);
+  if (c->follower && c->pairs[pin].face)
+    cs_follower_face_gap(c, pin, p, phi, g);
+  else
+    cs_clearance_pin_gap(c, pin, p, g);
 }
 
 void cs_clearance_prepare(cs_clearance *c, double mass0, double mass1)

@@ -488,6 +488,19 @@ const cs_profile *cs_profile_wall(const cs_profile *p, int k)
 
 int cs_profile_join(cs_profile *head, cs_profile *wall, char *why, size_t len)
 {
+  if (cs_profile_adopt(head, wall, why, len))
+    return -1;
+  cs_profile *p = head;
+  for (; p->next; p = p->next)
+    ;
+  p->next = wall;
+  if (wall->size < head->size)
+    head->size = wall->size, head->size_rule = wall->size_rule;
+  return 0;
+}
+
+int cs_profile_adopt(cs_profile *head, cs_profile *wall, char *why, size_t len)
+{
   int map[REGIONS] = {0}, n = head->nregion;
   double R[REGIONS];
   int internal[REGIONS];
@@ -509,17 +522,11 @@ int cs_profile_join(cs_profile *head, cs_profile *wall, char *why, size_t len)
   memcpy(wall->R, R, sizeof R);
   memcpy(wall->internal, internal, sizeof internal);
   wall->nregion = n;
-  cs_profile *p = head;
-  for (; p->next; p = p->next)
-    ;
-  p->next = wall;
-  for (p = head; p; p = p->next) { /* every wall holds the joint's table */
+  for (cs_profile *p = head; p; p = p->next) { /* every wall holds the joint's table */
     memcpy(p->R, R, sizeof R);
     memcpy(p->internal, internal, sizeof internal);
     p->nregion = n;
   }
-  if (wall->size < head->size)
-    head->size = wall->size, head->size_rule = wall->size_rule;
   return 0;
 }
 
@@ -603,8 +610,11 @@ int cs_profile_nearest(const cs_profile *p, const double x[2], cs_profile_hit *h
  * the nearest piece end, as a corner. */
 void cs_profile_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g)
 {
-  const cs_profile *pr = cs_profile_wall(c->profile, pin);
-  const double rp = c->pin_radius;
+  cs_profile_gap_on(cs_profile_wall(c->profile, pin), c->pin_radius, p, g);
+}
+
+void cs_profile_gap_on(const cs_profile *pr, double rp, const double p[2], cs_gap *g)
+{
   cs_profile_hit hit;
   if (cs_profile_far(pr, p, rp)) {
     cs_gap_circle(p, pr->bc, pr->br, rp, -1, 0, g);
@@ -671,9 +681,13 @@ static const double BLEND_REACH = 1.5;
 /* Near a junction of two regions, their laws mixed along ξ = t·(p − point) (linear: ∇²ξ = 0). */
 void cs_profile_blend(const cs_clearance *c, int pin, const double p[2], cs_blend *b)
 {
-  const cs_profile *pr = cs_profile_wall(c->profile, pin);
+  cs_profile_blend_on(cs_profile_wall(c->profile, pin), c->pin_radius, p, b);
+}
+
+void cs_profile_blend_on(const cs_profile *pr, double rp, const double p[2], cs_blend *b)
+{
   cs_profile_hit hit;
-  if (cs_profile_far(pr, p, c->pin_radius) || cs_profile_nearest(pr, p, &hit) < 0)
+  if (cs_profile_far(pr, p, rp) || cs_profile_nearest(pr, p, &hit) < 0)
     return;
   for (int k = 0; k < 2; k++) {
     int i = k == 0 ? hit.feature - 1 : hit.feature;
@@ -690,4 +704,44 @@ void cs_profile_blend(const cs_clearance *c, int pin, const double p[2], cs_blen
     cs_blend_step(xi, J->l, J->t, NULL, b);
     return;
   }
+}
+
+/* The end of an arc feature, walking the path. */
+static void arc_end(const cs_feature *f, double at[2])
+{
+  double cs = cos(f->span), sn = sin(f->span);
+  at[0] = f->c[0] + f->R * (cs * f->u0[0] - sn * f->u0[1]);
+  at[1] = f->c[1] + f->R * (sn * f->u0[0] + cs * f->u0[1]);
+}
+
+cs_profile *cs_profile_cut_convex(const cs_profile *p, double rp)
+{
+  static const double none[2] = {0.0, 0.0};
+  cs_profile *q = calloc(1, sizeof *q);
+  if (!q)
+    return NULL;
+  *q = *p; /* its spline features' curves stay p's */
+  q->next = NULL, q->spline = NULL, q->steps = NULL, q->nsteps = 0, q->n = 0;
+  q->f = calloc(2 * (size_t)p->n + 1, sizeof *q->f);
+  q->j = calloc(2 * (size_t)p->n + 1, sizeof *q->j);
+  q->node = calloc(8 * (size_t)p->n + 4, sizeof *q->node);
+  if (!q->f || !q->j || !q->node) {
+    cs_profile_free(q);
+    return NULL;
+  }
+  for (int i = 0; i < p->n; i++) {
+    const cs_feature *f = &p->f[i];
+    if (f->kind != CS_FEATURE_ARC || f->free_inside) {
+      q->f[q->n++] = *f;
+      continue;
+    }
+    double a[2], b[2];
+    start_point(f, a);
+    arc_end(f, b);
+    q->f[q->n++] = corner(a, none, none, rp); /* reached from everywhere */
+    q->f[q->n++] = corner(b, none, none, rp);
+  }
+  junctions(q);
+  bound(q);
+  return q;
 }

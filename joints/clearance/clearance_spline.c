@@ -342,3 +342,32 @@ double cs_spline_distance(const cs_spline *s, const double x[2], double *u_foot,
   *u_foot = wrap(s, u);
   return (x[0] - c[0]) * n[0] + (x[1] - c[1]) * n[1];
 }
+
+/* The support point along d: the u minimizing d·c(u), from the least sample by Newton on
+ * d·c'(u) = 0 (each step at most a sample's span; a step uphill in f'' takes the cap towards
+ * the descent), with c there, c', c''. */
+double cs_spline_support(const cs_spline *s, const double d[2], double c[2], double d1[2],
+                         double d2[2])
+{
+  int best = 0;
+  double low = INFINITY;
+  for (int i = 0; i < s->ns; i++) {
+    double v = d[0] * s->S[2 * i] + d[1] * s->S[2 * i + 1];
+    if (v < low)
+      low = v, best = i;
+  }
+  int span = best / SAMPLES;
+  double u = s->U[span] + s->h[span] * (best % SAMPLES) / SAMPLES, cap = s->T / s->ns;
+  for (int it = 0; it < 60; it++) {
+    eval(s, u, c, d1, d2);
+    double f = d[0] * d1[0] + d[1] * d1[1], fp = d[0] * d2[0] + d[1] * d2[1];
+    double du = fp > 0 ? -f / fp : (f > 0 ? -cap : cap);
+    du = fmax(-cap, fmin(cap, du));
+    u += du;
+    if (fabs(du) <= 1e-14 * s->T)
+      break;
+  }
+  eval(s, u, c, d1, d2);
+  u = fmod(u, s->T);
+  return u < 0 ? u + s->T : u;
+}

@@ -53,17 +53,24 @@ double cs_clearance_approach_speed(const cs_clearance *c, const double q0[3], co
   double worst = 0.0;
   for (int pin = 0; pin < cs_clearance_pin_count(c); pin++) {
     double s1[2], p[2], Jp[12], pd[2] = {0, 0};
+    int body[2], swap;
+    cs_clearance_pin_bodies(c, pin, body);
+    swap = body[0] != c->body[0]; /* a wall's feature against a follower outline */
     cs_clearance_pin_point(c, pin, s1);
-    cs_clearance_point(c, s1, &f0, &f1, p, Jp, NULL);
-    for (int k = 0; k < 6; k++)
-      pd[0] += Jp[k] * u[k], pd[1] += Jp[6 + k] * u[k];
+    cs_clearance_point(c, s1, swap ? &f1 : &f0, swap ? &f0 : &f1, p, Jp, NULL);
+    for (int k = 0; k < 6; k++) {
+      int a = swap ? (k + 3) % 6 : k;
+      pd[0] += Jp[k] * u[a], pd[1] += Jp[6 + k] * u[a];
+    }
     if (c->kind == CS_CLEARANCE_REVOLUTE || c->kind == CS_CLEARANCE_SPHERICAL) {
       worst = fmax(worst, hypot(pd[0], pd[1])); /* a round hole: every way leads to the wall */
       continue;
     }
-    cs_gap g;
-    cs_clearance_pin_gap(c, pin, p, &g);
-    worst = fmax(worst, fabs(g.grad[0] * pd[0] + g.grad[1] * pd[1]));
+    cs_gap g; /* φ: the pin body's angle less the hole body's */
+    const double *qh = swap ? q1 : q0, *qp = swap ? q0 : q1, *vh = swap ? v1 : v0,
+                 *vp = swap ? v0 : v1;
+    cs_clearance_pin_gap_turned(c, pin, p, qp[2] - qh[2], &g);
+    worst = fmax(worst, fabs(g.grad[0] * pd[0] + g.grad[1] * pd[1] + g.dphi * (vp[2] - vh[2])));
   }
   return worst;
 }

@@ -6,6 +6,7 @@
  * the distance of a side's points to a wall is linear along it, so no side point goes deeper
  * than its corners: the four corners are the block's whole contact (Flores et al. 2006). */
 #include "cs_clearance.h"
+#include "cs_follower.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -18,6 +19,8 @@ static const char *const wall_names[2] = {"upper", "lower"};
 
 int cs_clearance_pin_count(const cs_clearance *c)
 {
+  if (c->kind == CS_CLEARANCE_PROFILE && c->follower)
+    return c->npair; /* a follower outline: its pairs (clearance_follower.c) */
   if (c->kind == CS_CLEARANCE_PROFILE && c->profile)
     return cs_profile_walls(c->profile);
   return c->kind == CS_CLEARANCE_TRANSLATIONAL ? 4 : 1;
@@ -40,6 +43,10 @@ const char *cs_clearance_region_group(cs_clearance_kind kind, int region)
 
 void cs_clearance_pin_point(const cs_clearance *c, int pin, double s1[2])
 {
+  if (c->follower) { /* the pair's feature, in its own body's frame */
+    s1[0] = c->pairs[pin].s[0], s1[1] = c->pairs[pin].s[1];
+    return;
+  }
   s1[0] = c->point[1][0];
   s1[1] = c->point[1][1];
   if (c->kind != CS_CLEARANCE_TRANSLATIONAL)

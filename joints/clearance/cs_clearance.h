@@ -20,6 +20,12 @@ typedef struct cs_gap {
   double delta;      /* penetration (> 0 in contact), m */
   double grad[2];    /* ∂δ/∂p: unit normal, body[0] frame, pointing from the pin into the wall */
   double hess[4];    /* ∂²δ/∂p², row-major */
+  /* a gap that depends on the bodies' relative angle φ = θ1 − θ0 too (a follower's face on a
+   * spline wall, clearance_face.c; 0 for every other): ∂δ/∂φ, ∂²δ/∂p∂φ, ∂²δ/∂φ² */
+  double dphi, hpphi[2], hphi;
+  int at_given;      /* the contact point at (body[0] frame) is given, with ∂at/∂p (row-major)
+                      * and ∂at/∂φ; else p + R ∇δ */
+  double at[2], dat[4], datphi[2];
 } cs_gap;
 
 /* The region names of a kind ("bearing"; "track", "cap"; "inner", "outer", "cap";
@@ -49,6 +55,10 @@ void cs_clearance_pin_point(const cs_clearance *c, int pin, double s1[2]);
 /* δ and its p-derivatives for the pin centre p (body[0] frame): pin 0, or pin `pin`. */
 void cs_clearance_gap(const cs_clearance *c, const double p[2], cs_gap *gap);
 void cs_clearance_pin_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *gap);
+/* The same with the bodies' relative angle φ = θ1 − θ0 (the pin body's less the hole
+ * body's), which a face pair's gap depends on; the φ terms zero for every other pin. */
+void cs_clearance_pin_gap_turned(const cs_clearance *c, int pin, const double p[2], double phi,
+                                 cs_gap *gap);
 
 /* Where two regions' walls meet (a slot's track and cap), δ is continuous but the laws are
  * not: each region's law has its own geometry (R*), so U(δ) would jump there. Near such a
@@ -76,6 +86,28 @@ void cs_gap_circle(const double p[2], const double c[2], double R, double rp, in
 /* A profile joint's gap and blend (clearance_profile.c). */
 void cs_profile_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g);
 void cs_profile_blend(const cs_clearance *c, int pin, const double p[2], cs_blend *b);
+/* The same for a circle of radius rp centred at p against the profile pr alone. */
+void cs_profile_gap_on(const cs_profile *pr, double rp, const double p[2], cs_gap *g);
+void cs_profile_blend_on(const cs_profile *pr, double rp, const double p[2], cs_blend *b);
+/* A profile joint with a follower outline (clearance_follower.c): pin `pin` is one pair, a
+ * convex feature (a circle of radius R, a corner R = 0) of one body against the other's
+ * profile; its gap and blend, its radius, its bodies (hole body first: swapped for a wall's
+ * feature against the follower) and the contact geometry its region r's law sees. */
+void cs_follower_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g);
+void cs_follower_blend(const cs_clearance *c, int pin, const double p[2], cs_blend *b);
+/* A face pair's gap at the face's start p (body[0] frame) and relative angle φ. */
+void cs_follower_face_gap(const cs_clearance *c, int pin, const double p[2], double phi,
+                          cs_gap *g);
+double cs_clearance_pin_radius(const cs_clearance *c, int pin);
+void cs_clearance_pin_bodies(const cs_clearance *c, int pin, int body[2]);
+void cs_clearance_pin_geometry(const cs_clearance *c, int pin, int r, cs_contact_geometry *g);
+/* The pairs of c's follower outline and walls (c->pairs, c->npair; c->pin_radius their
+ * largest radius); −1 with `why` when they make none or memory fails. */
+int cs_follower_pairs(cs_clearance *c, char *why, size_t len);
+/* What pair `pin` is, in words ("the follower's corner against a wall", …). */
+const char *cs_follower_pair_what(const cs_clearance *c, int pin);
+/* The largest radius of the convex features (arcs, corners) of a profile's walls (pins). */
+double cs_profile_convex_radius(const cs_profile *p);
 /* A gear mesh's coordinate p = (s, 0) over the two bodies' angles, and its gap
  * (clearance_gear.c). */
 void cs_gear_point(const cs_clearance *c, const cs_frame *f0, const cs_frame *f1, double p[2],

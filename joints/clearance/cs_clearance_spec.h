@@ -89,6 +89,7 @@ typedef struct cs_clearance_start {
 } cs_clearance_start;
 
 struct cs_profile;
+struct cs_follower_pair;
 
 typedef struct cs_clearance {
   char *name;
@@ -117,6 +118,12 @@ typedef struct cs_clearance {
   cs_wear_spec wear;          /* revolute: Archard wear (bins 0: none) */
   cs_clearance_start start;   /* how the initial assembly treats it (zeros: as given) */
   struct cs_profile *profile; /* profile: body[0]'s wall (owned), pin_radius the follower's */
+  /* profile with a follower outline: body[1]'s profile (owned, pin_radius 0) and the contact
+   * pairs its convex features and the walls' make, each a pin (clearance_follower.c) */
+  struct cs_profile *follower, *follower_cut; /* the outline; the walls' features see it with
+                                                * its convex arcs cut to their end points */
+  struct cs_follower_pair *pairs;
+  int npair;
   /* gear: base radii, the bodies' angles at the start (s = 0 there), an internal mesh (a ring
    * gear or a coupling); the flanks at ± half_width along the line of action; pin_radius and
    * R2 the involutes' curvature radii rb tan(pressure angle) at the pitch point */

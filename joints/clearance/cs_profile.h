@@ -150,6 +150,11 @@ void cs_spline_survey(const cs_spline *s, double ua, double ub, double rp, cs_sp
 double cs_spline_distance(const cs_spline *s, const double x[2], double *u, double n[2],
                           double t[2], double *kappa);
 
+/* The support point of the curve along d (the least d·c(u)): its parameter u, returned, with
+ * c(u), c'(u), c''(u) (chord-length parameter, not unit speed). */
+double cs_spline_support(const cs_spline *s, const double d[2], double c[2], double d1[2],
+                         double d2[2]);
+
 /* A spline band's feature: the part u ∈ [ua, ub] of s, in no region yet (R its tightest
  * bend's radius, 0 if straight; free_inside if that bend is towards the free side); its
  * tightest bend towards the free side into *kconcave (the largest of it and the band's).
@@ -197,6 +202,14 @@ cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path
  * head->size becomes the least of the walls'. Returns −1 (wall untouched) with `why` filled
  * when the regions would pass CS_MAX_REGIONS. */
 int cs_profile_join(cs_profile *head, cs_profile *wall, char *why, size_t len);
+/* The same mapping without appending: `wall` (a follower's outline) takes head's region
+ * table, extended by its arcs, and every wall of head's chain the extended table. */
+int cs_profile_adopt(cs_profile *head, cs_profile *wall, char *why, size_t len);
+/* A copy of the path profile p with each convex arc (the solid inside it) replaced by its two
+ * end points, corners reached from everywhere (their blends on the scale of pins of radius
+ * rp): a follower outline as the walls' convex features meet it, its own convex arcs being
+ * pins of their own (clearance_follower.c). NULL out of memory. */
+cs_profile *cs_profile_cut_convex(const cs_profile *p, double rp);
 /* The number of walls from p on, and wall k of them. */
 int cs_profile_walls(const cs_profile *p);
 const cs_profile *cs_profile_wall(const cs_profile *p, int k);

@@ -411,6 +411,7 @@ SEMANTIC = {
     "lubrication_film_thick.json": "boundary_film must be below the clearance hole - pin",
     "wear_no_hardness.json": "hardness is required only when the materials give none",
     "wear_profile_missing.json": "the initial profile's file does not exist",
+    "follower_pin_radius.json": "pin_radius refused together with a follower outline",
     "clearance_start_resting_translational.json":
         "the model's clearance_start \"resting\" refused by a translational joint it reaches",
 }

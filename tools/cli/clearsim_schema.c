@@ -272,13 +272,19 @@ static const key_doc profile_clearance_keys[] = {
    "a follower circle against body1's profile (regions flat, arc1 … arc7)"},
   {"body1", "!name", "the body carrying the profile"},
   {"body2", "!name", "the follower's body (different from body1)"},
-  {"point2", "vec2", "the follower's centre in body2's frame, m (default [0, 0])"},
-  {"pin_radius", "!number>0", "the follower's radius, m (a point: a small one)"},
+  {"point2", "vec2", "the follower's centre in body2's frame, m (default [0, 0]; not with "
+   "follower)"},
+  {"pin_radius", "number>0", "the follower's radius, m (a point: a small one); required "
+   "unless follower gives body2's outline, refused with it"},
   CLEARANCE_TAIL("profile"),
   {"length", "!number>0", "axial length of the line contact, m"},
   {"profile", "!ref:profile_walls",
    "body1's wall: a path of segments and arcs in body1's frame; or an array of walls, each its "
    "own contact point"},
+  {"follower", "ref:profile",
+   "body2's outline in place of a follower circle: a path of segments and arcs in body2's "
+   "frame, the solid (body2's) on one side; each convex arc or corner of it against each "
+   "wall, and each convex arc or corner of a path wall against it, is a contact point"},
   {"start", "ref:start_given", "a profile has no ideal joint to start as: \"given\" (the default)"},
   {"clearance", "number>0", "the scale on which contact is told from gap, m (the tolerances' "
    "cap, the depth warnings): by default the narrowest concave bend's R - r, else half the "

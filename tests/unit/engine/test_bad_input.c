@@ -155,6 +155,13 @@ static const struct bad_file {
   {"wear_profile_missing.json", CS_ERR_INPUT,
    "/clearance_joints/0/wear/initial_profile: cannot read the worn profile of \"J\" from "
    "'tests/bad_input/no_such_run.h5': No such file or directory"},
+  /* a profile joint's follower outline (models/README.md "Profiles") */
+  {"follower_pin_radius.json", CS_ERR_INPUT,
+   "/clearance_joints/0/pin_radius: expected no \"pin_radius\" with a \"follower\" outline "
+   "(the outline's arcs and corners are the follower's pins, each with its own radius)"},
+  {"follower_empty_path.json", CS_ERR_INPUT,
+   "/clearance_joints/0/follower/path: expected a start point and at least one step, got 0 "
+   "elements"},
   {"clearance_slot_key.json", CS_ERR_INPUT,
    "/clearance_joints/0: unknown key \"hole_radius\" for a slot clearance joint (expected one "
    "of: name, type, body1, body2, point1, point2, pin_radius, materials, contact, regions, "

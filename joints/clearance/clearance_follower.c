@@ -1,0 +1,207 @@
+/* clearance_follower.c — a `profile` joint whose follower is a profile too (joints/README.md
+ * "Profiles"): body[1]'s outline against body[0]'s walls, reduced to pairs. Every convex
+ * circle-like feature of one side (a convex arc of radius R, a convex corner: R = 0) is a pin
+ * against the other side's profile: (a) the follower's arcs and corners against each wall of
+ * body[0], the circle-against-profile gap of cs_profile_gap_on; (b) each path wall's arcs and
+ * corners against the follower's outline, the roles reversed: the pin is body[0]'s and the
+ * hole body body[1] (cs_clearance_pin_bodies), so the engine's forces on the two bodies stay
+ * equal and opposite and act at the pair's own contact point, against the outline with its
+ * own convex arcs cut to their end points (c->follower_cut: an arc on an arc is (a)'s alone);
+ * (c) each straight piece (a
+ * face) of the follower against each spline wall, whose gap turns with the bodies' relative
+ * angle (clearance_face.c). Each pair is its own pin: its
+ * contact state, events, histories and books, as a profile's walls are. A pair whose
+ * profile's bounding circle is farther than its size from the pin costs one distance
+ * (cs_profile_far). Open ends of a path are not pins (a face ends there; a closed outline has
+ * its corners). */
+#include "cs_clearance.h"
+#include "cs_follower.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Whether feature f is a convex circle-like feature: an arc whose solid is inside its
+ * circle, or a corner between two pieces (not an open end). */
+static int convex(const cs_feature *f)
+{
+  if (f->kind == CS_FEATURE_ARC)
+    return !f->free_inside;
+  if (f->kind != CS_FEATURE_CORNER)
+    return 0;
+  return (f->t_in[0] != 0.0 || f->t_in[1] != 0.0) && (f->t_out[0] != 0.0 || f->t_out[1] != 0.0);
+}
+
+static void centre(const cs_feature *f, double s[2], double *R)
+{
+  const int arc = f->kind == CS_FEATURE_ARC;
+  s[0] = arc ? f->c[0] : f->a[0];
+  s[1] = arc ? f->c[1] : f->a[1];
+  *R = arc ? f->R : 0.0;
+}
+
+double cs_profile_convex_radius(const cs_profile *p)
+{
+  double R = 0.0;
+  for (; p; p = p->next)
+    for (int i = 0; i < p->n; i++)
+      if (convex(&p->f[i]))
+        R = fmax(R, p->f[i].kind == CS_FEATURE_ARC ? p->f[i].R : 0.0);
+  return R;
+}
+
+/* The pairs of profile pr's convex features (side `swapped`, wall index `wall`) into out
+ * (NULL: count them); returns the count. */
+static int pairs_of(const cs_profile *pr, int swapped, int wall, cs_follower_pair *out)
+{
+  int n = 0;
+  for (int i = 0; i < pr->n; i++) {
+    if (!convex(&pr->f[i]))
+      continue;
+    if (out) {
+      cs_follower_pair *q = &out[n];
+      q->swapped = swapped, q->wall = wall, q->feature = i, q->face = 0;
+      centre(&pr->f[i], q->s, &q->R);
+    }
+    n++;
+  }
+  return n;
+}
+
+/* The faces (segments) of the follower against spline wall `wall` into out (NULL: count). */
+static int faces_of(const cs_profile *fo, const cs_profile *wall, int w, cs_follower_pair *out)
+{
+  int n = 0;
+  if (!wall->spline)
+    return 0;
+  for (int i = 0; i < fo->n; i++) {
+    if (fo->f[i].kind != CS_FEATURE_SEGMENT)
+      continue;
+    if (out)
+      out[n] = (cs_follower_pair){0, w, i, 1, {fo->f[i].a[0], fo->f[i].a[1]}, wall->f[0].R};
+    n++;
+  }
+  return n;
+}
+
+/* All pairs in order: the follower's features against wall 0, wall 1, …; then wall 0's
+ * features against the follower, wall 1's, …; then the follower's faces against the spline
+ * walls. */
+static int all_pairs(const cs_clearance *c, cs_follower_pair *out)
+{
+  int n = 0, walls = cs_profile_walls(c->profile);
+  for (int w = 0; w < walls; w++)
+    n += pairs_of(c->follower, 0, w, out ? out + n : NULL);
+  for (int w = 0; w < walls; w++)
+    n += pairs_of(cs_profile_wall(c->profile, w), 1, w, out ? out + n : NULL);
+  for (int w = 0; w < walls; w++)
+    n += faces_of(c->follower, cs_profile_wall(c->profile, w), w, out ? out + n : NULL);
+  return n;
+}
+
+/* A face on a spline wall of bands: its law would switch where the support point crosses
+ * into another band, U jumping (no blend follows the support point). */
+static int banded_faces(const cs_clearance *c)
+{
+  for (const cs_profile *w = c->profile; w; w = w->next)
+    if (w->spline && w->n > 1 && faces_of(c->follower, w, 0, NULL) > 0)
+      return 1;
+  return 0;
+}
+
+int cs_follower_pairs(cs_clearance *c, char *why, size_t len)
+{
+  if (banded_faces(c)) {
+    snprintf(why, len, "a follower's straight piece against a spline wall of several bands: "
+             "expected \"bands\": 1 (the face's law follows no band junction)");
+    return -1;
+  }
+  int n = all_pairs(c, NULL);
+  if (n < 1) {
+    snprintf(why, len, "neither the follower nor the walls have a convex arc or corner: no "
+             "pair of them can touch (a closed outline has its corners)");
+    return -1;
+  }
+  c->pairs = calloc((size_t)n, sizeof *c->pairs);
+  if (!c->pairs) {
+    snprintf(why, len, "out of memory");
+    return -1;
+  }
+  c->npair = all_pairs(c, c->pairs);
+  c->pin_radius = 0.0;
+  for (int k = 0; k < c->npair; k++)
+    c->pin_radius = fmax(c->pin_radius, c->pairs[k].R);
+  if (!(c->pin_radius > 0.0)) /* sharp corners only: the follower's size stands for it */
+    c->pin_radius = c->follower->br;
+  return 0;
+}
+
+/* The profile pair k's pin meets: a wall, or the follower's outline with its convex arcs cut
+ * to their end points (an arc on an arc is the follower arc's pair's alone: seen from both
+ * sides it was counted twice). */
+static const cs_profile *other(const cs_clearance *c, const cs_follower_pair *q)
+{
+  return q->swapped ? c->follower_cut : cs_profile_wall(c->profile, q->wall);
+}
+
+void cs_follower_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g)
+{
+  const cs_follower_pair *q = &c->pairs[pin];
+  if (q->face) /* at φ = 0: cs_clearance_pin_gap_turned gives the angle */
+    cs_follower_face_gap(c, pin, p, 0.0, g);
+  else
+    cs_profile_gap_on(other(c, q), q->R, p, g);
+}
+
+void cs_follower_blend(const cs_clearance *c, int pin, const double p[2], cs_blend *b)
+{
+  const cs_follower_pair *q = &c->pairs[pin];
+  if (!q->face) /* a face's one region: its spline's */
+    cs_profile_blend_on(other(c, q), q->R, p, b);
+}
+
+double cs_clearance_pin_radius(const cs_clearance *c, int pin)
+{
+  return c->follower ? c->pairs[pin].R : c->pin_radius;
+}
+
+void cs_clearance_pin_bodies(const cs_clearance *c, int pin, int body[2])
+{
+  const int swapped = c->follower && c->pairs[pin].swapped;
+  body[0] = c->body[swapped];
+  body[1] = c->body[!swapped];
+}
+
+/* The laws' body 1 is the pair's pin (its radius R1), body 2 the profile it meets (region r's
+ * radius R2 and side, the joint's table); materials and masses follow the roles. */
+void cs_clearance_pin_geometry(const cs_clearance *c, int pin, int r, cs_contact_geometry *g)
+{
+  *g = c->geometry[r];
+  if (!c->follower)
+    return;
+  const cs_follower_pair *q = &c->pairs[pin];
+  g->R1 = q->R;
+  if (q->face) /* the spline's bend (its region's radius) on the flat face */
+    g->R2 = 0.0, g->internal = 0;
+  if (!q->swapped && !q->face)
+    return;
+  cs_material m = g->m1;
+  double mass = g->mass1;
+  g->m1 = g->m2, g->m2 = m;
+  g->mass1 = g->mass2, g->mass2 = mass;
+}
+
+const char *cs_follower_pair_what(const cs_clearance *c, int pin)
+{
+  const cs_follower_pair *q = &c->pairs[pin];
+  if (q->face)
+    return "the follower's straight piece against a spline wall";
+  const cs_profile *pr = q->swapped ? cs_profile_wall(c->profile, q->wall) : c->follower;
+  const int arc = pr->f[q->feature].kind == CS_FEATURE_ARC;
+  if (q->swapped)
+    return arc ? "a wall's convex arc against the follower" : "a wall's corner against the "
+                                                              "follower";
+  return arc ? "the follower's convex arc against a wall" : "the follower's corner against a "
+                                                            "wall";
+}

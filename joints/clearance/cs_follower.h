@@ -1,0 +1,19 @@
+/*
+ * cs_follower.h — the contact pairs of a profile joint whose follower is a profile
+ * (clearance_follower.c; joints/README.md "Profiles").
+ */
+#ifndef CS_FOLLOWER_H
+#define CS_FOLLOWER_H
+
+/* One pair, one pin: a convex feature (centre s, radius R; a corner R = 0) of one side
+ * against the other side's profile. swapped 0: feature `feature` of the follower (s in
+ * body[1]'s frame) against wall `wall` of body[0]; 1: feature `feature` of wall `wall` (s in
+ * body[0]'s frame) against the follower's outline; face 1: below. */
+typedef struct cs_follower_pair {
+  int swapped, wall, feature;
+  int face; /* 1: the follower's segment `feature` (s its start) against spline wall `wall`,
+             * R the wall's region radius (clearance_face.c) */
+  double s[2], R;
+} cs_follower_pair;
+
+#endif

@@ -1,0 +1,616 @@
+/* Contact between body profiles: a profile joint's "follower" outline (body2) against its
+ * walls (body1), as pairs of pins (joints/README.md "Profiles", "Follower outlines").
+ *  - Duality: models/cam_flat_follower.json (the cam a pin circle on the follower's flat wall)
+ *    written the other two ways — the cam's circle as the cam's wall and the flat face as the
+ *    follower outline (roles swapped), and the cam's circle as a follower outline on the flat
+ *    wall — runs the same trajectory: at rtol 1e-10 the same rows bit for bit through the jump
+ *    (1.932 s); at rtol 1e-8 the same until round-off flips an error test (0.04 s), then within
+ *    a quarter of the contact's 2 um penetration (1.1e-7 m measured), the jump at the same
+ *    time to 1e-5 s (1.3e-6 s measured).
+ *  - A block with rounded corners (a closed outline of four segments and four arcs) resting on
+ *    a flat wall under gravity, its centre of mass x0 off its middle: each bottom corner
+ *    carries the static balance's share, N± = m g (l ∓ x0)/(2 l) at the settled tilt's lever
+ *    arms, to 1e-6 (N/K deep).
+ *  - A disc outline resting on a convex arc wall: one contact (the disc arc's pair) carries
+ *    m g at m g/K; the wall arc's pair, against the outline cut to its arcs' end points, none.
+ *  - The same block, undamped, sliding and bouncing across a wall with a convex corner, sharp
+ *    or rounded (the wall's corner or arc against the block's bottom face: a swapped pair;
+ *    the block's rounded corners on the wall's arc), a slope and a concave
+ *    corner: the energy books close to the integrator's tolerance, tightening with it.
+ *  - The forces' Jacobians (friction included) against differences, for a follower arc on a
+ *    wall's flat, a wall's arc on the follower's face (the swapped pair) and a face on a spline
+ *    cam (in its middle and past its end; moving out and in; friction's own part).
+ *  - A flat face on the 64-point spline of the eccentric cam (models/cam_spline_flat.json):
+ *    it jumps as on the exact circle, near the closed-form speed; its lift in contact is the
+ *    circle's within the spline's h^4 bound; undamped, its books close to the tolerance.
+ *  - Bad input: pin_radius with a follower, an empty follower path, a spline follower, an
+ *    outline pair no law can take (a sharp corner under a law that needs radii). */
+#include "cs_test_clearance.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- duality ---------------- */
+
+static const char *const cam_head =
+  "{\"name\": \"cam\", \"gravity\": [0, 0], \"bodies\": [{\"name\": \"ground\", \"ground\": "
+  "true}, {\"name\": \"cam\", \"mass\": 0.1, \"inertia\": 1e-4, \"position\": [0, 0, 0]}, "
+  "{\"name\": \"follower\", \"mass\": 0.5, \"inertia\": 1e-3, \"position\": [0, 0.03, 0], "
+  "\"velocity\": [0, %g, 0]}], \"joints\": [{\"name\": \"cam_pivot\", \"type\": \"revolute\", "
+  "\"body1\": \"ground\", \"body2\": \"cam\"}, {\"name\": \"guide\", \"type\": \"prismatic\", "
+  "\"body1\": \"ground\", \"body2\": \"follower\", \"axis\": [0, 1]}], \"drivers\": [{\"name\": "
+  "\"motor\", \"type\": \"angle\", \"body\": \"cam\", \"motion\": {\"velocity\": %g, "
+  "\"acceleration\": 5}}], \"forces\": [{\"name\": \"spring\", \"type\": \"spring\", \"body1\": "
+  "\"ground\", \"body2\": \"follower\", \"point1\": [0, -0.1], \"stiffness\": 2000, "
+  "\"free_length\": 0.11}], \"solver\": {\"t_end\": 2.2, \"rtol\": %g, \"atol\": %g}, "
+  "\"output\": {\"interval\": 1e-4}, \"clearance_joints\": [{\"name\": \"face\", \"type\": "
+  "\"profile\", \"length\": 0.01, \"materials\": [{\"E\": 2.07e11, \"nu\": 0.3}, {\"E\": "
+  "2.07e11, \"nu\": 0.3}], \"contact\": {\"elastic\": {\"model\": \"lankarani_nikravesh\"}, "
+  "\"damping\": {\"model\": \"lankarani_nikravesh\"}, \"restitution\": {\"model\": "
+  "\"constant\", \"cr\": 0.8}}, ";
+#define FACE "{\"path\": [[-0.04, 0], [0.04, 0]], \"solid\": \"left\"}"
+#define CIRCLE "{\"path\": [[0.04, 0], {\"arc_to\": [0.04, 0], \"centre\": [0.01, 0], " \
+               "\"turn\": \"ccw\"}], \"solid\": \"left\"}"
+static const char *const cam_joint[3] = {
+  /* the shipped model: the face the follower's wall, the cam a pin circle */
+  "\"body1\": \"follower\", \"body2\": \"cam\", \"point2\": [0.01, 0], \"pin_radius\": 0.03, "
+  "\"profile\": " FACE "}]}",
+  /* swapped: the circle the cam's wall, the face the follower's outline */
+  "\"body1\": \"cam\", \"body2\": \"follower\", \"profile\": " CIRCLE ", \"follower\": " FACE
+  "}]}",
+  /* the circle a follower outline of the cam on the face wall */
+  "\"body1\": \"follower\", \"body2\": \"cam\", \"profile\": " FACE ", \"follower\": " CIRCLE
+  "}]}"};
+
+enum { ROWS = 22001 };
+typedef struct track {
+  int n;
+  double *y;
+} track;
+
+static int record(const cs_sim *s, void *user)
+{
+  track *t = user;
+  double q[3];
+  cs_sim_body_position(s, 2, q);
+  if (t->n < ROWS)
+    t->y[t->n++] = q[1];
+  return 0;
+}
+
+/* Way k to t_end at rtol (atol 1e-4 of it): the follower's lift at every output row and the
+ * first separation. */
+static double cam_run(int k, double t_end, double rtol, track *tr)
+{
+  char json[4096], head[2048];
+  snprintf(head, sizeof head, cam_head, 1.0, 100.0, rtol, 1e-4 * rtol);
+  snprintf(json, sizeof json, "%s%s", head, cam_joint[k]);
+  cs_model *mod = load_model_string(json, "<cam duality>");
+  cs_sim *s = start(mod);
+  cs_sim_set_output(s, record, tr);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, t_end, &err);
+  CHECK(st == CS_OK, "cam way %d: runs (%s)", k, st ? err.message : "");
+  double t_sep = NAN;
+  for (int i = 0; i < cs_sim_event_count(s) && isnan(t_sep); i++) {
+    cs_contact_event ev;
+    cs_sim_event(s, i, &ev);
+    t_sep = ev.t_off;
+  }
+  cs_sim_free(s);
+  cs_model_free(mod);
+  return t_sep;
+}
+
+/* max |y − z| over the first n rows */
+static double apart(const double *y, const double *z, int n)
+{
+  double worst = 0.0;
+  for (int i = 0; i < n; i++)
+    worst = fmax(worst, fabs(y[i] - z[i]));
+  return worst;
+}
+
+/* The rows of ways 1 and 2 against the shipped way 0, all at rtol. */
+static void duality_at(double rtol)
+{
+  static double y[3][ROWS];
+  track tr[3];
+  double t_sep[3];
+  for (int k = 0; k < 3; k++) {
+    tr[k] = (track){0, y[k]};
+    t_sep[k] = cam_run(k, 2.1, rtol, &tr[k]);
+  }
+  const int before = (int)(t_sep[0] / 1e-4); /* rows before the jump */
+  for (int k = 1; k < 3; k++) {
+    int same = 0;
+    while (same < tr[0].n && same < tr[k].n && y[k][same] == y[0][same])
+      same++;
+    double worst = apart(y[0], y[k], before < tr[k].n ? before : tr[k].n);
+    printf("cam duality at rtol %g, way %d: rows identical to %.4f s; lift off by at most %.3g m "
+           "to the jump; the jump at %.7f s (the shipped way %.7f s, %+.2e s)\n", rtol, k,
+           same * 1e-4, worst, t_sep[k], t_sep[0], t_sep[k] - t_sep[0]);
+    CHECK(tr[k].n == tr[0].n, "way %d: as many rows (%d, %d)", k, tr[k].n, tr[0].n);
+    CHECK(fabs(t_sep[k] - t_sep[0]) < 1e-5, "way %d: the same jump time (%.7f, %.7f)", k,
+          t_sep[k], t_sep[0]);
+    if (rtol < 1e-9) /* no error test decided otherwise: the same arithmetic, row for row */
+      CHECK(same > before, "way %d at rtol %g: identical rows through the jump (to %.4f s)",
+            k, rtol, same * 1e-4);
+    else /* round-off flips an error test now and then; it stays within the contact's scale */
+      CHECK(worst < 5e-7, "way %d at rtol %g: the lift within a quarter of the 2 um "
+            "penetration (%.3g m)", k, rtol, worst);
+  }
+}
+
+static void duality(void)
+{
+  duality_at(1e-10);
+  duality_at(1e-8);
+}
+
+/* ---------------------------------------------------------------- a face on a spline ---- */
+
+/* The spline of the eccentric circle through `points` of it, `digits` significant (64 and 17:
+ * models/cam_spline_roller.json's) as a wall. */
+static void cam_spline(char *out, size_t len, int points, int digits)
+{
+  int k = snprintf(out, len, "{\"spline\": [");
+  for (int i = 0; i < points; i++) {
+    double t = 2 * M_PI * i / points;
+    k += snprintf(out + k, len - (size_t)k, "%s[%.*g, %.*g]", i ? ", " : "", digits,
+                  0.01 + 0.03 * cos(t), digits, 0.03 * sin(t));
+  }
+  snprintf(out + k, len - (size_t)k, "], \"solid\": \"left\"}");
+}
+
+/* The flat face on the cam (the spline, or the exact circle) from 108 rad/s under `law`
+ * (NULL: the shipped L-N), to t_end at rtol: the cam's speed at the first separation; the
+ * lift at every row into tr, the balance error over the largest energy term. */
+static double face_run(int circle, const char *law, double rtol, double t_end, track *tr,
+                       double *balance)
+{
+  static char wall[8192], json[16384];
+  char head[3072];
+  if (circle)
+    snprintf(wall, sizeof wall, "%s", CIRCLE);
+  else
+    cam_spline(wall, sizeof wall, 64, 17);
+  snprintf(head, sizeof head, cam_head, 1.08, 108.0, rtol, 1e-4 * rtol);
+  char *contact = strstr(head, "\"contact\": {"); /* the law replaced, if given */
+  int cut = law ? (int)(contact - head) : (int)strlen(head);
+  snprintf(json, sizeof json, "%.*s%s%s%s\"body1\": \"cam\", \"body2\": \"follower\", "
+           "\"profile\": %s, \"follower\": " FACE "}]}", cut, head, law ? "\"contact\": " : "",
+           law ? law : "", law ? ", " : "", wall);
+  cs_model *mod = load_model_string(json, "<face on cam>");
+  cs_sim *s = start(mod);
+  if (tr)
+    cs_sim_set_output(s, record, tr);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, t_end, &err);
+  CHECK(st == CS_OK, "face on cam: runs (%s)", st ? err.message : "");
+  double t_sep = NAN;
+  for (int i = 0; i < cs_sim_event_count(s) && isnan(t_sep); i++) {
+    cs_contact_event ev;
+    cs_sim_event(s, i, &ev);
+    t_sep = ev.t_off;
+  }
+  if (balance) {
+    cs_energy en;
+    cs_sim_energy(s, &en);
+    double big = fmax(fmax(fabs(en.kinetic), fabs(en.potential)), fabs(en.driver_work));
+    *balance = fabs(en.balance_error) / big;
+  }
+  cs_sim_free(s);
+  cs_model_free(mod);
+  return 108.0 + 5.0 * t_sep;
+}
+
+/* The shipped model's first separation, as the cam's speed. */
+static double shipped_face(void)
+{
+  cs_model *mod = load_model("models/cam_spline_flat.json");
+  cs_sim *s = start(mod);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, 0.5, &err);
+  CHECK(st == CS_OK, "cam_spline_flat.json: runs (%s)", st ? err.message : "");
+  double t_sep = NAN;
+  for (int i = 0; i < cs_sim_event_count(s) && isnan(t_sep); i++) {
+    cs_contact_event ev;
+    cs_sim_event(s, i, &ev);
+    t_sep = ev.t_off;
+  }
+  cs_sim_free(s);
+  cs_model_free(mod);
+  return 108.0 + 5.0 * t_sep;
+}
+
+static void face_on_spline(void)
+{
+  const double F0 = 20.0, k = 2000.0, e = 0.01, mf = 0.5, wj = sqrt((F0 + 2 * k * e) / (mf * e));
+  const double turn_j = 2 * M_PI / wj; /* the ramp's speed gain over a turn: 5 turn_j */
+  static double y[2][ROWS];
+  track tr[2] = {{0, y[0]}, {0, y[1]}};
+  double ws = face_run(0, NULL, 1e-8, 0.5, NULL, NULL), wc = face_run(1, NULL, 1e-8, 0.5,
+                                                                      NULL, NULL);
+  double wf = shipped_face();
+  /* the lifts at rtol 1e-10: the spline's error, not the integrator's */
+  face_run(0, NULL, 1e-10, 0.3, &tr[0], NULL);
+  face_run(1, NULL, 1e-10, 0.3, &tr[1], NULL);
+  int before = (int)(0.3 / 1e-4); /* in contact to 0.3 s (the jump at 0.30 s) */
+  double lift = apart(y[0], y[1], before < tr[1].n ? before : tr[1].n);
+  printf("face on a cam: w_j = %.4f rad/s closed form; leaves at %.5f rad/s on the 64-point "
+         "spline (the shipped model %.5f), %.5f on the exact circle (%+.2e); the lift in "
+         "contact to 0.3 s within %.3g m of the circle's at rtol 1e-10 (the spline's h^4 "
+         "bound 3.6e-8 m)\n", wj, ws,
+         wf, wc, ws / wc - 1, lift);
+  CHECK(fabs(wf - ws) < 1e-9, "the shipped model is this one (%.9f, %.9f)", wf, ws);
+  CHECK(ws >= wj * (1 - 1e-3) && ws <= wj + 5.0 * turn_j * 1.1,
+        "the face leaves the spline cam within the turn after w_j (%.5f, %.5f)", ws, wj);
+  CHECK(fabs(ws - wc) <= 1.1 * 5.0 * turn_j, "as it leaves the circle (%.5f, %.5f)", ws, wc);
+  CHECK(lift < 3.6e-8 + 1e-8, "the lift the circle's within the spline's h^4 bound (%.3g m)",
+        lift);
+  /* undamped: the books close to the integrator's tolerance through the jump and the bounces */
+  const char *elastic = "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": "
+                        "{\"model\": \"kelvin_voigt\", \"c\": 0}}";
+  double b8, b10;
+  face_run(0, elastic, 1e-8, 0.4, NULL, &b8);
+  face_run(0, elastic, 1e-10, 0.4, NULL, &b10);
+  printf("face on a spline cam, undamped, through the jump: balance error %.3g (rtol 1e-8), "
+         "%.3g (rtol 1e-10) of the largest energy term\n", b8, b10);
+  CHECK(b10 < 1e-8 && b10 < b8, "the books close to the tolerance (%.3g, %.3g)", b10, b8);
+}
+
+/* ---------------------------------------------------------------- a block on a wall ------ */
+
+static const double m = 1.0, g = 9.81, a = 0.02, b = 0.01, r = 0.002, x0 = 0.005, K = 1e7;
+
+/* The block's outline (half sizes a × b, corners rounded to r) centred at (x0, 0) of its
+ * body's frame, walking ccw from its bottom face, the solid on its left. */
+static void block_outline(char *out, size_t len)
+{
+  double xl = x0 - a + r, xr = x0 + a - r, yb = -b + r, yt = b - r;
+  snprintf(out, len,
+           "{\"path\": [[%.17g, %.17g], [%.17g, %.17g], "
+           "{\"arc_to\": [%.17g, %.17g], \"centre\": [%.17g, %.17g], \"turn\": \"ccw\"}, "
+           "[%.17g, %.17g], "
+           "{\"arc_to\": [%.17g, %.17g], \"centre\": [%.17g, %.17g], \"turn\": \"ccw\"}, "
+           "[%.17g, %.17g], "
+           "{\"arc_to\": [%.17g, %.17g], \"centre\": [%.17g, %.17g], \"turn\": \"ccw\"}, "
+           "[%.17g, %.17g], "
+           "{\"arc_to\": [%.17g, %.17g], \"centre\": [%.17g, %.17g], \"turn\": \"ccw\"}], "
+           "\"solid\": \"left\"}",
+           xl, -b, xr, -b, x0 + a, yb, xr, yb, x0 + a, yt, xr, b, xr, yt, xl, b, x0 - a, yt,
+           xl, yt, x0 - a, yb, xl, -b, xl, yb);
+}
+
+static cs_model *block_model(const char *wall, const char *law, double y, double vx,
+                             double tilt, double rtol, double t_end)
+{
+  char outline[2048], json[8192];
+  block_outline(outline, sizeof outline);
+  snprintf(json, sizeof json,
+           "{\"name\": \"block\", \"gravity\": [0, %g], \"bodies\": [{\"name\": \"g\", "
+           "\"ground\": true}, {\"name\": \"block\", \"mass\": %g, \"inertia\": 1.6667e-4, "
+           "\"position\": [0, %.17g, %.17g], \"velocity\": [%g, 0, 0]}], \"clearance_joints\": "
+           "[{\"name\": \"seat\", \"type\": \"profile\", \"body1\": \"g\", \"body2\": \"block\", "
+           "\"length\": 0.01, \"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": "
+           "0.3}], \"contact\": %s, \"profile\": %s, \"follower\": %s}], \"solver\": "
+           "{\"t_end\": %g, \"rtol\": %g, \"atol\": 1e-14}}",
+           -g, m, y, tilt, vx, law, wall, outline, t_end, rtol);
+  return load_model_string(json, "<block>");
+}
+
+#define FLAT "{\"path\": [[-0.1, 0], [0.1, 0]], \"solid\": \"right\"}"
+
+static void resting(void)
+{
+  const double l = a - r;
+  double Np, Nm;
+  cs_model *mod = block_model(FLAT, "{\"elastic\": {\"model\": \"power_law\", \"K\": 1e7, "
+                              "\"n\": 1}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": "
+                              "3000}}", b, 0.0, 0.0, 1e-9, 0.1);
+  CHECK(cs_model_clearance_corner_count(mod, 0) == 4, "four corner arcs on one wall, four "
+        "pairs (%d)", cs_model_clearance_corner_count(mod, 0));
+  cs_sim *s = start(mod);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, 0.1, &err);
+  CHECK(st == CS_OK, "resting block: runs (%s)", st ? err.message : "");
+  cs_clearance_state c[4];
+  for (int i = 0; i < 4; i++)
+    cs_sim_clearance_corner(s, 0, i, &c[i]);
+  /* the statics of the settled pose: the corners' contact points below their arcs' centres,
+   * x± = (x0 ± l) cos θ − (r − b) sin θ from the centre of mass (θ ≈ 7e-6: the left corner
+   * sinks deeper); N+ x+ + N− x− = 0, N+ + N− = m g */
+  double q[3];
+  cs_sim_body_position(s, 1, q);
+  const double xp = (x0 + l) * cos(q[2]) - (r - b) * sin(q[2]);
+  const double xm = (x0 - l) * cos(q[2]) - (r - b) * sin(q[2]);
+  Np = m * g * -xm / (xp - xm), Nm = m * g * xp / (xp - xm);
+  /* pairs in path order: the bottom-right corner's arc first, the bottom-left's last */
+  printf("resting block: corners' forces %.9g N (right; closed form %.9g), %.9g N (left; "
+         "%.9g); top corners in contact %d %d\n", c[0].normal_force, Np, c[3].normal_force, Nm,
+         c[1].in_contact, c[2].in_contact);
+  CHECK(c[0].in_contact && c[3].in_contact && !c[1].in_contact && !c[2].in_contact,
+        "the two bottom corners touch, the top ones do not");
+  CHECK(fabs(c[0].normal_force / Np - 1) < 1e-6 && fabs(c[3].normal_force / Nm - 1) < 1e-6,
+        "each corner carries the static balance's share to 1e-6 (%.9g, %.9g)",
+        c[0].normal_force, c[3].normal_force);
+  CHECK(fabs(c[0].penetration * K / Np - 1) < 1e-6, "the right corner's penetration is N/K");
+  cs_sim_free(s);
+  cs_model_free(mod);
+}
+
+/* a flat, a convex corner at (0.05, 0), a slope down 0.1, a concave corner at (0.25, −0.02),
+ * a flat again; the solid below */
+#define STEP "{\"path\": [[-0.2, 0], [0.05, 0], [0.25, -0.02], [0.45, -0.02]], \"solid\": " \
+             "\"right\"}"
+
+/* STEP with its convex corner rounded to radius 0.05 (an arc tangent to the flat and the
+ * slope): the block's flat sliding over the wall's convex arc, and its rounded corners on it
+ * (an arc on an arc: the block arc's pair alone) */
+static void rounded_step(char *out, size_t len)
+{
+  const double Rr = 0.05, al = atan2(-0.02, 0.2), T = Rr * tan(0.5 * fabs(al));
+  snprintf(out, len, "{\"path\": [[-0.2, 0], [%.17g, 0], {\"arc_to\": [%.17g, %.17g], "
+           "\"centre\": [%.17g, %.17g], \"turn\": \"cw\"}, [0.25, -0.02], [0.45, -0.02]], "
+           "\"solid\": \"right\"}", 0.05 - T, 0.05 + T * cos(al), T * sin(al), 0.05 - T, -Rr);
+}
+
+static double slide(const char *wall, double rtol, int *events)
+{
+  cs_model *mod = block_model(wall, "{\"elastic\": {\"model\": \"power_law\", \"K\": 1e9, "
+                              "\"n\": 1.5}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": "
+                              "0}}", b + 0.001, 0.8, 0.05, rtol, 0.35);
+  cs_sim *s = start(mod);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, 0.35, &err);
+  CHECK(st == CS_OK, "sliding block rtol %g: runs (%s)", rtol, st ? err.message : "");
+  cs_energy en;
+  cs_sim_energy(s, &en);
+  *events = cs_sim_event_count(s);
+  int pairs = cs_model_clearance_corner_count(mod, 0), struck = 0;
+  for (int i = 0; i < pairs; i++) {
+    cs_clearance_state cst;
+    cs_sim_clearance_corner(s, 0, i, &cst);
+    struck |= (cst.impact_velocity > 0) << i;
+  }
+  /* the block's four corner arcs against each of the two walls the path is cut into at its
+   * sharp concave corner, then the wall's convex corner (or arc) against the block's outline */
+  CHECK(pairs == 9 && (struck & 256), "the wall's convex corner or arc struck the block's face "
+        "(%d pairs, struck %#x)", pairs, struck);
+  double q[3];
+  cs_sim_body_position(s, 1, q);
+  CHECK(q[0] > 0.25, "the block slid past the slope (x = %.4g m)", q[0]);
+  cs_sim_free(s);
+  cs_model_free(mod);
+  return fabs(en.balance_error) / (0.5 * m * 0.8 * 0.8);
+}
+
+static void sliding(void)
+{
+  char rounded[512];
+  rounded_step(rounded, sizeof rounded);
+  const char *wall[2] = {STEP, rounded}, *what[2] = {"a sharp convex corner", "a rounded one"};
+  for (int w = 0; w < 2; w++) {
+    int n8, n10;
+    double e8 = slide(wall[w], 1e-8, &n8), e10 = slide(wall[w], 1e-10, &n10);
+    printf("sliding block, undamped, over %s: %d, %d contacts; balance error %.3g (rtol 1e-8), "
+           "%.3g (rtol 1e-10) of the kinetic energy\n", what[w], n8, n10, e8, e10);
+    CHECK(n10 >= 4, "it strikes the wall several times (%d)", n10);
+    CHECK(e10 < 1e-7 && e10 < e8, "the books close to the tolerance (%.3g, %.3g)", e10, e8);
+  }
+}
+
+/* A disc outline (radius 10 mm) resting on top of a convex arc wall (a disc of 50 mm): the one
+ * contact is the follower arc's pair's; the wall arc's pair meets the outline cut to its end
+ * points and stays off (both had carried m g/2 at half the depth) */
+static void arc_on_arc(void)
+{
+  char json[4096];
+  snprintf(json, sizeof json,
+           "{\"name\": \"aa\", \"gravity\": [0, -9.81], \"bodies\": [{\"name\": \"g\", "
+           "\"ground\": true}, {\"name\": \"d\", \"mass\": 1, \"inertia\": 1e-4, "
+           "\"position\": [0, 0.06, 0]}], \"clearance_joints\": [{\"name\": \"J\", \"type\": "
+           "\"profile\", \"body1\": \"g\", \"body2\": \"d\", \"length\": 0.01, "
+           "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
+           "\"contact\": {\"elastic\": {\"model\": \"power_law\", \"K\": 1e7, \"n\": 1}, "
+           "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 3000}}, \"profile\": {\"path\": "
+           "[[0.05, 0], {\"arc_to\": [0.05, 0], \"centre\": [0, 0], \"turn\": \"ccw\"}], "
+           "\"solid\": \"left\"}, \"follower\": {\"path\": [[0.01, 0], {\"arc_to\": [0.01, 0], "
+           "\"centre\": [0, 0], \"turn\": \"ccw\"}], \"solid\": \"left\"}}], \"solver\": "
+           "{\"t_end\": 0.1, \"rtol\": 1e-9, \"atol\": 1e-14}}");
+  cs_model *mod = load_model_string(json, "<arc on arc>");
+  cs_sim *s = start(mod);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, 0.1, &err);
+  CHECK(st == CS_OK, "arc on arc: runs (%s)", st ? err.message : "");
+  cs_clearance_state c[2];
+  for (int i = 0; i < 2; i++)
+    cs_sim_clearance_corner(s, 0, i, &c[i]);
+  printf("disc outline on a convex arc: the disc's pair %.9g N at %.6g m (m g %.9g N at m g/K "
+         "%.6g m); the wall arc's pair in contact %d\n", c[0].normal_force, c[0].penetration,
+         m * g, m * g / K, c[1].in_contact);
+  CHECK(cs_model_clearance_corner_count(mod, 0) == 2 && !c[1].in_contact,
+        "two pairs, the wall arc's off");
+  CHECK(fabs(c[0].normal_force / (m * g) - 1) < 1e-6 && fabs(c[0].penetration * K / (m * g) - 1)
+        < 1e-6, "one contact carries m g at m g/K (%.9g N)", c[0].normal_force);
+  cs_sim_free(s);
+  cs_model_free(mod);
+}
+
+/* ---------------------------------------------------------------- Jacobians -------------- */
+
+/* jacobian_case with the rates turned round (the face moving in: the damping acts, so ∂Q/∂v
+ * and δ' through q are checked too). */
+static void approaching_case(const char *label, const char *joint, const char *contact,
+                             const double pin_local[2])
+{
+  cs_model *mod = two_bodies(joint, contact);
+  double q[6], v[6];
+  cs_clearances *c = pair_in_contact(mod, pin_local, q, v);
+  for (int i = 0; i < 6; i++)
+    v[i] = -v[i];
+  cs_clearances_open(c, 0, 0.0, q, v);
+  double Q[6] = {0}, Qq[36] = {0}, Qv[36] = {0};
+  cs_clearances_forces(c, q, v, Q, &(cs_acc){.dense = Qq, .ld = 6},
+                       &(cs_acc){.dense = Qv, .ld = 6}, 1.0);
+  probe p = {c, q, v};
+  double eq = jacobian_error(&p, 6, 0, Qq), ev = jacobian_error(&p, 6, 1, Qv), qv = 0.0;
+  for (int i = 0; i < 36; i++)
+    qv = fmax(qv, fabs(Qv[i]));
+  printf("%-28s ∂Q/∂q off %.2e, ∂Q/∂v off %.2e (moving in: |∂Q/∂v| %.3g)\n", label, eq, ev,
+         qv);
+  CHECK(fabs(Q[0]) + fabs(Q[1]) > 0 && qv > 0, "%s: a force, damped", label);
+  CHECK(ev < 1e-6 && eq < 1e-6, "%s: Jacobians against differences (%.3g, %.3g)", label, eq,
+        ev);
+  cs_clearances_free(c);
+  cs_model_free(mod);
+}
+
+/* The friction force's own Jacobian (the joint under `with` less under `without`, the same
+ * normal law): its ∂/∂q against differences of the same difference, so that the slip map's
+ * change is not lost beside the contact's stiffness. */
+static void friction_case(const char *label, const char *joint, const char *with,
+                          const char *without, const double pin_local[2])
+{
+  cs_model *m2[2] = {two_bodies(joint, with), two_bodies(joint, without)};
+  cs_clearances *c2[2];
+  double q[6], v[6], Qq[2][36] = {{0}}, Q[2][6] = {{0}}, worst = 0.0, scale = 1e-300;
+  for (int i = 0; i < 2; i++) {
+    c2[i] = pair_in_contact(m2[i], pin_local, q, v);
+    cs_clearances_forces(c2[i], q, v, Q[i], &(cs_acc){.dense = Qq[i], .ld = 6}, NULL, 1.0);
+  }
+  const double h = 1e-9;
+  for (int b = 0; b < 6; b++) {
+    double x[6], Qp[2][6], Qm[2][6];
+    memcpy(x, q, sizeof x);
+    x[b] += h;
+    for (int i = 0; i < 2; i++)
+      forces(&(probe){c2[i], x, v}, x, v, Qp[i], 6);
+    x[b] -= 2 * h;
+    for (int i = 0; i < 2; i++)
+      forces(&(probe){c2[i], x, v}, x, v, Qm[i], 6);
+    for (int a = 0; a < 6; a++) {
+      double fd = ((Qp[0][a] - Qp[1][a]) - (Qm[0][a] - Qm[1][a])) / (2 * h);
+      worst = fmax(worst, fabs(Qq[0][a + 6 * b] - Qq[1][a + 6 * b] - fd));
+      scale = fmax(scale, fabs(fd));
+    }
+  }
+  double ft = 0.0;
+  for (int a = 0; a < 6; a++)
+    ft = fmax(ft, fabs(Q[0][a] - Q[1][a]));
+  printf("%-28s friction %.3g N, its ∂/∂q off %.2e of its largest entry %.3g\n", label, ft,
+         worst / scale, scale);
+  /* 1e-7: the slip map's change is ~1e-4 of these entries (most is μ ∂Fn/∂q); dropping the
+   * end's ∂V/∂φ from it shows as 4e-7 */
+  CHECK(ft > 0 && worst < 1e-7 * scale, "%s: friction's ∂Q/∂q against differences (%.3g)",
+        label, worst / scale);
+  for (int i = 0; i < 2; i++)
+    cs_clearances_free(c2[i]), cs_model_free(m2[i]);
+}
+
+static void jacobians(void)
+{
+  const char *ln = "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": {\"model\": "
+                   "\"lankarani_nikravesh\"}, \"restitution\": {\"model\": \"constant\", \"cr\": "
+                   "0.8}, \"friction\": {\"model\": \"coulomb\", \"mu\": 0.1, \"v_tol\": 10}}";
+  char outline[2048], joint[4096];
+  const double phi = -0.5, c = cos(phi), s = sin(phi), d = 2e-6;
+  /* pair 0, the block's bottom-right arc (centre (x0 + a − r, −b + r)) 2 µm into the flat */
+  block_outline(outline, sizeof outline);
+  snprintf(joint, sizeof joint, "\"type\": \"profile\", \"length\": 0.01, \"profile\": "
+           "{\"path\": [[-0.1, 0], [0.1, 0]], \"solid\": \"right\"}, \"follower\": %s", outline);
+  double k0[2] = {x0 + a - r, -b + r};
+  double at[2] = {0.001 - (c * k0[0] - s * k0[1]), r - d - (s * k0[0] + c * k0[1])};
+  jacobian_case("follower arc on a flat", joint, ln, at);
+  /* pair 0, the wall's circle (R 30 mm about (0.01, 0)) 2 µm into the follower's face */
+  snprintf(joint, sizeof joint, "\"type\": \"profile\", \"length\": 0.01, \"profile\": "
+           CIRCLE ", \"follower\": " FACE);
+  double w[2] = {0.005, -(0.03 - d)}; /* the circle's centre in the face's frame */
+  double at2[2] = {0.01 - (c * w[0] - s * w[1]), -(s * w[0] + c * w[1])};
+  jacobian_case("wall arc on a follower face", joint, ln, at2);
+  /* pair 0, a face on the spline cam: its support point 5 mm in from the face's middle, and
+   * 0.5 mm past its end (32 points of the circle) (the end's distance to the spline; 6 um across the face's line, the
+   * circle's sagitta 4.2 um there); with friction: the slip map of a contact point that runs
+   * along the spline as the face turns */
+  const char *lnd = "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": "
+                    "{\"model\": \"lankarani_nikravesh\"}, \"restitution\": {\"model\": "
+                    "\"constant\", \"cr\": 0.8}}";
+  char wall[1536];
+  cam_spline(wall, sizeof wall, 32, 10);
+  snprintf(joint, sizeof joint, "\"type\": \"profile\", \"length\": 0.01, \"profile\": "
+           "%s, \"follower\": " FACE, wall);
+  const double n[2] = {s, -c}, t[2] = {c, s}; /* the face's free normal R(phi)(0, -1), tangent */
+  const double xs[2] = {0.01 - 0.03 * n[0], -0.03 * n[1]}; /* the circle's support point */
+  const double off[2][2] = {{d, -0.005}, {6e-6, -0.0405}}; /* across, along from the origin */
+  const char *what[2] = {"face on a spline cam", "face's end on a spline cam"};
+  for (int i = 0; i < 2; i++) {
+    double o[2] = {xs[0] + off[i][0] * n[0] + off[i][1] * t[0],
+                   xs[1] + off[i][0] * n[1] + off[i][1] * t[1]};
+    jacobian_case(what[i], joint, ln, o);
+    approaching_case(what[i], joint, ln, o);
+    friction_case(what[i], joint, ln, lnd, o);
+  }
+}
+
+/* ---------------------------------------------------------------- bad input -------------- */
+
+static void refused(const char *joint_keys, const char *want)
+{
+  char json[4096];
+  snprintf(json, sizeof json,
+           "{\"name\": \"bad\", \"bodies\": [{\"name\": \"g\", \"ground\": true}, {\"name\": "
+           "\"f\", \"mass\": 1, \"inertia\": 1e-4}], \"clearance_joints\": [{\"name\": \"J\", "
+           "\"type\": \"profile\", \"body1\": \"g\", \"body2\": \"f\", \"length\": 0.01, "
+           "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
+           "\"contact\": {\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": "
+           "{\"model\": \"kelvin_voigt\", \"c\": 0}}, %s}]}", joint_keys);
+  cs_model *mod = NULL;
+  cs_error err;
+  cs_status st = cs_model_load_string(json, "<bad>", NULL, &mod, &err);
+  CHECK(st == CS_ERR_INPUT && strstr(err.message, want), "refused: want \"%s\", got \"%s\"",
+        want, st ? err.message : "(loaded)");
+  cs_model_free(mod);
+}
+
+static void bad_input(void)
+{
+  refused("\"pin_radius\": 0.01, \"profile\": " FLAT ", \"follower\": " CIRCLE,
+          "<bad>: /clearance_joints/0/pin_radius: expected no \"pin_radius\" with a "
+          "\"follower\" outline");
+  refused("\"point2\": [0, 0], \"profile\": " FLAT ", \"follower\": " CIRCLE,
+          "<bad>: /clearance_joints/0/point2: expected no \"point2\" with a \"follower\"");
+  refused("\"profile\": " FLAT ", \"follower\": {\"path\": [], \"solid\": \"left\"}",
+          "<bad>: /clearance_joints/0/follower/path: expected a start point and at least one "
+          "step, got 0 elements");
+  refused("\"profile\": " FLAT ", \"follower\": {\"spline\": [[0, 0], [1, 0], [1, 1], [0, 1]], "
+          "\"solid\": \"left\"}", "<bad>: /clearance_joints/0/follower/spline: expected a "
+          "follower outline as a path of segments and arcs");
+  refused("\"profile\": " FLAT ", \"follower\": {\"path\": [[-0.01, 0], [0.01, 0]], \"solid\": "
+          "\"left\"}", "<bad>: /clearance_joints/0/follower: neither the follower nor the walls "
+          "have a convex arc or corner");
+  refused("\"profile\": " FLAT ", \"follower\": {\"path\": [[0, 0], [0.01, 0], [0, 0.01]], "
+          "\"closed\": true, \"solid\": \"left\"}", "<bad>: /clearance_joints/0/contact: "
+          "contact pair 0 (the follower's corner against a wall of radius 0 m, region flat): "
+          "lankarani_nikravesh: needs the radius R1 of body 1 > 0");
+  refused("\"profile\": " FLAT ", \"follower\": {\"path\": [[0, 0], [0.01, 0]], \"solid\": "
+          "\"up\"}", "<bad>: /clearance_joints/0/follower/solid: expected one of");
+  /* a U: its two inner corners are sharp and concave (the loader cuts the path there) */
+  refused("\"profile\": " FLAT ", \"follower\": {\"path\": [[0, 0], [0.03, 0], [0.03, 0.02], "
+          "[0.02, 0.02], [0.02, 0.01], [0.01, 0.01], [0.01, 0.02], [0, 0.02]], \"closed\": true, "
+          "\"solid\": \"left\"}",
+          "<bad>: /clearance_joints/0/follower/path: expected a follower outline without sharp "
+          "concave corners");
+}
+
+int main(void)
+{
+  bad_input();
+  jacobians();
+  resting();
+  arc_on_arc();
+  sliding();
+  duality();
+  face_on_spline();
+  return cs_test_finish();
+}
