@@ -186,6 +186,28 @@ static void pin_frames(const cs_clearances *c, const joint *j, const double *q, 
   f[1] = cs_frame_of(cs_body_pose(c->model, q, j->body[1]));
 }
 
+/* The frames a pass over the pins made last: the pins of one joint follow each other and
+ * share its bodies (a follower outline's pair may have them the other way round), so a joint
+ * of many walls or pairs makes its frames once. */
+typedef struct frame_cache {
+  int b0, b1;
+  cs_frame f[2];
+} frame_cache;
+
+static void cached_frames(const cs_clearances *c, const joint *j, const double *q,
+                          frame_cache *fc, cs_frame f[2])
+{
+  if (j->body[0] != fc->b0 || j->body[1] != fc->b1) {
+    if (j->body[0] == fc->b1 && j->body[1] == fc->b0) {
+      f[0] = fc->f[1], f[1] = fc->f[0];
+      return;
+    }
+    pin_frames(c, j, q, fc->f);
+    fc->b0 = j->body[0], fc->b1 = j->body[1];
+  }
+  f[0] = fc->f[0], f[1] = fc->f[1];
+}
+
 /* The same from every body's frames (cs_frames). */
 static void pin_frames_of(const joint *j, const cs_frame *frame, cs_frame f[2])
 {
@@ -511,17 +533,23 @@ double cs_clearances_forces_power(cs_clearances *c, const cs_frame *frame, const
 }
 
 /* δ of joint j at q, and (when `blend` is non-NULL) the blend of its laws there */
-static double gap_of(const cs_clearances *c, const joint *j, const double *q, cs_blend *blend)
+static double gap_in(const joint *j, const cs_frame f[2], cs_blend *blend)
 {
   double p[2];
   cs_gap g;
-  cs_frame f[2];
-  pin_frames(c, j, q, f);
   cs_clearance_point(j->def, j->s1, &f[0], &f[1], p, NULL, NULL);
   joint_gap(j, p, f[1].q[2] - f[0].q[2], &g);
   if (blend)
     cs_clearance_blend(j->def, j->pin, p, g.region, blend);
   return g.delta;
+}
+
+/* The same at q. */
+static double gap_of(const cs_clearances *c, const joint *j, const double *q, cs_blend *blend)
+{
+  cs_frame f[2];
+  pin_frames(c, j, q, f);
+  return gap_in(j, f, blend);
 }
 
 double cs_clearances_strain(cs_clearances *c, const double *q)
@@ -635,29 +663,37 @@ static double guard_weight(const joint *j, double delta)
 }
 
 /* Joint i's two roots into g[0], g[1]. */
-static void joint_roots(cs_clearances *c, int i, const double *q, const double *v, double g[2])
+/* Joint i's two roots into g[0], g[1], its bodies' frames f. */
+static void joint_roots(cs_clearances *c, int i, const cs_frame f[2], const double *v,
+                        double g[2])
 {
   joint *j = &c->joints[i];
-  double delta = gap_of(c, j, q, NULL), w = j->in_contact ? 0.0 : guard_weight(j, delta);
+  double delta = gap_in(j, f, NULL), w = j->in_contact ? 0.0 : guard_weight(j, delta);
   g[0] = j->in_contact ? delta + c->release : delta;
   g[1] = 1.0 - w; /* only the sign counts: 1 m/s stands for "moving away" */
   if (w > 0.0) {
     kin k;
-    kinematics_at(c, j, q, v, 0, &k);
+    kinematics(c, j, f, v, 0, &k);
     g[1] += w * k.rate;
   }
 }
 
 void cs_clearances_roots(cs_clearances *c, const double *q, const double *v, double *g)
 {
-  for (int i = 0; i < c->n; i++)
-    joint_roots(c, i, q, v, g + 2 * i);
+  frame_cache fc = {.b0 = -1, .b1 = -1};
+  for (int i = 0; i < c->n; i++) {
+    cs_frame f[2];
+    cached_frames(c, &c->joints[i], q, &fc, f);
+    joint_roots(c, i, f, v, g + 2 * i);
+  }
 }
 
 double cs_clearances_root(cs_clearances *c, int r, const double *q, const double *v)
 {
   double g[2];
-  joint_roots(c, r / 2, q, v, g);
+  cs_frame f[2];
+  pin_frames(c, &c->joints[r / 2], q, f);
+  joint_roots(c, r / 2, f, v, g);
   return g[r % 2];
 }
 
@@ -747,11 +783,15 @@ static void close_contact(cs_clearances *c, joint *j, double t, double rate)
 int cs_clearances_events(cs_clearances *c, const double *q, const int *found, int *missed)
 {
   int changed = 0;
+  frame_cache fc = {.b0 = -1, .b1 = -1};
   *missed = -1;
   for (int i = 0; i < c->n; i++) {
     joint *j = &c->joints[i];
+    cs_frame f[2];
+    if (!j->in_contact && *missed < 0) /* (δ alone is asked, and only then) */
+      cached_frames(c, j, q, &fc, f);
     if (!j->in_contact && *missed < 0 && found && found[2 * i + 1] != 0 &&
-        gap_of(c, j, q, NULL) > 0.0) {
+        gap_in(j, f, NULL) > 0.0) {
       /* its guard stopped the step at a maximum of δ inside the wall: δ rose through 0 before
        * it, whether or not δ's own root also counts as crossed (it does where δ was < 0 at the
        * step's start), and a restart there would not open the contact (δ' = 0) */
@@ -762,7 +802,7 @@ int cs_clearances_events(cs_clearances *c, const double *q, const int *found, in
        * by the sign of δ' (cs_clearances_settle), so a root crossed against the motion (the
        * round-off of an earlier restart at δ = 0) changes nothing. */
       changed++;
-    } else if (!j->in_contact && *missed < 0 && gap_of(c, j, q, NULL) > 0.0) {
+    } else if (!j->in_contact && *missed < 0 && gap_in(j, f, NULL) > 0.0) {
       /* out of contact inside the wall: the step jumped an onset (its guard root, a maximum
        * of δ, stopped it there; or δ left 0, where its root was disarmed, after a dip outward
        * shorter than the step: a start at δ = 0 moving out at 1e-17 m/s under gravity) */
