@@ -36,10 +36,8 @@ static const double SHRINK_FAIL = 1e-3;
  * 0.7 of 6.39 (models/sphere_in_cylinder.json, 34,490 of 59,936 steps). Contacts held by
  * accuracy sit far below: the clearance slider-crank's below 0.3. */
 static const double STIFF_SHARE = 0.6;
-/* The dense output's own stability ends sooner than the step's: on steps whose h ρ(J) passed
- * half the boundary, a cam follower's lasting contact had its rows off by 10 tolerances in
- * one of five and by 4.6e4 in the worst (a row with no contact force, its books 1.2e-5 J
- * out); below it, by 18. There a row costs an exact step (cs_rk_dense_trusted). */
+/* The dense output's own stability ends sooner than the step's: past this share of the
+ * boundary its rows are exact steps (cs_rk_dense_trusted; engine/solver/README.md). */
 static const double DENSE_SHARE = 0.5;
 /* Error-test failures in a row before the step is declared impossible. */
 enum { MAX_FAILURES = 60 };
