@@ -9,7 +9,6 @@
  * each pair a contact point (joints/clearance/clearance_follower.c).
  */
 #include <math.h>
-#include <string.h>
 
 #include "cs_json.h"
 #include "cs_clearance.h"
@@ -82,9 +81,9 @@ cs_status cs_json_follower(const cs_json *js, const cJSON *joint, const char *pa
   c->follower_cut = cs_profile_cut_convex(c->follower, rf);
   if (!c->follower_cut)
     return cs_json_out_of_memory(js);
-  if (cs_follower_pairs(c, why, sizeof why))
-    return strcmp(why, "out of memory") == 0 ? cs_json_out_of_memory(js)
-                                             : cs_json_fail(js, fp, "%s", why);
-  return CS_OK;
+  int st = cs_follower_pairs(c, why, sizeof why);
+  if (st == -2)
+    return cs_json_out_of_memory(js);
+  return st ? cs_json_fail(js, fp, "%s", why) : CS_OK;
 }
 

@@ -124,10 +124,8 @@ int cs_follower_pairs(cs_clearance *c, char *why, size_t len)
     return -1;
   }
   c->pairs = calloc((size_t)n, sizeof *c->pairs);
-  if (!c->pairs) {
-    snprintf(why, len, "out of memory");
-    return -1;
-  }
+  if (!c->pairs)
+    return -2;
   c->npair = all_pairs(c, c->pairs);
   c->pin_radius = 0.0;
   for (int k = 0; k < c->npair; k++)

@@ -154,12 +154,7 @@ static double jump_speed(int n)
   cs_error err;
   cs_status st = cs_sim_advance(s, 0.5, &err);
   CHECK(st == CS_OK, "cam %s: runs (%s)", n ? "spline" : "circle", st ? err.message : "");
-  double t_sep = NAN;
-  for (int i = 0; i < cs_sim_event_count(s) && isnan(t_sep); i++) {
-    cs_contact_event ev;
-    cs_sim_event(s, i, &ev);
-    t_sep = ev.t_off;
-  }
+  double t_sep = first_separation(s);
   cs_sim_free(s);
   cs_model_free(mod);
   return w0 + 5.0 * t_sep;

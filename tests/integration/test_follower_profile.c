@@ -91,12 +91,7 @@ static double cam_run(int k, double t_end, double rtol, track *tr)
   cs_error err;
   cs_status st = cs_sim_advance(s, t_end, &err);
   CHECK(st == CS_OK, "cam way %d: runs (%s)", k, st ? err.message : "");
-  double t_sep = NAN;
-  for (int i = 0; i < cs_sim_event_count(s) && isnan(t_sep); i++) {
-    cs_contact_event ev;
-    cs_sim_event(s, i, &ev);
-    t_sep = ev.t_off;
-  }
+  double t_sep = first_separation(s);
   cs_sim_free(s);
   cs_model_free(mod);
   return t_sep;
@@ -188,12 +183,7 @@ static double face_run(int circle, const char *law, double rtol, double t_end, t
   cs_error err;
   cs_status st = cs_sim_advance(s, t_end, &err);
   CHECK(st == CS_OK, "face on cam: runs (%s)", st ? err.message : "");
-  double t_sep = NAN;
-  for (int i = 0; i < cs_sim_event_count(s) && isnan(t_sep); i++) {
-    cs_contact_event ev;
-    cs_sim_event(s, i, &ev);
-    t_sep = ev.t_off;
-  }
+  double t_sep = first_separation(s);
   if (balance) {
     cs_energy en;
     cs_sim_energy(s, &en);
@@ -213,12 +203,7 @@ static double shipped_face(void)
   cs_error err;
   cs_status st = cs_sim_advance(s, 0.5, &err);
   CHECK(st == CS_OK, "cam_spline_flat.json: runs (%s)", st ? err.message : "");
-  double t_sep = NAN;
-  for (int i = 0; i < cs_sim_event_count(s) && isnan(t_sep); i++) {
-    cs_contact_event ev;
-    cs_sim_event(s, i, &ev);
-    t_sep = ev.t_off;
-  }
+  double t_sep = first_separation(s);
   cs_sim_free(s);
   cs_model_free(mod);
   return 108.0 + 5.0 * t_sep;

@@ -6,6 +6,7 @@
 #include "clearsim.h"
 #include "cs_model.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -57,6 +58,30 @@ static inline cs_sim *run_recorded(cs_model *m, const char *h5, cs_rows **rows)
     exit(2);
   }
   return s;
+}
+
+/* When the run's first contact that has ended ended (its t_off), NAN if none has. */
+static inline double first_separation(const cs_sim *s)
+{
+  for (int i = 0; i < cs_sim_event_count(s); i++) {
+    cs_contact_event ev;
+    cs_sim_event(s, i, &ev);
+    if (!isnan(ev.t_off))
+      return ev.t_off;
+  }
+  return NAN;
+}
+
+/* An output callback (cs_sim_set_output): the worst |energy balance error| over the rows so
+ * far into *(double *)user. */
+static inline int worst_balance(const cs_sim *s, void *user)
+{
+  cs_energy e;
+  cs_sim_energy(s, &e);
+  double *worst = user;
+  if (fabs(e.balance_error) > *worst)
+    *worst = fabs(e.balance_error);
+  return 0;
 }
 
 #endif
