@@ -286,19 +286,10 @@ cs_status cs_json_profile_wall(const cs_json *js, const cJSON *obj, const char *
   return wall(js, obj, pp, rp, out);
 }
 
-/* "profile": one wall, or an array of walls (each its own contact point, models/README.md
- * "Profiles"). */
-cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *path,
-                          cs_clearance *c)
+/* The walls of "profile" given as an array (at pp), joined to c's first. */
+static cs_status walls(const cs_json *js, const cJSON *obj, const char *pp, cs_clearance *c)
 {
-  char pp[CS_JSON_PATH], ep[CS_JSON_PATH], why[256];
-  const cJSON *obj = cs_json_member(joint, "profile");
-  cs_json_child(pp, path, "profile");
-  if (!obj)
-    return cs_json_fail(js, path, "missing \"profile\": expected {\"path\": [[x, y], …], "
-                        "\"solid\": \"left\" | \"right\"} or an array of such walls");
-  if (!cJSON_IsArray(obj))
-    return wall(js, obj, pp, c->pin_radius, &c->profile);
+  char ep[CS_JSON_PATH], why[256];
   if (cJSON_GetArraySize(obj) < 1)
     return cs_json_fail(js, pp, "expected at least one wall {\"path\": …, \"solid\": …}, "
                         "got an empty array");
@@ -323,6 +314,24 @@ cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *pat
     }
   }
   return CS_OK;
+}
+
+/* "profile": one wall, or an array of walls (each its own contact point, models/README.md
+ * "Profiles"), indexed once all are joined. */
+cs_status cs_json_profile(const cs_json *js, const cJSON *joint, const char *path,
+                          cs_clearance *c)
+{
+  char pp[CS_JSON_PATH];
+  const cJSON *obj = cs_json_member(joint, "profile");
+  cs_json_child(pp, path, "profile");
+  if (!obj)
+    return cs_json_fail(js, path, "missing \"profile\": expected {\"path\": [[x, y], …], "
+                        "\"solid\": \"left\" | \"right\"} or an array of such walls");
+  cs_status st = cJSON_IsArray(obj) ? walls(js, obj, pp, c)
+                                    : wall(js, obj, pp, c->pin_radius, &c->profile);
+  if (st == CS_OK && cs_profile_index(c->profile))
+    return cs_json_out_of_memory(js);
+  return st;
 }
 
 /* ---------------------------------------------------------------- gear meshes ------------ */

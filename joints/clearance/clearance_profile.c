@@ -181,34 +181,56 @@ static void junctions(cs_profile *p)
   }
 }
 
-/* Node k over features [lo, hi) and its subtree from *next on; returns k. */
-static int tree(cs_profile *p, int lo, int hi, int *next)
+/* Member i's bounding circle of a set of them: a profile's features, or a joint's walls. */
+typedef const double *(*circle_of)(const void *set, int i, double *r);
+
+static const double *feature_circle(const void *set, int i, double *r)
+{
+  const cs_feature *f = (const cs_feature *)set + i;
+  *r = f->br;
+  return f->bc;
+}
+
+static const double *wall_circle(const void *set, int i, double *r)
+{
+  const cs_profile *w = ((cs_profile *const *)set)[i];
+  *r = w->br;
+  return w->bc;
+}
+
+/* Node k of `node` over members [lo, hi) of `set` and its subtree from *next on; returns k. */
+static int tree(cs_profile_node *node, const void *set, circle_of circle, int lo, int hi,
+                int *next)
 {
   int k = (*next)++;
-  cs_profile_node *nd = &p->node[k];
-  double box[2][2] = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
-  for (int i = lo; i < hi; i++)
-    for (int c = 0; c < 2; c++) {
-      box[0][c] = fmin(box[0][c], p->f[i].bc[c] - p->f[i].br);
-      box[1][c] = fmax(box[1][c], p->f[i].bc[c] + p->f[i].br);
+  cs_profile_node *nd = &node[k];
+  double box[2][2] = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}}, r;
+  for (int i = lo; i < hi; i++) {
+    const double *c = circle(set, i, &r);
+    for (int a = 0; a < 2; a++) {
+      box[0][a] = fmin(box[0][a], c[a] - r);
+      box[1][a] = fmax(box[1][a], c[a] + r);
     }
+  }
   nd->bc[0] = 0.5 * (box[0][0] + box[1][0]), nd->bc[1] = 0.5 * (box[0][1] + box[1][1]);
   nd->br = 0.0;
-  for (int i = lo; i < hi; i++)
-    nd->br = fmax(nd->br, hypot(p->f[i].bc[0] - nd->bc[0], p->f[i].bc[1] - nd->bc[1]) +
-                              p->f[i].br);
+  for (int i = lo; i < hi; i++) {
+    const double *c = circle(set, i, &r);
+    nd->br = fmax(nd->br, hypot(c[0] - nd->bc[0], c[1] - nd->bc[1]) + r);
+  }
   nd->lo = lo, nd->hi = hi, nd->child[0] = nd->child[1] = -1;
   if (hi - lo <= 4)
     return k;
-  int mid = lo + (hi - lo) / 2, c0 = tree(p, lo, mid, next), c1 = tree(p, mid, hi, next);
-  p->node[k].child[0] = c0, p->node[k].child[1] = c1;
+  int mid = lo + (hi - lo) / 2;
+  int c0 = tree(node, set, circle, lo, mid, next), c1 = tree(node, set, circle, mid, hi, next);
+  node[k].child[0] = c0, node[k].child[1] = c1;
   return k;
 }
 
 static void bound(cs_profile *p)
 {
   int next = 0;
-  tree(p, 0, p->n, &next);
+  tree(p->node, p->f, feature_circle, 0, p->n, &next);
   p->bc[0] = p->node[0].bc[0], p->bc[1] = p->node[0].bc[1], p->br = p->node[0].br;
 }
 
@@ -462,6 +484,8 @@ void cs_profile_free(cs_profile *p)
     free(p->f);
     free(p->j);
     free(p->node);
+    free(p->wall);
+    free(p->wall_node);
     cs_spline_free(p->spline);
     for (int i = 0; i < p->nsteps; i++)
       cs_spline_free(p->steps[i]);
@@ -473,6 +497,8 @@ void cs_profile_free(cs_profile *p)
 
 int cs_profile_walls(const cs_profile *p)
 {
+  if (p && p->wall)
+    return p->nwall;
   int n = 0;
   for (; p; p = p->next)
     n++;
@@ -481,6 +507,8 @@ int cs_profile_walls(const cs_profile *p)
 
 const cs_profile *cs_profile_wall(const cs_profile *p, int k)
 {
+  if (p && p->wall)
+    return k < p->nwall ? p->wall[k] : NULL;
   while (p && k-- > 0)
     p = p->next;
   return p;
@@ -490,12 +518,35 @@ int cs_profile_join(cs_profile *head, cs_profile *wall, char *why, size_t len)
 {
   if (cs_profile_adopt(head, wall, why, len))
     return -1;
+  free(head->wall), free(head->wall_node); /* the index no longer holds */
+  head->wall = NULL, head->wall_node = NULL, head->nwall = 0;
   cs_profile *p = head;
   for (; p->next; p = p->next)
     ;
   p->next = wall;
   if (wall->size < head->size)
     head->size = wall->size, head->size_rule = wall->size_rule;
+  return 0;
+}
+
+int cs_profile_index(cs_profile *head)
+{
+  int n = cs_profile_walls(head), next = 0;
+  cs_profile **w = malloc((size_t)n * sizeof *w);
+  cs_profile_node *node = calloc(2 * (size_t)n + 1, sizeof *node); /* ≤ 2 per wall */
+  if (!w || !node) {
+    free(w), free(node);
+    return -1;
+  }
+  free(head->wall), free(head->wall_node);
+  head->reach_size = 0.0;
+  int k = 0;
+  for (cs_profile *p = head; p; p = p->next) {
+    w[k++] = p;
+    head->reach_size = fmax(head->reach_size, p->size);
+  }
+  tree(node, w, wall_circle, 0, n, &next);
+  head->wall = w, head->wall_node = node, head->nwall = n;
   return 0;
 }
 
@@ -573,6 +624,44 @@ static double outside(const double x[2], const double c[2], double r)
   return sqrt(dx * dx + dy * dy) - r;
 }
 
+/* Whether every wall in node k's run of the indexed head h lies farther than T from x; then
+ * *d is the least distance, and *c, *r the circle, of those that show it. */
+static int walls_far(const cs_profile *h, int k, const double x[2], double T, double *d,
+                     const double **c, double *r)
+{
+  const cs_profile_node *nd = &h->wall_node[k];
+  double dn = outside(x, nd->bc, nd->br);
+  if (dn > T) {
+    if (dn < *d)
+      *d = dn, *c = nd->bc, *r = nd->br;
+    return 1;
+  }
+  if (nd->child[0] >= 0)
+    return walls_far(h, nd->child[0], x, T, d, c, r) &&
+           walls_far(h, nd->child[1], x, T, d, c, r);
+  for (int i = nd->lo; i < nd->hi; i++) {
+    const cs_profile *w = h->wall[i];
+    double dw = outside(x, w->bc, w->br);
+    if (!(dw > T))
+      return 0;
+    if (dw < *d)
+      *d = dw, *c = w->bc, *r = w->br;
+  }
+  return 1;
+}
+
+int cs_profile_reach(const cs_profile *head, const double x[2], double rp, cs_gap *g)
+{
+  if (!head->wall || head->nwall < 2) /* one wall: its own bound (cs_profile_far) */
+    return 0;
+  double d = INFINITY, r = 0.0;
+  const double *c = NULL;
+  if (!walls_far(head, 0, x, rp + fmax(head->size, head->reach_size), &d, &c, &r))
+    return 0;
+  cs_gap_circle(x, c, r, rp, -1, 0, g);
+  return 1;
+}
+
 /* The nearest reaching feature of node k's run, nearer child first, skipping runs whose
  * circle lies farther than the best so far. */
 static void search(const cs_profile *p, int k, const double x[2], cs_profile_hit *hit)
@@ -610,6 +699,8 @@ int cs_profile_nearest(const cs_profile *p, const double x[2], cs_profile_hit *h
  * the nearest piece end, as a corner. */
 void cs_profile_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g)
 {
+  if (cs_profile_reach(c->profile, p, c->pin_radius, g))
+    return;
   cs_profile_gap_on(cs_profile_wall(c->profile, pin), c->pin_radius, p, g);
 }
 

@@ -15,6 +15,8 @@
 
 #include <stddef.h>
 
+struct cs_gap;
+
 /* |sin| of a turn below which two pieces are tangent (no corner) */
 #define CS_PROFILE_TURN_TOL 1e-9
 
@@ -66,6 +68,11 @@ typedef struct cs_profile {
   double bc[2], br;   /* the whole profile's bounding circle (node 0's) */
   struct cs_profile_node *node; /* bounding circles of runs of features, a binary tree */
   struct cs_profile *next; /* the joint's next wall, its own contact point (pin), or NULL */
+  struct cs_profile **wall; /* an indexed head (cs_profile_index): its nwall walls, wall[0]
+                             * itself; NULL otherwise */
+  int nwall;
+  struct cs_profile_node *wall_node; /* and their bounding circles' tree */
+  double reach_size;       /* and the largest of their sizes */
   cs_spline *spline;       /* a spline wall's curve (its one feature's), or NULL */
   cs_spline **steps;       /* the curves of a path's spline steps (owned), nsteps of them */
   int nsteps;
@@ -210,9 +217,19 @@ int cs_profile_adopt(cs_profile *head, cs_profile *wall, char *why, size_t len);
  * rp): a follower outline as the walls' convex features meet it, its own convex arcs being
  * pins of their own (clearance_follower.c). NULL out of memory. */
 cs_profile *cs_profile_cut_convex(const cs_profile *p, double rp);
-/* The number of walls from p on, and wall k of them. */
+/* The number of walls from p on, and wall k of them (in constant time from an indexed head). */
 int cs_profile_walls(const cs_profile *p);
 const cs_profile *cs_profile_wall(const cs_profile *p, int k);
+/* Indexes the walls of the joint whose first wall is `head`, once they are all joined: wall k
+ * in constant time, and the circle round them all (cs_profile_reach). A later join drops the
+ * index. −1 out of memory (head unindexed, still whole). */
+int cs_profile_index(cs_profile *head);
+/* Whether a follower of radius rp centred at x is farther from every wall of the indexed head
+ * than the largest of their sizes (their bounding circles' tree), and then (g) the gap of the
+ * nearest circle that shows it: every wall's gap there (below −size, like the true ones), so
+ * that a joint of many walls far from its follower costs a few distances. 0 for one wall (its
+ * own bound does it) or a head not indexed. */
+int cs_profile_reach(const cs_profile *head, const double x[2], double rp, struct cs_gap *g);
 
 /* The feature nearest p (the follower centre) and its signed distance d (> 0 on the free
  * side); d's gradient and Hessian are those of the gap δ = r_pin − d with their signs turned. */
