@@ -25,6 +25,7 @@ typedef struct joint {
   int zi;            /* its friction's internal state in z, or −1 (cs_clearances_state_count) */
   cs_contact *contact[CS_MAX_REGIONS]; /* the pin's own regions; NULL for the others */
   int walls;         /* how many of them (cs_clearances_crossing_time) */
+  int same;          /* on the point of the pin before (a profile's walls: same_point) */
   double clearance;  /* c: the guard's blend (cs_clearances_roots) is on its scale */
   int in_contact, region;
   double v_impact;
@@ -60,6 +61,13 @@ typedef struct kin {
   double wH[36];        /* ∇²w (blend.n = 2 and the Hessian asked for) */
 } kin;
 
+/* Whether pins j and k stand on one point of one joint's bodies (a profile's walls). */
+static int same_point(const joint *j, const joint *k)
+{
+  return j->def == k->def && j->body[0] == k->body[0] && j->body[1] == k->body[1] &&
+         j->s1[0] == k->s1[0] && j->s1[1] == k->s1[1];
+}
+
 cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error *err)
 {
   cs_clearances *c = calloc(1, sizeof *c);
@@ -88,6 +96,7 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
       j->radius = cs_clearance_pin_radius(j->def, pin);
       j->clearance = cs_model_clearance_size(m, i);
       j->event = -1;
+      j->same = k > 0 && same_point(j, j - 1);
     }
   }
   c->first[m->nclearance] = c->n;
@@ -186,12 +195,16 @@ static void pin_frames(const cs_clearances *c, const joint *j, const double *q, 
   f[1] = cs_frame_of(cs_body_pose(c->model, q, j->body[1]));
 }
 
-/* The frames a pass over the pins made last: the pins of one joint follow each other and
- * share its bodies (a follower outline's pair may have them the other way round), so a joint
- * of many walls or pairs makes its frames once. */
+/* What a pass over the pins made last: the pins of one joint follow each other and share its
+ * bodies (a follower outline's pair may have them the other way round), so a joint of many
+ * walls or pairs makes its frames once; and its walls share one pin point, so whether that
+ * point is far from them all (cs_clearance_far) is found once too. */
 typedef struct frame_cache {
   int b0, b1;
   cs_frame f[2];
+  const joint *point; /* the pin whose point `far` and `delta` are of, or NULL */
+  int far;
+  double delta;
 } frame_cache;
 
 static void cached_frames(const cs_clearances *c, const joint *j, const double *q,
@@ -206,6 +219,28 @@ static void cached_frames(const cs_clearances *c, const joint *j, const double *
     fc->b0 = j->body[0], fc->b1 = j->body[1];
   }
   f[0] = fc->f[0], f[1] = fc->f[1];
+}
+
+/* Whether pin j's point is far from every wall of its joint at q (cs_clearance_far), with its
+ * δ there: every such pin's gap is that one, found once for a run of pins on one point passed
+ * in order. */
+static int point_far(const cs_clearances *c, const joint *j, const double *q, frame_cache *fc,
+                     double *delta)
+{
+  if (j->wear.feedback)
+    return 0;
+  if (!(j->same && fc->point == j - 1)) {
+    double p[2];
+    cs_gap g;
+    cs_frame f[2];
+    cached_frames(c, j, q, fc, f);
+    cs_clearance_point(j->def, j->s1, &f[0], &f[1], p, NULL, NULL);
+    fc->far = cs_clearance_far(j->def, p, &g);
+    fc->delta = g.delta;
+  }
+  fc->point = j;
+  *delta = fc->delta;
+  return fc->far;
 }
 
 /* The same from every body's frames (cs_frames). */
@@ -513,9 +548,13 @@ static double pin_forces(cs_clearances *c, joint *j, const cs_frame f[2], const 
 void cs_clearances_forces(cs_clearances *c, const double *q, const double *v, double *Q,
                           const cs_acc *Qq, const cs_acc *Qv, double s)
 {
+  frame_cache fc = {.b0 = -1, .b1 = -1};
   for (int k = 0; k < c->n; k++) {
+    const joint *j = &c->joints[k];
+    if (!j->in_contact && !j->def->lubrication.model)
+      continue; /* (pin_forces has none to add) */
     cs_frame f[2];
-    pin_frames(c, &c->joints[k], q, f);
+    cached_frames(c, j, q, &fc, f);
     pin_forces(c, &c->joints[k], f, v, Q, Qq, Qv, s, 36 * k);
   }
 }
@@ -525,8 +564,11 @@ double cs_clearances_forces_power(cs_clearances *c, const cs_frame *frame, const
 {
   double P = 0.0;
   for (int k = 0; k < c->n; k++) {
+    const joint *j = &c->joints[k];
+    if (!j->in_contact && !j->def->lubrication.model)
+      continue; /* (pin_forces has none to add) */
     cs_frame f[2];
-    pin_frames_of(&c->joints[k], frame, f);
+    pin_frames_of(j, frame, f);
     P += pin_forces(c, &c->joints[k], f, v, Q, NULL, NULL, 0.0, 36 * k);
   }
   return P;
@@ -558,9 +600,10 @@ double cs_clearances_strain(cs_clearances *c, const double *q)
   for (int i = 0; i < c->n; i++) {
     joint *j = &c->joints[i];
     cs_blend b;
-    double delta = gap_of(c, j, q, &b);
-    if (j->in_contact)
+    if (j->in_contact) {
+      double delta = gap_of(c, j, q, &b);
       U += strain_of(j, &b, delta);
+    }
   }
   return U;
 }
@@ -662,7 +705,6 @@ static double guard_weight(const joint *j, double delta)
   return fmin(1.0, fmax(0.0, (delta + c) / (1e-6 * c)));
 }
 
-/* Joint i's two roots into g[0], g[1]. */
 /* Joint i's two roots into g[0], g[1], its bodies' frames f. */
 static void joint_roots(cs_clearances *c, int i, const cs_frame f[2], const double *v,
                         double g[2])
@@ -683,6 +725,12 @@ void cs_clearances_roots(cs_clearances *c, const double *q, const double *v, dou
   frame_cache fc = {.b0 = -1, .b1 = -1};
   for (int i = 0; i < c->n; i++) {
     cs_frame f[2];
+    double delta;
+    if (!c->joints[i].in_contact && point_far(c, &c->joints[i], q, &fc, &delta) &&
+        guard_weight(&c->joints[i], delta) == 0.0) {
+      g[2 * i] = delta, g[2 * i + 1] = 1.0; /* joint_roots' values there */
+      continue;
+    }
     cached_frames(c, &c->joints[i], q, &fc, f);
     joint_roots(c, i, f, v, g + 2 * i);
   }
@@ -707,6 +755,30 @@ double cs_clearances_gap(cs_clearances *c, int i, const double *q)
   return gap_of(c, &c->joints[i], q, NULL);
 }
 
+int cs_clearances_point_run(const cs_clearances *c, int k)
+{
+  int n = 1;
+  while (k + n < c->n && c->joints[k + n].same)
+    n++;
+  return n;
+}
+
+int cs_clearances_gaps(cs_clearances *c, int k, const double *q, double *delta, int stride)
+{
+  frame_cache fc = {.b0 = -1, .b1 = -1};
+  int n = cs_clearances_point_run(c, k);
+  for (int m = 0; m < n; m++) {
+    const joint *j = &c->joints[k + m];
+    double *d = &delta[m * stride];
+    if (!point_far(c, j, q, &fc, d)) {
+      cs_frame f[2];
+      cached_frames(c, j, q, &fc, f);
+      *d = gap_in(j, f, NULL);
+    }
+  }
+  return n;
+}
+
 double cs_clearances_crossing_time(cs_clearances *c, const double *q, const double *v)
 {
   double shortest = INFINITY;
@@ -714,6 +786,8 @@ double cs_clearances_crossing_time(cs_clearances *c, const double *q, const doub
     const joint *j = &c->joints[i];
     if (j->in_contact || j->walls < 2) /* one wall: δ and its guard see every approach */
       continue;
+    if (j->same && !c->joints[i - 1].in_contact)
+      continue; /* the same speed over the same clearance */
     kin k;
     kinematics_at(c, j, q, v, 0, &k);
     double dp[2] = {0.0, 0.0}; /* the pin centre's velocity in its hole body's frame */
@@ -787,11 +861,16 @@ int cs_clearances_events(cs_clearances *c, const double *q, const int *found, in
   *missed = -1;
   for (int i = 0; i < c->n; i++) {
     joint *j = &c->joints[i];
-    cs_frame f[2];
-    if (!j->in_contact && *missed < 0) /* (δ alone is asked, and only then) */
-      cached_frames(c, j, q, &fc, f);
-    if (!j->in_contact && *missed < 0 && found && found[2 * i + 1] != 0 &&
-        gap_in(j, f, NULL) > 0.0) {
+    int inside = 0; /* out of contact with δ > 0 (asked only then) */
+    if (!j->in_contact && *missed < 0) {
+      cs_frame f[2];
+      double delta;
+      if (!point_far(c, j, q, &fc, &delta)) {
+        cached_frames(c, j, q, &fc, f);
+        inside = gap_in(j, f, NULL) > 0.0;
+      }
+    }
+    if (inside && found && found[2 * i + 1] != 0) {
       /* its guard stopped the step at a maximum of δ inside the wall: δ rose through 0 before
        * it, whether or not δ's own root also counts as crossed (it does where δ was < 0 at the
        * step's start), and a restart there would not open the contact (δ' = 0) */
@@ -802,7 +881,7 @@ int cs_clearances_events(cs_clearances *c, const double *q, const int *found, in
        * by the sign of δ' (cs_clearances_settle), so a root crossed against the motion (the
        * round-off of an earlier restart at δ = 0) changes nothing. */
       changed++;
-    } else if (!j->in_contact && *missed < 0 && gap_in(j, f, NULL) > 0.0) {
+    } else if (inside) {
       /* out of contact inside the wall: the step jumped an onset (its guard root, a maximum
        * of δ, stopped it there; or δ left 0, where its root was disarmed, after a dip outward
        * shorter than the step: a start at δ = 0 moving out at 1e-17 m/s under gravity) */
@@ -890,9 +969,12 @@ static void pin_output(cs_clearances *c, joint *j, const double *q, const double
   const cs_clearance *d = j->def;
   double centre[2];
   memset(out, 0, sizeof *out);
-  evaluate(c, j, q, v, 0, &k, &o);
   cs_frame f[2];
   pin_frames(c, j, q, f);
+  if (j->in_contact)
+    evaluate(c, j, q, v, 0, &k, &o);
+  else /* (no law acts: only the kinematics are reported) */
+    kinematics(c, j, f, v, 0, &k);
   cs_clearance_pin(d, &f[0], &f[1], centre, NULL, NULL);
   out->eccentricity[0] = centre[0] - d->point[0][0];
   out->eccentricity[1] = centre[1] - d->point[0][1];
@@ -989,8 +1071,14 @@ void cs_clearances_output(cs_clearances *c, int i, const double *q, const double
 {
   /* the leading pin: the largest force in contact, else the largest δ */
   double strain = 0.0;
+  frame_cache fc = {.b0 = -1, .b1 = -1};
   for (int k = c->first[i]; k < c->first[i + 1]; k++) {
     cs_clearance_state s;
+    double delta;
+    if (k > c->first[i] && !c->joints[k].in_contact && point_far(c, &c->joints[k], q, &fc, &delta) &&
+        !out->in_contact &&
+        out->penetration >= delta)
+      continue; /* far and out of contact: it cannot lead, and holds no strain */
     pin_output(c, &c->joints[k], q, v, &s);
     strain += s.strain_energy;
     int better = k == c->first[i] ||

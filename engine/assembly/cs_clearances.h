@@ -64,6 +64,12 @@ double cs_clearances_root(cs_clearances *c, int r, const double *q, const double
 int cs_clearances_events(cs_clearances *c, const double *q, const int *found, int *missed);
 /* δ of joint k at q. */
 double cs_clearances_gap(cs_clearances *c, int k, const double *q);
+/* How many pins from pin k on stand on its point (a profile's walls: the same bodies, the same
+ * pin centre): 1 for every other. */
+int cs_clearances_point_run(const cs_clearances *c, int k);
+/* δ at q of those pins into delta[0], delta[stride], …: their bodies' frames made once, and one
+ * distance for them all where the point is far from every wall. Returns how many. */
+int cs_clearances_gaps(cs_clearances *c, int k, const double *q, double *delta, int stride);
 /* The shortest time a pin out of contact with more than one wall (slots, a translational
  * joint's corners) takes, at its speed relative to its hole's body, to travel its clearance
  * (infinity when none moves): a step no longer than that cannot carry a pin past a wall it

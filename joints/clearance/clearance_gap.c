@@ -126,6 +126,14 @@ void cs_clearance_pin_gap(const cs_clearance *c, int pin, const double p[2], cs_
   }
 }
 
+int cs_clearance_far(const cs_clearance *c, const double p[2], cs_gap *g)
+{
+  if (c->kind != CS_CLEARANCE_PROFILE || c->follower)
+    return 0;
+  memset(g, 0, sizeof *g);
+  return cs_profile_reach(c->profile, p, c->pin_radius, g);
+}
+
 void cs_clearance_pin_gap_turned(const cs_clearance *c, int pin, const double p[2], double phi,
                                  cs_gap *g)
 {

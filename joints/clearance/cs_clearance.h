@@ -60,6 +60,11 @@ void cs_clearance_pin_gap(const cs_clearance *c, int pin, const double p[2], cs_
 void cs_clearance_pin_gap_turned(const cs_clearance *c, int pin, const double p[2], double phi,
                                  cs_gap *gap);
 
+/* Whether the pin centred at p (body[0] frame) is far from every wall of the joint, a profile
+ * joint's walls (cs_profile_reach), with the gap every pin has there; 0 for the other kinds:
+ * a run over the pins may then skip them all. */
+int cs_clearance_far(const cs_clearance *c, const double p[2], cs_gap *g);
+
 /* Where two regions' walls meet (a slot's track and cap), δ is continuous but the laws are
  * not: each region's law has its own geometry (R*), so U(δ) would jump there. Near such a
  * junction the laws are mixed, U = (1 − w) U_region[0](δ) + w U_region[1](δ), with w(p) a
