@@ -319,7 +319,7 @@ void cs_sim_free(cs_sim *s)
   free(s->peak_pin);
   free(s->root_start);
   free(s->root_idx);
-  free(s->peak_force);
+  free(s->pin_samples);
   if (s->ctx)
     SUNContext_Free(&s->ctx);
   if (s->row_names)

@@ -15,6 +15,7 @@ enum { CS_PEAK_SAMPLES = 4, PEAK_REFINE = 3 };
 /* Samples of each explicit step's interpolant searched for a pin out of contact inside its
  * wall (cs_sim_projected_grazed_pin). */
 enum { GRAZE_SAMPLES = 8 };
+enum { MAX_SAMPLES = (int)CS_PEAK_SAMPLES > (int)GRAZE_SAMPLES ? CS_PEAK_SAMPLES : GRAZE_SAMPLES };
 
 /* ---------------------------------------------------------------- the projected ODE ------ */
 
@@ -128,9 +129,9 @@ cs_status cs_sim_projected_setup(cs_sim *s, cs_error *err)
                             sizeof *s->roots_found);
   int npin = cs_clearances_count(s->clear);
   s->peak_pin = calloc((size_t)npin + 1, sizeof *s->peak_pin);
-  s->peak_force = calloc(((size_t)npin + 1) * (CS_PEAK_SAMPLES + 1), sizeof *s->peak_force);
+  s->pin_samples = calloc(((size_t)npin + 1) * (MAX_SAMPLES + 1), sizeof *s->pin_samples);
   s->regime = cs_regime_create(npin, pin_open, s->clear);
-  if (!s->rk || !s->roots_found || !s->peak_pin || !s->peak_force || !s->regime ||
+  if (!s->rk || !s->roots_found || !s->peak_pin || !s->pin_samples || !s->regime ||
       root_support(s))
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   cs_rk_set_tolerances(s->rk, set->rtol, s->atol, s->cap);
@@ -252,11 +253,11 @@ void cs_sim_projected_sample_peaks(cs_sim *s)
   for (int i = 0; count > 0 && i <= SAMPLES; i++) {
     cs_rk_interpolate(s->rk, t0 + (t1 - t0) * i / SAMPLES, s->sample);
     for (int c = 0; c < count; c++)
-      s->peak_force[(SAMPLES + 1) * c + i] =
+      s->pin_samples[(SAMPLES + 1) * c + i] =
           cs_clearances_sample(s->clear, pin[c], y, y + s->n);
   }
   for (int c = 0; c < count; c++) {
-    const double *F = s->peak_force + (SAMPLES + 1) * c;
+    const double *F = s->pin_samples + (SAMPLES + 1) * c;
     int best = 0;
     for (int i = 1; i <= SAMPLES; i++)
       best = F[i] > F[best] ? i : best;
@@ -316,25 +317,41 @@ static double inside_wall(cs_sim *s, int k, const int *idx, int nidx, const doub
  * pin receding from its wall that turns back and grazes it; a free-flight step is exact on
  * such motion and grows long). δ is sampled on each such pin's interpolant (O(1) per pin); an
  * excursion confirmed on the exact state returns the pin and *t_in, a time inside its wall,
- * the earliest of all pins'; −1 when none. */
+ * the earliest of all pins'; −1 when none. The pins on one point (a profile's walls) share
+ * their samples' states (cs_clearances_gaps). */
 int cs_sim_projected_grazed_pin(cs_sim *s, double *t_in)
 {
   enum { SAMPLES = GRAZE_SAMPLES };
   const double t1 = s->t_ida, t0 = cs_sim_last_step_start(s);
+  double *F = s->pin_samples, yq[NQUAD];
   int found = -1;
   *t_in = INFINITY;
-  for (int k = 0; k < cs_clearances_count(s->clear); k++) {
-    if (cs_clearances_in_contact(s->clear, k))
+  for (int k = 0, run; k < cs_clearances_count(s->clear); k += run) {
+    int out = 0;
+    run = cs_clearances_point_run(s->clear, k);
+    for (int m = 0; m < run; m++)
+      out += !cs_clearances_in_contact(s->clear, k + m);
+    if (!out)
       continue;
     int idx[12], nidx = pin_support(s, k, idx);
-    double F[SAMPLES + 1], yq[NQUAD];
-    for (int i = 0; i <= SAMPLES; i++)
-      F[i] = pin_gap_at(s, k, idx, nidx, t0 + (t1 - t0) * i / SAMPLES);
-    double t = inside_wall(s, k, idx, nidx, F, SAMPLES, t0, t1);
-    /* the interpolant is of lower order than the step: the exact state decides */
-    if (t < *t_in && !cs_rk_state_at(s->rk, t, s->sample, yq) &&
-        cs_clearances_gap(s->clear, k, s->sample) > 0.0)
-      found = k, *t_in = t;
+    for (int i = 0; i <= SAMPLES; i++) {
+      cs_rk_interpolate_some(s->rk, t0 + (t1 - t0) * i / SAMPLES, idx, nidx, s->sample);
+      cs_clearances_gaps(s->clear, k, s->sample, F + i, SAMPLES + 1);
+    }
+    const double *clear = NULL; /* the samples of a pin that showed no excursion */
+    for (int m = 0; m < run; m++) {
+      const double *Fm = F + (SAMPLES + 1) * m;
+      if (cs_clearances_in_contact(s->clear, k + m))
+        continue;
+      double t = NAN; /* the same samples as `clear` (both far from every wall): the same */
+      if (!clear || memcmp(Fm, clear, (SAMPLES + 1) * sizeof *F))
+        t = inside_wall(s, k + m, idx, nidx, Fm, SAMPLES, t0, t1);
+      clear = isnan(t) ? Fm : NULL;
+      /* the interpolant is of lower order than the step: the exact state decides */
+      if (t < *t_in && !cs_rk_state_at(s->rk, t, s->sample, yq) &&
+          cs_clearances_gap(s->clear, k + m, s->sample) > 0.0)
+        found = k + m, *t_in = t;
+    }
   }
   return found;
 }
