@@ -82,10 +82,10 @@ static void gap_cost(void)
 
 #define PENDULUM                                                                               \
   "{\"name\": \"pendulum\", \"gravity\": [0, -9.81], \"bodies\": [{\"name\": \"ground\", "     \
-  "\"ground\": true}, {\"name\": \"bob\", \"mass\": 1.0, \"inertia\": 0.0, \"position\": "      \
+  "\"ground\": true}, {\"name\": \"bob\", \"mass\": 1.0, \"inertia\": %g, \"position\": "      \
   "[1.0, 0.0, 0.0]}], \"joints\": [{\"name\": \"pivot\", \"type\": \"revolute\", \"body1\": "  \
   "\"ground\", \"body2\": \"bob\", \"point1\": [0, 0], \"point2\": [-1.0, 0]}], "               \
-  "\"solver\": {\"t_end\": 10.0, \"rtol\": 1e-8, \"atol\": 1e-10}%s}"
+  "\"solver\": {\"formulation\": \"%s\", \"t_end\": 10.0, \"rtol\": 1e-8, \"atol\": 1e-10}%s}"
 /* a saw of 200 teeth 3 m below the pivot: the bob swings 1 m above it */
 #define FAR_PAIR                                                                               \
   ", \"clearance_joints\": [{\"name\": \"floor\", \"type\": \"profile\", \"body1\": "          \
@@ -94,10 +94,11 @@ static void gap_cost(void)
   "{\"model\": \"lankarani_nikravesh\"}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": 0}}, "             \
   "\"profile\": {\"path\": [%s], \"solid\": \"right\"}}]"
 
-static void pendulum_run(const char *extra, cs_stats *st, double q[3])
+static void pendulum_run(const char *formulation, double inertia, const char *extra,
+                         cs_stats *st, double q[3])
 {
   char json[32768];
-  snprintf(json, sizeof json, PENDULUM, extra);
+  snprintf(json, sizeof json, PENDULUM, inertia, formulation, extra);
   cs_model *m = load_model_string(json, "<pendulum>");
   cs_sim *s = start(m);
   cs_error err;
@@ -108,7 +109,9 @@ static void pendulum_run(const char *extra, cs_stats *st, double q[3])
   cs_model_free(m);
 }
 
-static void pendulum(void)
+/* The pendulum alone and with the saw floor, under `formulation` (a point bob, inertia 0:
+ * IDAS; else the projected path too). */
+static void pendulum(const char *formulation, double inertia)
 {
   char path[16384], pair[20000];
   int len = snprintf(path, sizeof path, "[-2, -3]");
@@ -118,12 +121,12 @@ static void pendulum(void)
   snprintf(pair, sizeof pair, FAR_PAIR, path);
   cs_stats a, b;
   double qa[3], qb[3];
-  pendulum_run("", &a, qa);
-  pendulum_run(pair, &b, qb);
+  pendulum_run(formulation, inertia, "", &a, qa);
+  pendulum_run(formulation, inertia, pair, &b, qb);
   double apart = hypot(qa[0] - qb[0], qa[1] - qb[1]);
-  printf("pendulum 10 s: %ld steps, %ld residuals, %.2f ms alone; %ld steps, %ld residuals, "
+  printf("pendulum 10 s, %s: %ld steps, %ld residuals, %.2f ms alone; %ld steps, %ld residuals, "
          "%.2f ms with a 200-segment profile it never touches; ends %.2e m apart, %ld events\n",
-         a.steps, a.residual_evals, 1e3 * a.wall_time, b.steps, b.residual_evals,
+         formulation, a.steps, a.residual_evals, 1e3 * a.wall_time, b.steps, b.residual_evals,
          1e3 * b.wall_time, apart, b.root_events);
   CHECK(b.root_events == 0, "never touching: no events (%ld)", b.root_events);
   CHECK(b.steps <= a.steps + a.steps / 10, "never touching: the steps as alone (%ld, %ld)",
@@ -134,6 +137,7 @@ static void pendulum(void)
 int main(void)
 {
   gap_cost();
-  pendulum();
+  pendulum("auto", 0.0);
+  pendulum("projected", 1e-3);
   return cs_test_finish();
 }
