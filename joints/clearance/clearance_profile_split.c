@@ -10,10 +10,9 @@
 #include "cs_profile.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum { MAX_CUTS = 64 };
 
 /* Whether pieces a then b meet at a sharp turn towards the free side. */
 static int concave_turn(const cs_feature *a, const cs_feature *b, int solid_left)
@@ -24,18 +23,24 @@ static int concave_turn(const cs_feature *a, const cs_feature *b, int solid_left
 
 static int is_piece(const cs_feature *f) { return f->kind != CS_FEATURE_CORNER && f->step >= 0; }
 
-/* The steps that begin after a sharp turn of p towards its free side, ascending (a closed
- * path's seam included); how many, at most max. p has a corner feature only where it turns the
- * other way: two pieces of different steps next to each other in p->f met at no corner. */
-static int concave_cuts(const cs_profile *p, int solid_left, int *cut, int max)
+/* The steps that begin after a sharp turn of p towards its free side into cut (NULL: count
+ * them), ascending (a closed path's seam included); how many. p has a corner feature only
+ * where it turns the other way: two pieces of different steps next to each other in p->f met
+ * at no corner. */
+static int concave_cuts(const cs_profile *p, int solid_left, int *cut)
 {
   int n = 0;
   for (int i = 0; i < p->n; i++) {
     const cs_feature *a = &p->f[i > 0 ? i - 1 : p->n - 1], *b = &p->f[i];
     if ((i > 0 || p->closed) && is_piece(a) && is_piece(b) && a->step != b->step &&
-        concave_turn(a, b, solid_left) && n < max)
-      cut[n++] = b->step;
+        concave_turn(a, b, solid_left)) {
+      if (cut)
+        cut[n] = b->step;
+      n++;
+    }
   }
+  if (!cut)
+    return n;
   for (int i = 1; i < n; i++) /* the seam's, step 0, may come last */
     for (int j = i; j > 0 && cut[j] < cut[j - 1]; j--) {
       int t = cut[j];
@@ -71,19 +76,25 @@ cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path
                              int nstep, int solid_left, double rp, char *why, size_t len,
                              int *bad)
 {
-  int cut[MAX_CUTS], n = concave_cuts(p, solid_left, cut, MAX_CUTS);
+  int n = concave_cuts(p, solid_left, NULL);
   if (n == 0 || (p->closed && n == 1))
     return p; /* a closed path cut once is still one wall, round from the cut to itself */
   const int ns = p->closed && nstep > 0 &&
                          (steps[nstep - 1].to[0] != start[0] || steps[nstep - 1].to[1] != start[1])
                      ? nstep + 1
                      : nstep;
-  int bounds[MAX_CUTS + 2], nb = 0;
+  int *bounds = malloc(((size_t)n + 2) * sizeof *bounds), nb = 0;
+  if (!bounds) {
+    snprintf(why, len, "out of memory");
+    *bad = -2;
+    cs_profile_free(p);
+    return NULL;
+  }
   if (!p->closed)
     bounds[nb++] = 0;
-  for (int i = 0; i < n; i++)
-    bounds[nb++] = cut[i];
-  bounds[nb++] = p->closed ? cut[0] + ns : ns;
+  concave_cuts(p, solid_left, bounds + nb);
+  nb += n;
+  bounds[nb++] = p->closed ? bounds[0] + ns : ns;
   cs_profile *head = NULL;
   for (int k = 0; k + 1 < nb; k++) {
     cs_profile *w = part(start, steps, nstep, ns, bounds[k], bounds[k + 1], solid_left, rp, why,
@@ -92,11 +103,14 @@ cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path
       if (w && head)
         *bad = bounds[k] % ns, cs_profile_free(w);
       cs_profile_free(head);
-      return NULL;
+      head = NULL;
+      break;
     }
     head = head ? head : w;
   }
-  head->size = p->size, head->size_rule = p->size_rule; /* the path's own scale, not a piece's */
+  if (head) /* the path's own scale, not a piece's */
+    head->size = p->size, head->size_rule = p->size_rule;
+  free(bounds);
   cs_profile_free(p);
   return head;
 }

@@ -80,6 +80,57 @@ static void gap_cost(void)
         1e9 * far[1], 1e9 * far[0]);
 }
 
+/* The walls' far test (cs_profile_reach) over a 200-piece saw cut into 100 walls: where it
+ * says far, every wall's true gap is below −size and below the reported one (a bound, as a
+ * wall's own far gap is); where it does not, some wall's bounding circle is within reach. */
+static void walls_reach(void)
+{
+  enum { N = 200 };
+  cs_path_step st[N] = {{0}};
+  double start[2] = {0.0, 0.0};
+  for (int i = 0; i < N; i++)
+    st[i].to[0] = 2.0 * (i + 1) / N, st[i].to[1] = i % 2 ? 0.0 : 0.005;
+  char why[256];
+  int bad;
+  const double rp = 0.01;
+  cs_profile *p = cs_profile_build(start, st, N, 0, 0, rp, why, sizeof why, &bad);
+  p = p ? cs_profile_split(p, start, st, N, 0, rp, why, sizeof why, &bad) : NULL;
+  CHECK(p && cs_profile_index(p) == 0, "saw walls: built and indexed (%s)", p ? "" : why);
+  if (!p)
+    return;
+  cs_clearance c = {.kind = CS_CLEARANCE_PROFILE, .pin_radius = rp, .profile = p};
+  double size = 0.0;
+  for (int k = 0; k < p->nwall; k++)
+    size = fmax(size, p->wall[k]->size);
+  int far = 0, near = 0, wrong = 0;
+  for (int a = 0; a <= 120; a++)
+    for (int b = 0; b <= 60; b++) {
+      double x[2] = {-0.5 + 3.0 * a / 120, -0.3 + 0.6 * b / 60}, best = INFINITY;
+      cs_gap g, w;
+      if (cs_profile_reach(p, x, rp, &g)) {
+        far++;
+        cs_clearance_pin_gap(&c, 37, x, &w); /* a wall's gap is the reach's */
+        wrong += !(g.delta < -size) || w.delta != g.delta;
+        for (int k = 0; k < p->nwall; k++) {
+          cs_profile_gap_on(p->wall[k], rp, x, &w);
+          wrong += !(w.delta <= g.delta);
+        }
+      } else {
+        near++;
+        for (int k = 0; k < p->nwall; k++)
+          best = fmin(best, hypot(x[0] - p->wall[k]->bc[0], x[1] - p->wall[k]->bc[1]) -
+                                p->wall[k]->br);
+        wrong += !(best - rp <= size * (1.0 + 1e-12));
+      }
+    }
+  printf("saw of %d pieces in %d walls: %d points far from every wall, %d near one\n", N,
+         p->nwall, far, near);
+  CHECK(p->nwall == N / 2, "the saw is %d walls (%d)", N / 2, p->nwall);
+  CHECK(far > 1000 && near > 200, "both sides sampled (%d far, %d near)", far, near);
+  CHECK(wrong == 0, "the walls' far test agrees with every wall's gap (%d wrong)", wrong);
+  cs_profile_free(p);
+}
+
 #define PENDULUM                                                                               \
   "{\"name\": \"pendulum\", \"gravity\": [0, -9.81], \"bodies\": [{\"name\": \"ground\", "     \
   "\"ground\": true}, {\"name\": \"bob\", \"mass\": 1.0, \"inertia\": %g, \"position\": "      \
@@ -137,6 +188,7 @@ static void pendulum(const char *formulation, double inertia)
 int main(void)
 {
   gap_cost();
+  walls_reach();
   pendulum("auto", 0.0);
   pendulum("projected", 1e-3);
   return cs_test_finish();
