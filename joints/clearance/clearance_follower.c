@@ -110,8 +110,29 @@ static int banded_faces(const cs_clearance *c)
   return 0;
 }
 
+/* A follower's straight piece and a wall's spline step (an open spline in a path): a face
+ * meets a closed spline wall only (faces_of), so nothing would carry a face on the step's
+ * curve. */
+static int faces_on_steps(const cs_clearance *c)
+{
+  int faces = 0, steps = 0;
+  for (int i = 0; i < c->follower->n; i++)
+    faces += c->follower->f[i].kind == CS_FEATURE_SEGMENT;
+  for (const cs_profile *w = c->profile; w; w = w->next)
+    for (int i = 0; !w->spline && i < w->n; i++)
+      steps += w->f[i].kind == CS_FEATURE_SPLINE;
+  return faces && steps;
+}
+
 int cs_follower_pairs(cs_clearance *c, char *why, size_t len)
 {
+  if (faces_on_steps(c)) {
+    snprintf(why, len, "a follower with straight pieces and a wall with a spline step: a "
+             "straight piece meets a closed spline wall (\"spline\") only, and would pass "
+             "through the step's curve unseen; give that wall as a closed spline, or the "
+             "follower arcs where it meets the step");
+    return -1;
+  }
   if (banded_faces(c)) {
     snprintf(why, len, "a follower's straight piece against a spline wall of several bands: "
              "expected \"bands\": 1 (the face's law follows no band junction)");

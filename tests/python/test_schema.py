@@ -412,6 +412,7 @@ SEMANTIC = {
     "wear_no_hardness.json": "hardness is required only when the materials give none",
     "wear_profile_missing.json": "the initial profile's file does not exist",
     "follower_pin_radius.json": "pin_radius refused together with a follower outline",
+    "follower_face_on_spline_step.json": "a follower's face with a wall's spline step",
     "clearance_start_resting_translational.json":
         "the model's clearance_start \"resting\" refused by a translational joint it reaches",
 }

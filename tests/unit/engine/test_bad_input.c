@@ -159,6 +159,11 @@ static const struct bad_file {
   {"follower_pin_radius.json", CS_ERR_INPUT,
    "/clearance_joints/0/pin_radius: expected no \"pin_radius\" with a \"follower\" outline "
    "(the outline's arcs and corners are the follower's pins, each with its own radius)"},
+  {"follower_face_on_spline_step.json", CS_ERR_INPUT,
+   "/clearance_joints/0/follower: a follower with straight pieces and a wall with a spline "
+   "step: a straight piece meets a closed spline wall (\"spline\") only, and would pass "
+   "through the step's curve unseen; give that wall as a closed spline, or the follower arcs "
+   "where it meets the step"},
   {"follower_empty_path.json", CS_ERR_INPUT,
    "/clearance_joints/0/follower/path: expected a start point and at least one step, got 0 "
    "elements"},
