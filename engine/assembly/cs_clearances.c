@@ -23,7 +23,9 @@ typedef struct joint {
                       * against a follower outline) the other way round */
   double radius;     /* the pin's radius (cs_clearance_pin_radius) */
   int zi;            /* its friction's internal state in z, or −1 (cs_clearances_state_count) */
-  cs_contact *contact[CS_MAX_REGIONS]; /* the pin's own regions; NULL for the others */
+  cs_contact *contact[CS_MAX_REGIONS]; /* the pin's own regions; NULL for the others, and
+                                        * for those whose contact another pin carries
+                                        * (cs_clearance_pin_silent): no force there */
   int walls;         /* how many of them (cs_clearances_crossing_time) */
   int same;          /* on the point of the pin before (a profile's walls: same_point) */
   double clearance;  /* c: the guard's blend (cs_clearances_roots) is on its scale */
@@ -110,6 +112,10 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
     for (int r = 0; r < j->def->nregion; r++) {
       if (!cs_clearance_pin_region(j->def->kind, j->pin, r))
         continue;
+      if (cs_clearance_pin_silent(j->def, j->pin, r)) {
+        j->walls++;
+        continue;
+      }
       cs_contact_spec spec = cs_contact_model_spec(&j->def->contact[r]);
       cs_contact_geometry geom;
       cs_clearance_pin_geometry(j->def, j->pin, r, &geom);
@@ -309,6 +315,11 @@ static double state_of(const cs_clearances *c, const joint *j)
 static void contact_law(cs_clearances *c, joint *j, const kin *k, int r, int commit,
                         cs_contact_out *o, cs_bristle *b)
 {
+  if (!j->contact[r]) { /* a region whose contact another pin carries */
+    memset(o, 0, sizeof *o);
+    memset(b, 0, sizeof *b);
+    return;
+  }
   cs_contact_eval_state(j->contact[r], k->gap.delta, k->rate, k->vt, state_of(c, j), commit,
                         o, b);
 }
@@ -334,13 +345,29 @@ static void evaluate(cs_clearances *c, joint *j, const double *q, const double *
   }
 }
 
+/* Region r's strain energy U_r(δ) (0 where its contact is another pin's). */
+static double region_strain(const joint *j, int r, double delta)
+{
+  return j->contact[r] ? cs_contact_strain_energy(j->contact[r], delta) : 0.0;
+}
+
 /* The blended strain energy Σ w_i U_i(δ) at the blend b (cs_clearance.h). */
 static double strain_of(const joint *j, const cs_blend *b, double delta)
 {
   double U = 0.0, sign;
   for (int i = 0; i < b->n; i++)
-    U += weight(b, i, &sign) * cs_contact_strain_energy(j->contact[b->region[i]], delta);
+    U += weight(b, i, &sign) * region_strain(j, b->region[i], delta);
   return U;
+}
+
+/* The rolling torque T(δ, ω) of region r and its derivatives (0 where its contact is another
+ * pin's). */
+static void region_rolling(const joint *j, int r, double delta, double omega, double *T,
+                           double *dT_ddelta, double *dT_domega)
+{
+  *T = *dT_ddelta = *dT_domega = 0.0;
+  if (j->contact[r])
+    cs_contact_rolling(j->contact[r], delta, omega, T, dT_ddelta, dT_domega);
 }
 
 /* ∂G/∂q (dG[6 a + b] = ∂G_a/∂q_b): the slip map's change with the positions, through the
@@ -434,8 +461,7 @@ static double rolling(const cs_clearances *c, const joint *j, const kin *k, int 
   static const double dw[6] = {0, 0, -1, 0, 0, 1}; /* ∂ω/∂v, and where T acts */
   double omega = k->u[5] - k->u[2], T, dT_ddelta, dT_domega, sign;
   double w = weight(&k->blend, i, &sign);
-  cs_contact_rolling(j->contact[k->blend.region[i]], k->gap.delta, omega, &T, &dT_ddelta,
-                     &dT_domega);
+  region_rolling(j, k->blend.region[i], k->gap.delta, omega, &T, &dT_ddelta, &dT_domega);
   if (!Q || (T == 0.0 && dT_ddelta == 0.0 && dT_domega == 0.0))
     return -w * T * omega;
   for (int a = 2; a < 6; a += 3) {
@@ -466,10 +492,9 @@ static double region_forces(cs_clearances *c, joint *j, const cs_frame fr[2], co
   cs_contact_out o;
   cs_bristle bristle;
   double sign, w = weight(&k->blend, i, &sign);
-  const cs_contact *law = j->contact[k->blend.region[i]];
   contact_law(c, j, k, k->blend.region[i], 0, &o, &bristle);
   double power = w * o.dissipation_power + rolling(c, j, k, i, Q, Qq, Qv, s, slot0);
-  double U = k->blend.n < 2 ? 0.0 : cs_contact_strain_energy(law, k->gap.delta);
+  double U = k->blend.n < 2 ? 0.0 : region_strain(j, k->blend.region[i], k->gap.delta);
   if (o.Fn == 0.0 && o.Ft == 0.0 && o.dFn_ddelta == 0.0 && o.dFn_drate == 0.0 && U == 0.0)
     return power;
   const cs_model *m = c->model;
@@ -1001,8 +1026,7 @@ static void pin_output(cs_clearances *c, joint *j, const double *q, const double
     double omega = k.u[5] - k.u[2];
     for (int i = 0; i < k.blend.n; i++) {
       double sign, w = weight(&k.blend, i, &sign), T, dT_ddelta, dT_domega;
-      cs_contact_rolling(j->contact[k.blend.region[i]], k.gap.delta, omega, &T, &dT_ddelta,
-                         &dT_domega);
+      region_rolling(j, k.blend.region[i], k.gap.delta, omega, &T, &dT_ddelta, &dT_domega);
       out->rolling_torque += w * T;
     }
     out->normal_force = o.Fn;

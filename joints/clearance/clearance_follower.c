@@ -156,6 +156,31 @@ int cs_follower_pairs(cs_clearance *c, char *why, size_t len)
   return 0;
 }
 
+/* A follower corner's pair (a) meets a wall's convex arc whose own pair (b) meets the corner
+ * on the outline: one contact seen from both sides. It is (b)'s, which is continuous over the
+ * outline's pieces and corners; (a) keeps its law on the wall's other regions, and the
+ * junction blends fade it out onto the arc. Only a region all of whose wall features are
+ * convex arcs (a spline band of the same bend has no pair of its own). */
+int cs_clearance_pin_silent(const cs_clearance *c, int pin, int region)
+{
+  if (!c->follower)
+    return 0;
+  const cs_follower_pair *q = &c->pairs[pin];
+  if (q->swapped || q->face || q->R > 0.0)
+    return 0;
+  int arcs = 0;
+  for (const cs_profile *w = c->profile; w; w = w->next)
+    for (int i = 0; i < w->n; i++) {
+      const cs_feature *f = &w->f[i];
+      if (f->region != region)
+        continue;
+      if (f->kind != CS_FEATURE_ARC || f->free_inside)
+        return 0;
+      arcs++;
+    }
+  return arcs > 0;
+}
+
 /* The profile pair k's pin meets: a wall, or the follower's outline with its convex arcs cut
  * to their end points (an arc on an arc is the follower arc's pair's alone: seen from both
  * sides it was counted twice). */

@@ -49,6 +49,10 @@ int cs_clearance_pin_count(const cs_clearance *c);
 const char *cs_clearance_pin_name(cs_clearance_kind kind, int pin);
 /* Whether `region` belongs to pin `pin`. */
 int cs_clearance_pin_region(cs_clearance_kind kind, int pin, int region);
+/* Whether pin `pin` meets `region` but another pin carries that contact, so that its law
+ * there acts with no force: a follower outline's corner on a wall's convex arc, which the
+ * arc's own pair against the outline carries (clearance_follower.c). */
+int cs_clearance_pin_silent(const cs_clearance *c, int pin, int region);
 /* Pin i's centre in body[1]'s frame. */
 void cs_clearance_pin_point(const cs_clearance *c, int pin, double s1[2]);
 

@@ -13,10 +13,13 @@
  *    arms, to 1e-6 (N/K deep).
  *  - A disc outline resting on a convex arc wall: one contact (the disc arc's pair) carries
  *    m g at m g/K; the wall arc's pair, against the outline cut to its arcs' end points, none.
+ *    A wedge standing on its sharp corner on the same arc, exactly touching at the start: the
+ *    wall arc's pair carries m g at m g/K, the corner's pair none.
  *  - The same block, undamped, sliding and bouncing across a wall with a convex corner, sharp
  *    or rounded (the wall's corner or arc against the block's bottom face: a swapped pair;
- *    the block's rounded corners on the wall's arc), a slope and a concave
- *    corner: the energy books close to the integrator's tolerance, tightening with it.
+ *    the block's rounded corners on the wall's arc), a slope and a concave corner; and a
+ *    sharp-cornered block over the rounded edge (its corners' law fading out onto the arc):
+ *    the energy books close to the integrator's tolerance, tightening with it.
  *  - The forces' Jacobians (friction included) against differences, for a follower arc on a
  *    wall's flat, a wall's arc on the follower's face (the swapped pair) and a face on a spline
  *    cam (in its middle and past its end; moving out and in; friction's own part).
@@ -249,10 +252,16 @@ static void face_on_spline(void)
 
 static const double m = 1.0, g = 9.81, a = 0.02, b = 0.01, r = 0.002, x0 = 0.005, K = 1e7;
 
-/* The block's outline (half sizes a × b, corners rounded to r) centred at (x0, 0) of its
- * body's frame, walking ccw from its bottom face, the solid on its left. */
-static void block_outline(char *out, size_t len)
+/* The block's outline (half sizes a × b, corners rounded to r; sharp: r = 0) centred at (x0, 0)
+ * of its body's frame, walking ccw from its bottom face, the solid on its left. */
+static void block_outline(char *out, size_t len, int sharp)
 {
+  if (sharp) {
+    snprintf(out, len, "{\"path\": [[%.17g, %.17g], [%.17g, %.17g], [%.17g, %.17g], "
+             "[%.17g, %.17g]], \"closed\": true, \"solid\": \"left\"}", x0 - a, -b, x0 + a,
+             -b, x0 + a, b, x0 - a, b);
+    return;
+  }
   double xl = x0 - a + r, xr = x0 + a - r, yb = -b + r, yt = b - r;
   snprintf(out, len,
            "{\"path\": [[%.17g, %.17g], [%.17g, %.17g], "
@@ -269,10 +278,10 @@ static void block_outline(char *out, size_t len)
 }
 
 static cs_model *block_model(const char *wall, const char *law, double y, double vx,
-                             double tilt, double rtol, double t_end)
+                             double tilt, double rtol, double t_end, int sharp)
 {
   char outline[2048], json[8192];
-  block_outline(outline, sizeof outline);
+  block_outline(outline, sizeof outline, sharp);
   snprintf(json, sizeof json,
            "{\"name\": \"block\", \"gravity\": [0, %g], \"bodies\": [{\"name\": \"g\", "
            "\"ground\": true}, {\"name\": \"block\", \"mass\": %g, \"inertia\": 1.6667e-4, "
@@ -293,7 +302,7 @@ static void resting(void)
   double Np, Nm;
   cs_model *mod = block_model(FLAT, "{\"elastic\": {\"model\": \"power_law\", \"K\": 1e7, "
                               "\"n\": 1}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": "
-                              "3000}}", b, 0.0, 0.0, 1e-9, 0.1);
+                              "3000}}", b, 0.0, 0.0, 1e-9, 0.1, 0);
   CHECK(cs_model_clearance_corner_count(mod, 0) == 4, "four corner arcs on one wall, four "
         "pairs (%d)", cs_model_clearance_corner_count(mod, 0));
   cs_sim *s = start(mod);
@@ -341,11 +350,11 @@ static void rounded_step(char *out, size_t len)
            "\"solid\": \"right\"}", 0.05 - T, 0.05 + T * cos(al), T * sin(al), 0.05 - T, -Rr);
 }
 
-static double slide(const char *wall, double rtol, int *events)
+static double slide(const char *wall, double rtol, int sharp, int *events)
 {
   cs_model *mod = block_model(wall, "{\"elastic\": {\"model\": \"power_law\", \"K\": 1e9, "
                               "\"n\": 1.5}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": "
-                              "0}}", b + 0.001, 0.8, 0.05, rtol, 0.35);
+                              "0}}", b + 0.001, 0.8, 0.05, rtol, 0.35, sharp);
   cs_sim *s = start(mod);
   cs_error err;
   cs_status st = cs_sim_advance(s, 0.35, &err);
@@ -359,8 +368,9 @@ static double slide(const char *wall, double rtol, int *events)
     cs_sim_clearance_corner(s, 0, i, &cst);
     struck |= (cst.impact_velocity > 0) << i;
   }
-  /* the block's four corner arcs against each of the two walls the path is cut into at its
-   * sharp concave corner, then the wall's convex corner (or arc) against the block's outline */
+  /* the block's four corners (arcs, or sharp) against each of the two walls the path is cut
+   * into at its sharp concave corner, then the wall's convex corner (or arc) against the
+   * block's outline */
   CHECK(pairs == 9 && (struck & 256), "the wall's convex corner or arc struck the block's face "
         "(%d pairs, struck %#x)", pairs, struck);
   double q[3];
@@ -371,14 +381,18 @@ static double slide(const char *wall, double rtol, int *events)
   return fabs(en.balance_error) / (0.5 * m * 0.8 * 0.8);
 }
 
+/* The rounded block, and a sharp one, whose corners meet the rounded edge's convex arc through
+ * the arc's pair alone: the corner's law fades out over the junction blend onto the arc. */
 static void sliding(void)
 {
   char rounded[512];
   rounded_step(rounded, sizeof rounded);
-  const char *wall[2] = {STEP, rounded}, *what[2] = {"a sharp convex corner", "a rounded one"};
-  for (int w = 0; w < 2; w++) {
+  const char *wall[3] = {STEP, rounded, rounded};
+  const char *what[3] = {"a sharp convex corner", "a rounded one",
+                         "a rounded one, the block's corners sharp"};
+  for (int w = 0; w < 3; w++) {
     int n8, n10;
-    double e8 = slide(wall[w], 1e-8, &n8), e10 = slide(wall[w], 1e-10, &n10);
+    double e8 = slide(wall[w], 1e-8, w == 2, &n8), e10 = slide(wall[w], 1e-10, w == 2, &n10);
     printf("sliding block, undamped, over %s: %d, %d contacts; balance error %.3g (rtol 1e-8), "
            "%.3g (rtol 1e-10) of the kinetic energy\n", what[w], n8, n10, e8, e10);
     CHECK(n10 >= 4, "it strikes the wall several times (%d)", n10);
@@ -419,6 +433,53 @@ static void arc_on_arc(void)
         "two pairs, the wall arc's off");
   CHECK(fabs(c[0].normal_force / (m * g) - 1) < 1e-6 && fabs(c[0].penetration * K / (m * g) - 1)
         < 1e-6, "one contact carries m g at m g/K (%.9g N)", c[0].normal_force);
+  cs_sim_free(s);
+  cs_model_free(mod);
+}
+
+/* A wedge outline (a sharp corner down, its sides at ±14°) standing on top of a convex arc wall
+ * (a disc of 50 mm), touching it exactly at the start: the corner's pair meets the arc, and
+ * the arc's pair meets the corner on the outline. One contact: the arc's pair carries m g at
+ * m g/K and the corner's none (both had carried m g/2 at half the depth). */
+static void corner_on_arc(void)
+{
+  char json[4096];
+  snprintf(json, sizeof json,
+           "{\"name\": \"ca\", \"gravity\": [0, -9.81], \"bodies\": [{\"name\": \"g\", "
+           "\"ground\": true}, {\"name\": \"w\", \"mass\": 1, \"inertia\": 1e-4, "
+           "\"position\": [0, 0.05, 0]}], \"joints\": [{\"name\": \"guide\", \"type\": "
+           "\"prismatic\", \"body1\": \"g\", \"body2\": \"w\", \"point1\": [0, 0.05], "
+           "\"point2\": [0, 0], \"axis\": [0, 1]}], \"clearance_joints\": [{\"name\": \"J\", "
+           "\"type\": \"profile\", \"body1\": \"g\", \"body2\": \"w\", \"length\": 0.01, "
+           "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
+           "\"contact\": {\"elastic\": {\"model\": \"power_law\", \"K\": 1e7, \"n\": 1}, "
+           "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 3000}}, \"profile\": {\"path\": "
+           "[[0.05, 0], {\"arc_to\": [0.05, 0], \"centre\": [0, 0], \"turn\": \"ccw\"}], "
+           "\"solid\": \"left\"}, \"follower\": {\"path\": [[0, 0], [0.005, 0.02], "
+           "[-0.005, 0.02]], \"closed\": true, \"solid\": \"left\"}}], \"solver\": "
+           "{\"t_end\": 0.1, \"rtol\": 1e-9, \"atol\": 1e-14}}");
+  cs_model *mod = load_model_string(json, "<corner on arc>");
+  const int n = cs_model_clearance_corner_count(mod, 0);
+  cs_sim *s = start(mod);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, 0.1, &err);
+  CHECK(st == CS_OK, "corner on arc: runs (%s)", st ? err.message : "");
+  double sum = 0.0, corners = 0.0, arc = 0.0, depth = 0.0;
+  for (int i = 0; i < n && i < 8; i++) {
+    cs_clearance_state c;
+    cs_sim_clearance_corner(s, 0, i, &c);
+    sum += c.normal_force;
+    if (i < n - 1)
+      corners = fmax(corners, fabs(c.normal_force));
+    else
+      arc = c.normal_force, depth = c.penetration;
+  }
+  printf("wedge corner on a convex arc: the arc's pair %.9g N at %.6g m (m g %.9g N at m g/K "
+         "%.6g m), the corners' pairs at most %.3g N\n", arc, depth, m * g, m * g / K, corners);
+  CHECK(n == 4, "three corner pairs and the arc's (%d)", n);
+  CHECK(fabs(sum / (m * g) - 1) < 1e-6, "the pairs carry m g (%.9g N)", sum);
+  CHECK(fabs(arc / (m * g) - 1) < 1e-6 && fabs(depth * K / (m * g) - 1) < 1e-6 && corners == 0.0,
+        "one contact: the arc's pair carries m g at m g/K (%.9g N at %.6g m)", arc, depth);
   cs_sim_free(s);
   cs_model_free(mod);
 }
@@ -502,7 +563,7 @@ static void jacobians(void)
   char outline[2048], joint[4096];
   const double phi = -0.5, c = cos(phi), s = sin(phi), d = 2e-6;
   /* pair 0, the block's bottom-right arc (centre (x0 + a − r, −b + r)) 2 µm into the flat */
-  block_outline(outline, sizeof outline);
+  block_outline(outline, sizeof outline, 0);
   snprintf(joint, sizeof joint, "\"type\": \"profile\", \"length\": 0.01, \"profile\": "
            "{\"path\": [[-0.1, 0], [0.1, 0]], \"solid\": \"right\"}, \"follower\": %s", outline);
   double k0[2] = {x0 + a - r, -b + r};
@@ -594,6 +655,7 @@ int main(void)
   jacobians();
   resting();
   arc_on_arc();
+  corner_on_arc();
   sliding();
   duality();
   face_on_spline();
