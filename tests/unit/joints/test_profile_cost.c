@@ -74,10 +74,15 @@ static void gap_cost(void)
           d_far, -c.profile->size, exact);
     CHECK(fabs(d_near - (0.01 - (0.0151 - 0.0025))) < 1e-12 || d_near < 0.0,
           "saw of %d: near gap %.6g", sizes[k], d_near);
+    /* one distance whatever the pieces: the far gap is the bounding circle's (the times are
+     * printed, not asserted: a test does not time) */
+    const cs_profile *p = c.profile;
+    double circle = c.pin_radius - (hypot(x_far[0] - p->bc[0], x_far[1] - p->bc[1]) - p->br);
+    CHECK(fabs(d_far - circle) < 1e-15, "saw of %d: the far gap is the bounding circle's "
+          "(%.17g, %.17g)", sizes[k], d_far, circle);
     cs_profile_free(c.profile);
   }
-  CHECK(far[1] < 2.0 * far[0] + 20e-9, "far: 400 pieces cost as 4 (%.1f, %.1f ns)",
-        1e9 * far[1], 1e9 * far[0]);
+  printf("far gaps: %.1f ns with 400 pieces, %.1f ns with 4\n", 1e9 * far[1], 1e9 * far[0]);
 }
 
 /* The walls' far test (cs_profile_reach) over a 200-piece saw cut into 100 walls: where it
