@@ -28,6 +28,7 @@ typedef struct joint {
                                         * (cs_clearance_pin_silent): no force there */
   int walls;         /* how many of them (cs_clearances_crossing_time) */
   int same;          /* on the point of the pin before (a profile's walls: same_point) */
+  int run;           /* the pins from this one on that stand on its point (1 for most) */
   double clearance;  /* c: the guard's blend (cs_clearances_roots) is on its scale */
   int in_contact, region;
   double v_impact;
@@ -44,6 +45,8 @@ struct cs_clearances {
   const double *z; /* the states the evaluations use (cs_clearances_bind_state); NULL: all 0 */
   double release; /* δ below 0 at which an open contact closes (cs_clearances_set_length) */
   joint *joints;
+  int *busy, nbusy; /* the pins in contact or lubricated, ascending: those with forces */
+  int *touching;    /* per model joint, its pins in contact */
   cs_contact_event *events;
   int nevent, capevent;
 };
@@ -80,10 +83,10 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
     c->n += cs_clearance_pin_count(&m->clearances[i]);
   c->joints = calloc((size_t)c->n + 1, sizeof *c->joints);
   c->first = calloc((size_t)m->nclearance + 1, sizeof *c->first);
-  if (!c->joints || !c->first) {
-    free(c->joints);
-    free(c->first);
-    free(c);
+  c->busy = calloc((size_t)c->n + 1, sizeof *c->busy);
+  c->touching = calloc((size_t)m->nclearance + 1, sizeof *c->touching);
+  if (!c->joints || !c->first || !c->busy || !c->touching) {
+    cs_clearances_free(c);
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   }
   for (int i = 0, k = 0; i < m->nclearance; i++) {
@@ -102,6 +105,11 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
     }
   }
   c->first[m->nclearance] = c->n;
+  for (int k = c->n - 1; k >= 0; k--)
+    c->joints[k].run = k + 1 < c->n && c->joints[k + 1].same ? c->joints[k + 1].run + 1 : 1;
+  for (int k = 0; k < c->n; k++)
+    if (c->joints[k].def->lubrication.model) /* the film acts in and out of contact */
+      c->busy[c->nbusy++] = k;
   for (int k = 0; k < c->n; k++) {
     joint *j = &c->joints[k];
     j->zi = -1;
@@ -140,13 +148,15 @@ void cs_clearances_free(cs_clearances *c)
 {
   if (!c)
     return;
-  for (int k = 0; k < c->n; k++) {
+  for (int k = 0; c->joints && k < c->n; k++) {
     for (int r = 0; r < CS_MAX_REGIONS; r++)
       cs_contact_free(c->joints[k].contact[r]);
     cs_wear_free(&c->joints[k].wear);
   }
   free(c->joints);
   free(c->first);
+  free(c->busy);
+  free(c->touching);
   free(c->events);
   free(c);
 }
@@ -227,13 +237,14 @@ static void cached_frames(const cs_clearances *c, const joint *j, const double *
   f[0] = fc->f[0], f[1] = fc->f[1];
 }
 
-/* Whether pin j's point is far from every wall of its joint at q (cs_clearance_far), with its
- * δ there: every such pin's gap is that one, found once for a run of pins on one point passed
- * in order. */
+/* Whether pin j's point, shared with other pins (a profile's walls), is far from every wall of
+ * its joint at q (cs_clearance_far), with its δ there: every such pin's gap is that one, found
+ * once for a run of pins on one point passed in order. 0 for a pin alone on its point: its own
+ * gap is as cheap. */
 static int point_far(const cs_clearances *c, const joint *j, const double *q, frame_cache *fc,
                      double *delta)
 {
-  if (j->wear.feedback)
+  if (j->wear.feedback || (j->run == 1 && !j->same))
     return 0;
   if (!(j->same && fc->point == j - 1)) {
     double p[2];
@@ -574,12 +585,10 @@ void cs_clearances_forces(cs_clearances *c, const double *q, const double *v, do
                           const cs_acc *Qq, const cs_acc *Qv, double s)
 {
   frame_cache fc = {.b0 = -1, .b1 = -1};
-  for (int k = 0; k < c->n; k++) {
-    const joint *j = &c->joints[k];
-    if (!j->in_contact && !j->def->lubrication.model)
-      continue; /* (pin_forces has none to add) */
+  for (int b = 0; b < c->nbusy; b++) { /* (the others have no force) */
+    const int k = c->busy[b];
     cs_frame f[2];
-    cached_frames(c, j, q, &fc, f);
+    cached_frames(c, &c->joints[k], q, &fc, f);
     pin_forces(c, &c->joints[k], f, v, Q, Qq, Qv, s, 36 * k);
   }
 }
@@ -588,12 +597,10 @@ double cs_clearances_forces_power(cs_clearances *c, const cs_frame *frame, const
                                   double *Q)
 {
   double P = 0.0;
-  for (int k = 0; k < c->n; k++) {
-    const joint *j = &c->joints[k];
-    if (!j->in_contact && !j->def->lubrication.model)
-      continue; /* (pin_forces has none to add) */
+  for (int b = 0; b < c->nbusy; b++) { /* (the others have no force) */
+    const int k = c->busy[b];
     cs_frame f[2];
-    pin_frames_of(j, frame, f);
+    pin_frames_of(&c->joints[k], frame, f);
     P += pin_forces(c, &c->joints[k], f, v, Q, NULL, NULL, 0.0, 36 * k);
   }
   return P;
@@ -622,8 +629,8 @@ static double gap_of(const cs_clearances *c, const joint *j, const double *q, cs
 double cs_clearances_strain(cs_clearances *c, const double *q)
 {
   double U = 0.0;
-  for (int i = 0; i < c->n; i++) {
-    joint *j = &c->joints[i];
+  for (int k = 0; k < c->nbusy; k++) {
+    joint *j = &c->joints[c->busy[k]];
     cs_blend b;
     if (j->in_contact) {
       double delta = gap_of(c, j, q, &b);
@@ -748,15 +755,20 @@ static void joint_roots(cs_clearances *c, int i, const cs_frame f[2], const doub
 void cs_clearances_roots(cs_clearances *c, const double *q, const double *v, double *g)
 {
   frame_cache fc = {.b0 = -1, .b1 = -1};
+  int far_until = 0; /* the pins before it share a point far from their walls */
+  double far_delta = 0.0;
   for (int i = 0; i < c->n; i++) {
-    cs_frame f[2];
-    double delta;
-    if (!c->joints[i].in_contact && point_far(c, &c->joints[i], q, &fc, &delta) &&
-        guard_weight(&c->joints[i], delta) == 0.0) {
-      g[2 * i] = delta, g[2 * i + 1] = 1.0; /* joint_roots' values there */
+    const joint *j = &c->joints[i];
+    if (!j->same)
+      far_until = point_far(c, j, q, &fc, &far_delta) && guard_weight(j, far_delta) == 0.0
+                      ? i + j->run
+                      : 0;
+    if (i < far_until && !j->in_contact) {
+      g[2 * i] = far_delta, g[2 * i + 1] = 1.0; /* joint_roots' values there */
       continue;
     }
-    cached_frames(c, &c->joints[i], q, &fc, f);
+    cs_frame f[2];
+    cached_frames(c, j, q, &fc, f);
     joint_roots(c, i, f, v, g + 2 * i);
   }
 }
@@ -780,18 +792,17 @@ double cs_clearances_gap(cs_clearances *c, int i, const double *q)
   return gap_of(c, &c->joints[i], q, NULL);
 }
 
-int cs_clearances_point_run(const cs_clearances *c, int k)
-{
-  int n = 1;
-  while (k + n < c->n && c->joints[k + n].same)
-    n++;
-  return n;
-}
+int cs_clearances_point_run(const cs_clearances *c, int k) { return c->joints[k].run; }
 
 int cs_clearances_gaps(cs_clearances *c, int k, const double *q, double *delta, int stride)
 {
   frame_cache fc = {.b0 = -1, .b1 = -1};
-  int n = cs_clearances_point_run(c, k);
+  const int n = c->joints[k].run;
+  if (point_far(c, &c->joints[k], q, &fc, &delta[0])) { /* every one's gap is that one */
+    for (int m = 1; m < n; m++)
+      delta[m * stride] = delta[0];
+    return n;
+  }
   for (int m = 0; m < n; m++) {
     const joint *j = &c->joints[k + m];
     double *d = &delta[m * stride];
@@ -848,12 +859,38 @@ static double impact_floor(const joint *j, double rate)
   return rate > 0.0 || floor > 0.0 ? fmax(rate, floor) : CS_MIN_IMPACT_VELOCITY;
 }
 
+/* Pin k joins the busy pins (on) or leaves them, in order; a lubricated one stays. */
+static void set_busy(cs_clearances *c, int k, int on)
+{
+  int at = 0;
+  while (at < c->nbusy && c->busy[at] < k)
+    at++;
+  const int there = at < c->nbusy && c->busy[at] == k;
+  if (on && !there) {
+    memmove(c->busy + at + 1, c->busy + at, (size_t)(c->nbusy - at) * sizeof *c->busy);
+    c->busy[at] = k, c->nbusy++;
+  } else if (!on && there && !c->joints[k].def->lubrication.model) {
+    memmove(c->busy + at, c->busy + at + 1, (size_t)(c->nbusy - at - 1) * sizeof *c->busy);
+    c->nbusy--;
+  }
+}
+
+/* Pin j's contact state, with the busy pins and its joint's count. */
+static void set_contact(cs_clearances *c, joint *j, int on)
+{
+  if (j->in_contact == on)
+    return;
+  j->in_contact = on;
+  c->touching[j->index] += on ? 1 : -1;
+  set_busy(c, (int)(j - c->joints), on);
+}
+
 void cs_clearances_open(cs_clearances *c, int i, double t, const double *q, const double *v)
 {
   joint *j = &c->joints[i];
   kin k;
   kinematics_at(c, j, q, v, 0, &k);
-  j->in_contact = 1;
+  set_contact(c, j, 1);
   j->region = k.gap.region;
   j->v_impact = k.rate;
   /* the event keeps the true δ'(−); the laws get the floor of its grazing (impact_floor), or 0
@@ -873,7 +910,7 @@ void cs_clearances_open(cs_clearances *c, int i, double t, const double *q, cons
  * (release/|δ'| earlier, to first order). */
 static void close_contact(cs_clearances *c, joint *j, double t, double rate)
 {
-  j->in_contact = 0;
+  set_contact(c, j, 0);
   if (j->event >= 0)
     c->events[j->event].t_off = rate < 0.0 ? t - c->release / -rate : t;
   j->event = -1;
@@ -883,17 +920,18 @@ int cs_clearances_events(cs_clearances *c, const double *q, const int *found, in
 {
   int changed = 0;
   frame_cache fc = {.b0 = -1, .b1 = -1};
+  int far_until = 0; /* the pins before it share a point far from their walls */
   *missed = -1;
   for (int i = 0; i < c->n; i++) {
     joint *j = &c->joints[i];
+    double delta;
+    if (!j->same)
+      far_until = point_far(c, j, q, &fc, &delta) ? i + j->run : 0;
     int inside = 0; /* out of contact with δ > 0 (asked only then) */
-    if (!j->in_contact && *missed < 0) {
+    if (!j->in_contact && *missed < 0 && i >= far_until) {
       cs_frame f[2];
-      double delta;
-      if (!point_far(c, j, q, &fc, &delta)) {
-        cached_frames(c, j, q, &fc, f);
-        inside = gap_in(j, f, NULL) > 0.0;
-      }
+      cached_frames(c, j, q, &fc, f);
+      inside = gap_in(j, f, NULL) > 0.0;
     }
     if (inside && found && found[2 * i + 1] != 0) {
       /* its guard stopped the step at a maximum of δ inside the wall: δ rose through 0 before
@@ -953,8 +991,8 @@ void cs_clearances_commit_one(cs_clearances *c, int i, const double *q, const do
 
 void cs_clearances_commit(cs_clearances *c, const double *q, const double *v)
 {
-  for (int i = 0; i < c->n; i++)
-    cs_clearances_commit_one(c, i, q, v);
+  for (int k = 0; k < c->nbusy; k++) /* (committing one out of contact does nothing) */
+    cs_clearances_commit_one(c, c->busy[k], q, v);
 }
 
 int cs_clearances_in_contact(const cs_clearances *c, int i) { return c->joints[i].in_contact; }
@@ -1094,11 +1132,16 @@ void cs_clearances_output(cs_clearances *c, int i, const double *q, const double
                           cs_clearance_state *out)
 {
   /* the leading pin: the largest force in contact, else the largest δ */
-  double strain = 0.0;
+  double strain = 0.0, delta;
   frame_cache fc = {.b0 = -1, .b1 = -1};
+  const int lead = c->first[i];
+  if (!c->touching[i] && c->joints[lead].run == c->first[i + 1] - lead &&
+      point_far(c, &c->joints[lead], q, &fc, &delta)) {
+    pin_output(c, &c->joints[lead], q, v, out); /* all far from their walls: the first leads */
+    return;
+  }
   for (int k = c->first[i]; k < c->first[i + 1]; k++) {
     cs_clearance_state s;
-    double delta;
     if (k > c->first[i] && !c->joints[k].in_contact && point_far(c, &c->joints[k], q, &fc, &delta) &&
         !out->in_contact &&
         out->penetration >= delta)
