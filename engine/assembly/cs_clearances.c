@@ -326,11 +326,6 @@ static double state_of(const cs_clearances *c, const joint *j)
 static void contact_law(cs_clearances *c, joint *j, const kin *k, int r, int commit,
                         cs_contact_out *o, cs_bristle *b)
 {
-  if (!j->contact[r]) { /* a region whose contact another pin carries */
-    memset(o, 0, sizeof *o);
-    memset(b, 0, sizeof *b);
-    return;
-  }
   cs_contact_eval_state(j->contact[r], k->gap.delta, k->rate, k->vt, state_of(c, j), commit,
                         o, b);
 }
@@ -347,6 +342,8 @@ static void evaluate(cs_clearances *c, joint *j, const double *q, const double *
     cs_contact_out oi;
     cs_bristle b;
     double sign, w = weight(&k->blend, i, &sign);
+    if (!j->contact[k->blend.region[i]]) /* another pin carries it */
+      continue;
     contact_law(c, j, k, k->blend.region[i], commit, &oi, &b);
     o->Fn += w * oi.Fn;
     o->Fe += w * oi.Fe;
@@ -472,7 +469,8 @@ static double rolling(const cs_clearances *c, const joint *j, const kin *k, int 
   static const double dw[6] = {0, 0, -1, 0, 0, 1}; /* ∂ω/∂v, and where T acts */
   double omega = k->u[5] - k->u[2], T, dT_ddelta, dT_domega, sign;
   double w = weight(&k->blend, i, &sign);
-  region_rolling(j, k->blend.region[i], k->gap.delta, omega, &T, &dT_ddelta, &dT_domega);
+  cs_contact_rolling(j->contact[k->blend.region[i]], k->gap.delta, omega, &T, &dT_ddelta,
+                     &dT_domega); /* (region_forces calls it for a region with a law) */
   if (!Q || (T == 0.0 && dT_ddelta == 0.0 && dT_domega == 0.0))
     return -w * T * omega;
   for (int a = 2; a < 6; a += 3) {
@@ -503,9 +501,10 @@ static double region_forces(cs_clearances *c, joint *j, const cs_frame fr[2], co
   cs_contact_out o;
   cs_bristle bristle;
   double sign, w = weight(&k->blend, i, &sign);
+  const cs_contact *law = j->contact[k->blend.region[i]];
   contact_law(c, j, k, k->blend.region[i], 0, &o, &bristle);
   double power = w * o.dissipation_power + rolling(c, j, k, i, Q, Qq, Qv, s, slot0);
-  double U = k->blend.n < 2 ? 0.0 : region_strain(j, k->blend.region[i], k->gap.delta);
+  double U = k->blend.n < 2 ? 0.0 : cs_contact_strain_energy(law, k->gap.delta);
   if (o.Fn == 0.0 && o.Ft == 0.0 && o.dFn_ddelta == 0.0 && o.dFn_drate == 0.0 && U == 0.0)
     return power;
   const cs_model *m = c->model;
@@ -564,7 +563,8 @@ static double joint_forces(cs_clearances *c, joint *j, const cs_frame f[2], cons
   kinematics(c, j, f, v, Qq || Qv, &k);
   double power = 0.0;
   for (int i = 0; i < k.blend.n; i++)
-    power += region_forces(c, j, f, &k, i, Q, Qq, Qv, s, slot0);
+    if (j->contact[k.blend.region[i]]) /* (else another pin carries it: no force, no energy) */
+      power += region_forces(c, j, f, &k, i, Q, Qq, Qv, s, slot0);
   return power;
 }
 
@@ -704,6 +704,8 @@ static void pin_state(cs_clearances *c, joint *j, const double *q, const double 
     cs_contact_out o;
     cs_bristle b;
     double sign, w = weight(&k.blend, i, &sign);
+    if (!j->contact[k.blend.region[i]]) /* another pin carries it */
+      continue;
     contact_law(c, j, &k, k.blend.region[i], 0, &o, &b);
     zdot[j->zi] += w * b.rate;
     if (want_jac)
