@@ -68,16 +68,10 @@ cs_status cs_json_follower(const cs_json *js, const cJSON *joint, const char *pa
   double rw = cs_profile_convex_radius(c->follower), rf = cs_profile_convex_radius(c->profile);
   CS_TRY(both(js, joint, path, rw, rf, c));
   cs_json_child(fp, path, "follower");
-  if (c->follower->next) { /* the loader cut it at a sharp concave corner into pieces */
-    char lp[CS_JSON_PATH];
-    cs_json_child(lp, fp, "path");
-    return cs_json_fail(js, lp, "expected a follower outline without sharp concave corners "
-                        "(a wall is cut there into walls of their own; an outline's pieces "
-                        "would each need the walls' features against them): round them with "
-                        "tangent arcs");
-  }
-  if (cs_profile_adopt(c->profile, c->follower, why, sizeof why))
-    return cs_json_fail(js, fp, "%s", why);
+  /* cut at its sharp concave corners into pieces, as a wall is: each meets the walls' features */
+  for (cs_profile *piece = c->follower; piece; piece = piece->next)
+    if (cs_profile_adopt(c->profile, piece, why, sizeof why))
+      return cs_json_fail(js, fp, "%s", why);
   c->follower_cut = cs_profile_cut_convex(c->follower, rf);
   if (!c->follower_cut)
     return cs_json_out_of_memory(js);

@@ -169,8 +169,9 @@ int cs_model_body_points(const cs_model *m, int body, double (*xy)[2], int max)
       for (int i = 0; i < w->n; i++) /* every wall's features */
         n = put_point(xy, n, max, w->f[i].bc);
     const cs_profile *fo = m->clearances[k].follower; /* a follower outline spans body2 */
-    for (int i = 0; fo && m->clearances[k].body[1] == body && i < fo->n; i++)
-      n = put_point(xy, n, max, fo->f[i].bc);
+    for (; fo && m->clearances[k].body[1] == body; fo = fo->next)
+      for (int i = 0; i < fo->n; i++)
+        n = put_point(xy, n, max, fo->f[i].bc);
   }
   return n;
 }

@@ -54,7 +54,8 @@ void cs_follower_face_gap(const cs_clearance *c, int pin, const double p[2], dou
 {
   const cs_follower_pair *q = &c->pairs[pin];
   const cs_profile *wall = cs_profile_wall(c->profile, q->wall);
-  const cs_feature *face = &c->follower->f[q->feature], *w = &wall->f[0];
+  const cs_feature *face = &cs_profile_wall(c->follower, q->piece)->f[q->feature];
+  const cs_feature *w = &wall->f[0];
   const double cs = cos(phi), sn = sin(phi), L = face->L;
   double t[2], n[2], mid[2];
   turn(face->t, cs, sn, t);

@@ -51,9 +51,10 @@ double cs_profile_convex_radius(const cs_profile *p)
   return R;
 }
 
-/* The pairs of profile pr's convex features (side `swapped`, wall index `wall`) into out
- * (NULL: count them); returns the count. */
-static int pairs_of(const cs_profile *pr, int swapped, int wall, cs_follower_pair *out)
+/* The pairs of profile pr's convex features (side `swapped`, wall index `wall`, the
+ * follower's piece `piece`) into out (NULL: count them); returns the count. */
+static int pairs_of(const cs_profile *pr, int swapped, int wall, int piece,
+                    cs_follower_pair *out)
 {
   int n = 0;
   for (int i = 0; i < pr->n; i++) {
@@ -61,7 +62,7 @@ static int pairs_of(const cs_profile *pr, int swapped, int wall, cs_follower_pai
       continue;
     if (out) {
       cs_follower_pair *q = &out[n];
-      q->swapped = swapped, q->wall = wall, q->feature = i, q->face = 0;
+      q->swapped = swapped, q->wall = wall, q->feature = i, q->piece = piece, q->face = 0;
       centre(&pr->f[i], q->s, &q->R);
     }
     n++;
@@ -69,8 +70,10 @@ static int pairs_of(const cs_profile *pr, int swapped, int wall, cs_follower_pai
   return n;
 }
 
-/* The faces (segments) of the follower against spline wall `wall` into out (NULL: count). */
-static int faces_of(const cs_profile *fo, const cs_profile *wall, int w, cs_follower_pair *out)
+/* The faces (segments) of the follower's piece fo (index pc) against spline wall `wall` into
+ * out (NULL: count). */
+static int faces_of(const cs_profile *fo, int pc, const cs_profile *wall, int w,
+                    cs_follower_pair *out)
 {
   int n = 0;
   if (!wall->spline)
@@ -79,24 +82,28 @@ static int faces_of(const cs_profile *fo, const cs_profile *wall, int w, cs_foll
     if (fo->f[i].kind != CS_FEATURE_SEGMENT)
       continue;
     if (out)
-      out[n] = (cs_follower_pair){0, w, i, 1, {fo->f[i].a[0], fo->f[i].a[1]}, wall->f[0].R};
+      out[n] = (cs_follower_pair){0, w, i, pc, 1, {fo->f[i].a[0], fo->f[i].a[1]}, wall->f[0].R};
     n++;
   }
   return n;
 }
 
-/* All pairs in order: the follower's features against wall 0, wall 1, …; then wall 0's
- * features against the follower, wall 1's, …; then the follower's faces against the spline
- * walls. */
+/* All pairs in order: the follower's features (piece by piece) against wall 0, wall 1, …;
+ * then wall 0's features against each piece of the follower, wall 1's, …; then the
+ * follower's faces against the spline walls. */
 static int all_pairs(const cs_clearance *c, cs_follower_pair *out)
 {
-  int n = 0, walls = cs_profile_walls(c->profile);
+  int n = 0, walls = cs_profile_walls(c->profile), pieces = cs_profile_walls(c->follower);
   for (int w = 0; w < walls; w++)
-    n += pairs_of(c->follower, 0, w, out ? out + n : NULL);
+    for (int pc = 0; pc < pieces; pc++)
+      n += pairs_of(cs_profile_wall(c->follower, pc), 0, w, pc, out ? out + n : NULL);
   for (int w = 0; w < walls; w++)
-    n += pairs_of(cs_profile_wall(c->profile, w), 1, w, out ? out + n : NULL);
+    for (int pc = 0; pc < pieces; pc++)
+      n += pairs_of(cs_profile_wall(c->profile, w), 1, w, pc, out ? out + n : NULL);
   for (int w = 0; w < walls; w++)
-    n += faces_of(c->follower, cs_profile_wall(c->profile, w), w, out ? out + n : NULL);
+    for (int pc = 0; pc < pieces; pc++)
+      n += faces_of(cs_profile_wall(c->follower, pc), pc, cs_profile_wall(c->profile, w), w,
+                    out ? out + n : NULL);
   return n;
 }
 
@@ -105,8 +112,9 @@ static int all_pairs(const cs_clearance *c, cs_follower_pair *out)
 static int banded_faces(const cs_clearance *c)
 {
   for (const cs_profile *w = c->profile; w; w = w->next)
-    if (w->spline && w->n > 1 && faces_of(c->follower, w, 0, NULL) > 0)
-      return 1;
+    for (const cs_profile *fo = c->follower; fo; fo = fo->next)
+      if (w->spline && w->n > 1 && faces_of(fo, 0, w, 0, NULL) > 0)
+        return 1;
   return 0;
 }
 
@@ -116,8 +124,9 @@ static int banded_faces(const cs_clearance *c)
 static int faces_on_steps(const cs_clearance *c)
 {
   int faces = 0, steps = 0;
-  for (int i = 0; i < c->follower->n; i++)
-    faces += c->follower->f[i].kind == CS_FEATURE_SEGMENT;
+  for (const cs_profile *fo = c->follower; fo; fo = fo->next)
+    for (int i = 0; i < fo->n; i++)
+      faces += fo->f[i].kind == CS_FEATURE_SEGMENT;
   for (const cs_profile *w = c->profile; w; w = w->next)
     for (int i = 0; !w->spline && i < w->n; i++)
       steps += w->f[i].kind == CS_FEATURE_SPLINE;
@@ -152,7 +161,8 @@ int cs_follower_pairs(cs_clearance *c, char *why, size_t len)
   for (int k = 0; k < c->npair; k++)
     c->pin_radius = fmax(c->pin_radius, c->pairs[k].R);
   if (!(c->pin_radius > 0.0)) /* sharp corners only: the follower's size stands for it */
-    c->pin_radius = c->follower->br;
+    for (const cs_profile *fo = c->follower; fo; fo = fo->next)
+      c->pin_radius = fmax(c->pin_radius, fo->br);
   return 0;
 }
 
@@ -186,7 +196,8 @@ int cs_clearance_pin_silent(const cs_clearance *c, int pin, int region)
  * sides it was counted twice). */
 static const cs_profile *other(const cs_clearance *c, const cs_follower_pair *q)
 {
-  return q->swapped ? c->follower_cut : cs_profile_wall(c->profile, q->wall);
+  return q->swapped ? cs_profile_wall(c->follower_cut, q->piece)
+                    : cs_profile_wall(c->profile, q->wall);
 }
 
 void cs_follower_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g)
@@ -241,7 +252,8 @@ const char *cs_follower_pair_what(const cs_clearance *c, int pin)
   const cs_follower_pair *q = &c->pairs[pin];
   if (q->face)
     return "the follower's straight piece against a spline wall";
-  const cs_profile *pr = q->swapped ? cs_profile_wall(c->profile, q->wall) : c->follower;
+  const cs_profile *pr = q->swapped ? cs_profile_wall(c->profile, q->wall)
+                                    : cs_profile_wall(c->follower, q->piece);
   const int arc = pr->f[q->feature].kind == CS_FEATURE_ARC;
   if (q->swapped)
     return arc ? "a wall's convex arc against the follower" : "a wall's corner against the "

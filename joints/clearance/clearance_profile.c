@@ -805,7 +805,8 @@ static void arc_end(const cs_feature *f, double at[2])
   at[1] = f->c[1] + f->R * (sn * f->u0[0] + cs * f->u0[1]);
 }
 
-cs_profile *cs_profile_cut_convex(const cs_profile *p, double rp)
+/* The same for one piece. */
+static cs_profile *cut_piece(const cs_profile *p, double rp)
 {
   static const double none[2] = {0.0, 0.0};
   cs_profile *q = calloc(1, sizeof *q);
@@ -813,6 +814,7 @@ cs_profile *cs_profile_cut_convex(const cs_profile *p, double rp)
     return NULL;
   *q = *p; /* its spline features' curves stay p's */
   q->next = NULL, q->spline = NULL, q->steps = NULL, q->nsteps = 0, q->n = 0;
+  q->wall = NULL, q->wall_node = NULL, q->nwall = 0;
   q->f = calloc(2 * (size_t)p->n + 1, sizeof *q->f);
   q->j = calloc(2 * (size_t)p->n + 1, sizeof *q->j);
   q->node = calloc(8 * (size_t)p->n + 4, sizeof *q->node);
@@ -835,4 +837,17 @@ cs_profile *cs_profile_cut_convex(const cs_profile *p, double rp)
   junctions(q);
   bound(q);
   return q;
+}
+
+cs_profile *cs_profile_cut_convex(const cs_profile *p, double rp)
+{
+  cs_profile *head = NULL, **tail = &head;
+  for (; p; p = p->next) {
+    if (!(*tail = cut_piece(p, rp))) {
+      cs_profile_free(head);
+      return NULL;
+    }
+    tail = &(*tail)->next;
+  }
+  return head;
 }

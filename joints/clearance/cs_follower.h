@@ -6,12 +6,13 @@
 #define CS_FOLLOWER_H
 
 /* One pair, one pin: a convex feature (centre s, radius R; a corner R = 0) of one side
- * against the other side's profile. swapped 0: feature `feature` of the follower (s in
- * body[1]'s frame) against wall `wall` of body[0]; 1: feature `feature` of wall `wall` (s in
- * body[0]'s frame) against the follower's outline; face 1: below. */
+ * against the other side's profile. swapped 0: feature `feature` of the follower's piece
+ * `piece` (s in body[1]'s frame) against wall `wall` of body[0]; 1: feature `feature` of wall
+ * `wall` (s in body[0]'s frame) against the follower's piece `piece`; face 1: below. An
+ * outline is one piece, or several where the loader cut it at its sharp concave corners. */
 typedef struct cs_follower_pair {
-  int swapped, wall, feature;
-  int face; /* 1: the follower's segment `feature` (s its start) against spline wall `wall`,
+  int swapped, wall, feature, piece;
+  int face; /* 1: the piece's segment `feature` (s its start) against spline wall `wall`,
              * R the wall's region radius (clearance_face.c) */
   double s[2], R;
 } cs_follower_pair;

@@ -212,10 +212,10 @@ int cs_profile_join(cs_profile *head, cs_profile *wall, char *why, size_t len);
 /* The same mapping without appending: `wall` (a follower's outline) takes head's region
  * table, extended by its arcs, and every wall of head's chain the extended table. */
 int cs_profile_adopt(cs_profile *head, cs_profile *wall, char *why, size_t len);
-/* A copy of the path profile p with each convex arc (the solid inside it) replaced by its two
- * end points, corners reached from everywhere (their blends on the scale of pins of radius
- * rp): a follower outline as the walls' convex features meet it, its own convex arcs being
- * pins of their own (clearance_follower.c). NULL out of memory. */
+/* A copy of the path profile p (and of the pieces after it) with each convex arc (the solid
+ * inside it) replaced by its two end points, corners reached from everywhere (their blends on
+ * the scale of pins of radius rp): a follower outline as the walls' convex features meet it,
+ * its own convex arcs being pins of their own (clearance_follower.c). NULL out of memory. */
 cs_profile *cs_profile_cut_convex(const cs_profile *p, double rp);
 /* The number of walls from p on, and wall k of them (in constant time from an indexed head). */
 int cs_profile_walls(const cs_profile *p);
