@@ -440,33 +440,47 @@ static void arc_on_arc(void)
   cs_model_free(mod);
 }
 
+/* A follower outline on body "b", held upright on a vertical guide through its origin at
+ * height y, resting on the wall `profile` under gravity for 0.1 s (power law K, damped). */
+static cs_sim *guided_rest(const char *label, double y, const char *profile,
+                           const char *follower, cs_model **mod)
+{
+  char json[4096];
+  snprintf(json, sizeof json,
+           "{\"name\": \"guided\", \"gravity\": [0, -9.81], \"bodies\": [{\"name\": \"g\", "
+           "\"ground\": true}, {\"name\": \"b\", \"mass\": 1, \"inertia\": 1e-4, "
+           "\"position\": [0, %.17g, 0]}], \"joints\": [{\"name\": \"guide\", \"type\": "
+           "\"prismatic\", \"body1\": \"g\", \"body2\": \"b\", \"point1\": [0, %.17g], "
+           "\"point2\": [0, 0], \"axis\": [0, 1]}], \"clearance_joints\": [{\"name\": \"J\", "
+           "\"type\": \"profile\", \"body1\": \"g\", \"body2\": \"b\", \"length\": 0.01, "
+           "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
+           "\"contact\": {\"elastic\": {\"model\": \"power_law\", \"K\": 1e7, \"n\": 1}, "
+           "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 3000}}, \"profile\": %s, "
+           "\"follower\": %s}], \"solver\": {\"t_end\": 0.1, \"rtol\": 1e-9, \"atol\": 1e-14}}",
+           y, y, profile, follower);
+  *mod = load_model_string(json, label);
+  cs_sim *s = start(*mod);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, 0.1, &err);
+  CHECK(st == CS_OK, "%s: runs (%s)", label, st ? err.message : "");
+  return s;
+}
+
+#define DISC_WALL                                                                              \
+  "{\"path\": [[0.05, 0], {\"arc_to\": [0.05, 0], \"centre\": [0, 0], \"turn\": \"ccw\"}], "   \
+  "\"solid\": \"left\"}"
+
 /* A wedge outline (a sharp corner down, its sides at ±14°) standing on top of a convex arc wall
  * (a disc of 50 mm), touching it exactly at the start: the corner's pair meets the arc, and
  * the arc's pair meets the corner on the outline. One contact: the arc's pair carries m g at
  * m g/K and the corner's none (both had carried m g/2 at half the depth). */
 static void corner_on_arc(void)
 {
-  char json[4096];
-  snprintf(json, sizeof json,
-           "{\"name\": \"ca\", \"gravity\": [0, -9.81], \"bodies\": [{\"name\": \"g\", "
-           "\"ground\": true}, {\"name\": \"w\", \"mass\": 1, \"inertia\": 1e-4, "
-           "\"position\": [0, 0.05, 0]}], \"joints\": [{\"name\": \"guide\", \"type\": "
-           "\"prismatic\", \"body1\": \"g\", \"body2\": \"w\", \"point1\": [0, 0.05], "
-           "\"point2\": [0, 0], \"axis\": [0, 1]}], \"clearance_joints\": [{\"name\": \"J\", "
-           "\"type\": \"profile\", \"body1\": \"g\", \"body2\": \"w\", \"length\": 0.01, "
-           "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
-           "\"contact\": {\"elastic\": {\"model\": \"power_law\", \"K\": 1e7, \"n\": 1}, "
-           "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 3000}}, \"profile\": {\"path\": "
-           "[[0.05, 0], {\"arc_to\": [0.05, 0], \"centre\": [0, 0], \"turn\": \"ccw\"}], "
-           "\"solid\": \"left\"}, \"follower\": {\"path\": [[0, 0], [0.005, 0.02], "
-           "[-0.005, 0.02]], \"closed\": true, \"solid\": \"left\"}}], \"solver\": "
-           "{\"t_end\": 0.1, \"rtol\": 1e-9, \"atol\": 1e-14}}");
-  cs_model *mod = load_model_string(json, "<corner on arc>");
+  cs_model *mod;
+  cs_sim *s = guided_rest("<corner on arc>", 0.05, DISC_WALL,
+                          "{\"path\": [[0, 0], [0.005, 0.02], [-0.005, 0.02]], \"closed\": "
+                          "true, \"solid\": \"left\"}", &mod);
   const int n = cs_model_clearance_corner_count(mod, 0);
-  cs_sim *s = start(mod);
-  cs_error err;
-  cs_status st = cs_sim_advance(s, 0.1, &err);
-  CHECK(st == CS_OK, "corner on arc: runs (%s)", st ? err.message : "");
   double sum = 0.0, corners = 0.0, arc = 0.0, depth = 0.0;
   for (int i = 0; i < n && i < 8; i++) {
     cs_clearance_state c;
@@ -488,36 +502,23 @@ static void corner_on_arc(void)
 }
 
 /* A roof-shaped follower (an open outline, its faces at ±30° meeting in a sharp concave notch)
- * held upright on a prismatic guide, resting on a ridge wall (faces at ±45°) whose apex is
- * rounded to R = 5 mm, exactly touching at the start: the loader cuts the outline at its
- * notch into two pieces, and the apex arc's pair meets each, N = m g/(2 cos 30°) on both at
- * N/K. (An outline with such a corner was refused.) */
+ * on the guide, resting on a ridge wall (faces at ±45°) whose apex is rounded to R = 5 mm,
+ * exactly touching at the start: the loader cuts the outline at its notch into two pieces,
+ * and the apex arc's pair meets each, N = m g/(2 cos 30°) on both at N/K. (An outline with
+ * such a corner was refused.) */
 static void notch_on_apex(void)
 {
-  char json[4096];
+  char wall[512], roof[512];
   const double c30 = cos(M_PI / 6), s30 = sin(M_PI / 6), R = 0.005, h = R / sqrt(2.0);
   const double y0 = R * (1.0 / c30 - sqrt(2.0)); /* the notch where the arc touches both */
-  snprintf(json, sizeof json,
-           "{\"name\": \"na\", \"gravity\": [0, -9.81], \"bodies\": [{\"name\": \"g\", "
-           "\"ground\": true}, {\"name\": \"roof\", \"mass\": 1, \"inertia\": 1e-4, "
-           "\"position\": [0, %.17g, 0]}], \"joints\": [{\"name\": \"guide\", \"type\": "
-           "\"prismatic\", \"body1\": \"g\", \"body2\": \"roof\", \"point1\": [0, 0], "
-           "\"point2\": [0, 0], \"axis\": [0, 1]}], \"clearance_joints\": [{\"name\": \"J\", "
-           "\"type\": \"profile\", \"body1\": \"g\", \"body2\": \"roof\", \"length\": 0.01, "
-           "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
-           "\"contact\": {\"elastic\": {\"model\": \"power_law\", \"K\": 1e7, \"n\": 1}, "
-           "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 3000}}, \"profile\": {\"path\": "
-           "[[-0.1, -0.1], [%.17g, %.17g], {\"arc_to\": [%.17g, %.17g], \"centre\": [0, %.17g], "
-           "\"turn\": \"cw\"}, [0.1, -0.1]], \"solid\": \"right\"}, \"follower\": "
-           "{\"path\": [[%.17g, %.17g], [0, 0], [%.17g, %.17g]], \"solid\": \"left\"}}], "
-           "\"solver\": {\"t_end\": 0.1, \"rtol\": 1e-9, \"atol\": 1e-14}}",
-           y0, -h, -h, h, -h, -R * sqrt(2.0), -0.05 * c30, -0.05 * s30, 0.05 * c30, -0.05 * s30);
-  cs_model *mod = load_model_string(json, "<notch on apex>");
+  snprintf(wall, sizeof wall, "{\"path\": [[-0.1, -0.1], [%.17g, %.17g], {\"arc_to\": [%.17g, "
+           "%.17g], \"centre\": [0, %.17g], \"turn\": \"cw\"}, [0.1, -0.1]], \"solid\": "
+           "\"right\"}", -h, -h, h, -h, -R * sqrt(2.0));
+  snprintf(roof, sizeof roof, "{\"path\": [[%.17g, %.17g], [0, 0], [%.17g, %.17g]], \"solid\": "
+           "\"left\"}", -0.05 * c30, -0.05 * s30, 0.05 * c30, -0.05 * s30);
+  cs_model *mod;
+  cs_sim *s = guided_rest("<notch on apex>", y0, wall, roof, &mod);
   const int n = cs_model_clearance_corner_count(mod, 0);
-  cs_sim *s = start(mod);
-  cs_error err;
-  cs_status st = cs_sim_advance(s, 0.1, &err);
-  CHECK(st == CS_OK, "notch on apex: runs (%s)", st ? err.message : "");
   cs_clearance_state c[2];
   for (int i = 0; i < 2 && i < n; i++)
     cs_sim_clearance_corner(s, 0, i, &c[i]);
