@@ -671,7 +671,7 @@ static void search(const cs_profile *p, int k, const double x[2], cs_profile_hit
     for (int i = nd->lo; i < nd->hi; i++) {
       double d;
       if (outside(x, p->f[i].bc, p->f[i].br) < fabs(hit->d) && reach(&p->f[i], x, &d) &&
-          fabs(d) < fabs(hit->d))
+          fabs(d) < fabs(hit->d) && !(p->cut_depth > 0.0 && d < -p->cut_depth))
         hit->feature = i, hit->d = d;
     }
     return;

@@ -106,6 +106,7 @@ cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path
       head = NULL;
       break;
     }
+    w->cut_depth = p->size; /* deeper, a point is another wall's (cs_profile.h) */
     head = head ? head : w;
   }
   if (head) /* the path's own scale, not a piece's */

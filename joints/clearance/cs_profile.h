@@ -73,6 +73,10 @@ typedef struct cs_profile {
   int nwall;
   struct cs_profile_node *wall_node; /* and their bounding circles' tree */
   double reach_size;       /* and the largest of their sizes */
+  double cut_depth;        /* a wall cut from a path (cs_profile_split): a feature reaching a
+                            * point deeper inside the solid than this, the path's own size, is
+                            * another wall's (a U's outer face behind its inner bottom); 0: a
+                            * whole path, its nearest feature decides */
   cs_spline *spline;       /* a spline wall's curve (its one feature's), or NULL */
   cs_spline **steps;       /* the curves of a path's spline steps (owned), nsteps of them */
   int nsteps;

@@ -10,7 +10,9 @@
  * from 1 mm it bounces off both walls with its energy books closed to the integrator's
  * tolerance (below 1e-7 of m g h at rtol 1e-10, tightening from 1e-8). The same V written as one
  * path through the apex is cut at its concave corner into the same two walls
- * (cs_profile_split): two contact points, and the same forces to 1e-9. */
+ * (cs_profile_split): two contact points, and the same forces to 1e-9. A disc resting in a
+ * U-shaped solid (cut at its two inner corners) is carried by the inner bottom alone: the
+ * other wall's outer face behind it is not a contact (cut_depth). */
 #include "cs_test.h"
 #include "cs_test_models.h"
 
@@ -132,6 +134,43 @@ int main(void)
             fabs(v[0].normal_force / w[1].normal_force - 1) < 1e-9,
         "the two walls' forces to 1e-9 (%.12g, %.12g against %.12g, %.12g)", v[1].normal_force,
         v[0].normal_force, w[0].normal_force, w[1].normal_force);
+  cs_sim_free(sim);
+  cs_model_free(mod);
+
+  /* a U-shaped solid, cut at its two inner corners into its inner bottom and the rest: the
+   * rest's outer bottom face lies behind the inner bottom within its own strip, 10 mm deep
+   * in its solid, and is no contact of a disc resting in the U (cut_depth); the disc carries
+   * m g on the inner bottom at m g/K, and was 0.021 m "inside the wall" */
+  const char *cup =
+    "{\"name\": \"cup\", \"gravity\": [0, -9.81], \"bodies\": [{\"name\": \"g\", "
+    "\"ground\": true}, {\"name\": \"disc\", \"mass\": 1, \"inertia\": 1e-5, "
+    "\"position\": [0, -0.005, 0]}], \"clearance_joints\": [{\"name\": \"cup\", \"type\": "
+    "\"profile\", \"body1\": \"g\", \"body2\": \"disc\", \"pin_radius\": 0.005, "
+    "\"length\": 0.01, \"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": "
+    "0.3}], \"contact\": {\"elastic\": {\"model\": \"power_law\", \"K\": 1e7, \"n\": 1}, "
+    "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 2000}}, \"profile\": {\"path\": "
+    "[[-0.03, -0.02], [0.03, -0.02], [0.03, 0.03], [0.02, 0.03], [0.02, -0.01], [-0.02, -0.01], "
+    "[-0.02, 0.03], [-0.03, 0.03]], \"closed\": true, \"solid\": \"left\"}}], \"solver\": "
+    "{\"t_end\": 0.1, \"rtol\": 1e-9, \"atol\": 1e-14}}";
+  mod = load_model_string(cup, "<cup>");
+  const int nw = cs_model_clearance_corner_count(mod, 0);
+  sim = start(mod);
+  st = cs_sim_advance(sim, 0.1, &err);
+  CHECK(st == CS_OK, "cup: runs (%s)", st ? err.message : "");
+  double load = 0.0, others = 0.0, depth = 0.0;
+  for (int i = 0; i < nw; i++) {
+    cs_clearance_state c;
+    cs_sim_clearance_corner(sim, 0, i, &c);
+    if (c.normal_force > load)
+      others += load, load = c.normal_force, depth = c.penetration;
+    else
+      others += c.normal_force;
+  }
+  printf("disc in a U: %d walls, %.9g N at %.6g m on the inner bottom (m g %.9g N at %.6g m), "
+         "%.3g N on the others\n", nw, load, depth, m * g, m * g / K, others);
+  CHECK(nw == 2, "the U is two walls (%d)", nw);
+  CHECK(fabs(load / (m * g) - 1) < 1e-6 && fabs(depth * K / (m * g) - 1) < 1e-6 && others == 0.0,
+        "the inner bottom alone carries m g at m g/K (%.9g N, %.3g N elsewhere)", load, others);
   cs_sim_free(sim);
   cs_model_free(mod);
 
