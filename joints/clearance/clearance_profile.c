@@ -297,6 +297,22 @@ static int features(cs_profile *p, const cs_feature *pc, int np, const double st
   return 0;
 }
 
+void cs_profile_continue(cs_profile *w1, cs_profile *w2, int solid_left, double rp)
+{
+  char why[128]; /* (never filled: the turn there is never concave) */
+  int bad;
+  double at[2];
+  start_point(&w2->f[1], at);
+  w1->n--; /* its end, replaced by the path's own corner there, if any */
+  junction(&w1->f[w1->n - 1], &w2->f[1], at, solid_left, rp, w1->f, &w1->n, why, sizeof why,
+           &bad, 0);
+  memmove(w2->f, w2->f + 1, (size_t)(w2->n - 1) * sizeof *w2->f);
+  w2->n--;
+  w1->continued = w2->continued = 1;
+  junctions(w1), junctions(w2);
+  bound(w1), bound(w2);
+}
+
 /* How many pieces a step is: a spline step its bands, else one. */
 static int pieces_of(const cs_path_step *st)
 {
@@ -720,6 +736,11 @@ void cs_profile_gap_on(const cs_profile *pr, double rp, const double p[2], cs_ga
       double dist = hypot(p[0] - e[0], p[1] - e[1]);
       if (dist < best)
         best = dist, v[0] = e[0], v[1] = e[1];
+    }
+    if (pr->continued) { /* past its join: the next wall's, no contact here */
+      cs_gap_circle(p, v, 0.0, 0.0, -1, 0, g);
+      g->delta -= pr->size;
+      return;
     }
     cs_gap_circle(p, v, 0.0, rp, -1, 0, g);
     return;

@@ -72,18 +72,46 @@ static cs_profile *part(const double start[2], const cs_path_step *steps, int ns
   return w;
 }
 
+/* Whether step i of the ns (the one past nstep the segment back to the start) is a segment. */
+static int segment_step(const cs_path_step *steps, int nstep, int i)
+{
+  return i >= nstep || (!steps[i].arc && steps[i].npts == 0);
+}
+
+/* A closed path's one cut at step `cut` would leave it one wall, round from the cut to itself,
+ * whose follower meets only the nearer side of that corner: it is cut a second time where two
+ * segments meet, as far round from the first as there is, and the two walls joined there
+ * (cs_profile_continue). The step of that second cut, or −1 where no two segments meet. */
+static int second_cut(const cs_path_step *steps, int nstep, int ns, int cut)
+{
+  int best = -1, far = 0;
+  for (int i = 0; i < ns; i++) {
+    int round = (i - cut + ns) % ns, dist = round < ns - round ? round : ns - round;
+    if (i != cut && segment_step(steps, nstep, (i + ns - 1) % ns) &&
+        segment_step(steps, nstep, i) && dist > far)
+      best = i, far = dist;
+  }
+  return best;
+}
+
 cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path_step *steps,
                              int nstep, int solid_left, double rp, char *why, size_t len,
                              int *bad)
 {
-  int n = concave_cuts(p, solid_left, NULL);
-  if (n == 0 || (p->closed && n == 1))
-    return p; /* a closed path cut once is still one wall, round from the cut to itself */
+  int n = concave_cuts(p, solid_left, NULL), joined = -1;
+  if (n == 0)
+    return p;
   const int ns = p->closed && nstep > 0 &&
                          (steps[nstep - 1].to[0] != start[0] || steps[nstep - 1].to[1] != start[1])
                      ? nstep + 1
                      : nstep;
-  int *bounds = malloc(((size_t)n + 2) * sizeof *bounds), nb = 0;
+  if (p->closed && n == 1) {
+    int cut;
+    concave_cuts(p, solid_left, &cut);
+    if ((joined = second_cut(steps, nstep, ns, cut)) < 0)
+      return p; /* one wall: no two segments meet (the docs' limit) */
+  }
+  int *bounds = malloc(((size_t)n + 3) * sizeof *bounds), nb = 0;
   if (!bounds) {
     snprintf(why, len, "out of memory");
     *bad = -2;
@@ -94,6 +122,8 @@ cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path
     bounds[nb++] = 0;
   concave_cuts(p, solid_left, bounds + nb);
   nb += n;
+  if (joined >= 0) /* [cut, joined) and [joined, cut + ns), round the path's seam */
+    bounds[nb++] = joined > bounds[0] ? joined : joined + ns;
   bounds[nb++] = p->closed ? bounds[0] + ns : ns;
   cs_profile *head = NULL;
   for (int k = 0; k + 1 < nb; k++) {
@@ -109,6 +139,8 @@ cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path
     w->cut_depth = p->size; /* deeper, a point is another wall's (cs_profile.h) */
     head = head ? head : w;
   }
+  if (head && joined >= 0)
+    cs_profile_continue(head, head->next, solid_left, rp);
   if (head) /* the path's own scale, not a piece's */
     head->size = p->size, head->size_rule = p->size_rule;
   free(bounds);

@@ -73,6 +73,8 @@ typedef struct cs_profile {
   int nwall;
   struct cs_profile_node *wall_node; /* and their bounding circles' tree */
   double reach_size;       /* and the largest of their sizes */
+  int continued;           /* an end runs on into another wall (cs_profile_continue): a point
+                            * none of its features reaches is that wall's */
   double cut_depth;        /* a wall cut from a path (cs_profile_split): a feature reaching a
                             * point deeper inside the solid than this, the path's own size, is
                             * another wall's (a U's outer face behind its inner bottom); 0: a
@@ -207,6 +209,13 @@ int cs_profile_play(const cs_profile *walls, const double x[2], double rp, doubl
 cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path_step *steps,
                              int nstep, int solid_left, double rp, char *why, size_t len,
                              int *bad);
+
+/* Joins w1's end to w2's start, where the closed path they were both cut from runs on between
+ * two segments (clearance_profile_split.c): w1's open end becomes the path's corner there (none
+ * where it is tangent) and w2 loses its own, so that each point near the join is one wall's,
+ * as on the whole path. Either wall then gives no contact (a gap below −size) where none of its
+ * features reaches. */
+void cs_profile_continue(cs_profile *w1, cs_profile *w2, int solid_left, double rp);
 
 /* Appends `wall` to the walls of `head` (the joint's first): the walls share one region table,
  * head's (a wall's arcs take the region of an equal arc of an earlier wall, or a new one);

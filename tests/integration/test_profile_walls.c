@@ -10,7 +10,9 @@
  * from 1 mm it bounces off both walls with its energy books closed to the integrator's
  * tolerance (below 1e-7 of m g h at rtol 1e-10, tightening from 1e-8). The same V written as one
  * path through the apex is cut at its concave corner into the same two walls
- * (cs_profile_split): two contact points, and the same forces to 1e-9. A disc resting in a
+ * (cs_profile_split): two contact points, and the same forces to 1e-9; and so does the V closed
+ * below into a chevron (its one concave corner cut, and the path cut again and joined where two
+ * segments meet), round whose join a disc slides undamped with its books closed. A disc resting in a
  * U-shaped solid (cut at its two inner corners) is carried by the inner bottom alone: the
  * other wall's outer face behind it is not a contact (cut_depth). */
 #include "cs_test.h"
@@ -23,7 +25,12 @@ static const double m = 1.0, g = 9.81, r = 0.01, K = 1e7, a1 = 30.0 * M_PI / 180
                     a2 = 50.0 * M_PI / 180.0, L = 0.05;
 
 /* The model: the disc on the V's bisector touching both walls, at rest; walls as two blocks
- * (two) or one path (one). */
+ * (two = 1), one path (0), or a closed chevron, the V closed below it (2). */
+/* The V closed 50 mm below its apex: a chevron, its apex the one concave corner. */
+#define CHEVRON                                                                                \
+  "{\"path\": [[%.17g, %.17g], [0, 0], [%.17g, %.17g], [%.17g, -0.05], [%.17g, -0.05]], "     \
+  "\"closed\": true, \"solid\": \"right\"}"
+
 static cs_model *vee_law(int two, double lift, const char *law, double rtol);
 static cs_model *vee(int two)
 {
@@ -45,10 +52,13 @@ static cs_model *vee_law(int two, double lift, const char *law, double rtol)
              "[{\"path\": [[0, 0], [%.17g, %.17g]], \"solid\": \"right\"}, {\"path\": "
              "[[%.17g, %.17g], [0, 0]], \"solid\": \"right\"}]",
              L * u1[0], L * u1[1], L * u2[0], L * u2[1]);
-  else
+  else if (two == 0)
     snprintf(walls, sizeof walls,
              "{\"path\": [[%.17g, %.17g], [0, 0], [%.17g, %.17g]], \"solid\": \"right\"}",
              L * u2[0], L * u2[1], L * u1[0], L * u1[1]);
+  else
+    snprintf(walls, sizeof walls, CHEVRON, L * u2[0], L * u2[1], L * u1[0], L * u1[1],
+             L * u1[0], L * u2[0]);
   snprintf(json, sizeof json,
            "{\"name\": \"vee\", \"gravity\": [0, %g], \"bodies\": [{\"name\": \"g\", \"ground\": "
            "true}, {\"name\": \"disc\", \"mass\": %g, \"inertia\": 1e-4, \"position\": [%.17g, "
@@ -58,7 +68,55 @@ static cs_model *vee_law(int two, double lift, const char *law, double rtol)
            "\"contact\": %s, \"profile\": %s}], "
            "\"solver\": {\"t_end\": 0.05, \"rtol\": %g, \"atol\": 1e-14}}",
            -g, m, x, y, r, law, walls, rtol);
-  return load_model_string(json, two ? "<vee, two walls>" : "<vee, one wall>");
+  return load_model_string(json, two == 1 ? "<vee, two walls>" : two == 2 ? "<chevron>"
+                                                                            : "<vee, one wall>");
+}
+
+/* A disc pressed up (gravity +y) against the chevron's flat bottom, sliding along it, undamped,
+ * slower than √(g r), past the corner where its two walls are joined and round it: each wall
+ * carries it in turn, and the books close to the integrator's tolerance. */
+static void joined_slide(void)
+{
+  const double xr = L * cos(a1), xl = -L * cos(a2);
+  char wall[512], json[4096];
+  snprintf(wall, sizeof wall, CHEVRON, xl, L * sin(a2), xr, L * sin(a1), xr, xl);
+  snprintf(json, sizeof json,
+           "{\"name\": \"slide\", \"gravity\": [0, %g], \"bodies\": [{\"name\": \"g\", "
+           "\"ground\": true}, {\"name\": \"disc\", \"mass\": %g, \"inertia\": 1e-4, "
+           "\"position\": [%.17g, %.17g, 0], \"velocity\": [0.2, 0, 0]}], "
+           "\"clearance_joints\": [{\"name\": \"c\", \"type\": \"profile\", \"body1\": "
+           "\"g\", \"body2\": \"disc\", \"pin_radius\": %g, \"length\": 0.01, "
+           "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
+           "\"contact\": {\"elastic\": {\"model\": \"power_law\", \"K\": 1e9, \"n\": "
+           "1.5}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": 0}}, \"profile\": %s}], "
+           "\"solver\": {\"t_end\": 0.1, \"rtol\": 1e-10, \"atol\": 1e-14}}",
+           g, m, xr - 0.01, -0.05 - r, r, wall);
+  cs_model *mod = load_model_string(json, "<slide across the join>");
+  cs_sim *s = start(mod);
+  cs_error err;
+  double most[2] = {0, 0};
+  cs_status st = CS_OK;
+  for (int k = 1; st == CS_OK && k <= 100; k++) {
+    st = cs_sim_advance(s, 0.001 * k, &err);
+    for (int i = 0; i < 2; i++) {
+      cs_clearance_state c;
+      cs_sim_clearance_corner(s, 0, i, &c);
+      most[i] = fmax(most[i], c.normal_force);
+    }
+  }
+  CHECK(st == CS_OK, "slide across the join: runs (%s)", st ? err.message : "");
+  cs_energy en;
+  cs_sim_energy(s, &en);
+  double q[3], bal = fabs(en.balance_error) / (0.5 * m * 0.2 * 0.2);
+  cs_sim_body_position(s, 1, q);
+  printf("disc sliding across the chevron's join: largest forces %.4g N (the bottom's wall), "
+         "%.4g N (the corner's); balance error %.3g of the kinetic energy; x = %.4g m\n",
+         most[1], most[0], bal, q[0]);
+  CHECK(most[0] > 0.1 * m * g && most[1] > 0.5 * m * g, "each wall carries it in turn");
+  CHECK(q[0] > xr, "it went round the corner (x = %.4g m)", q[0]);
+  CHECK(bal < 1e-7, "the books close to the tolerance (%.3g)", bal);
+  cs_sim_free(s);
+  cs_model_free(mod);
 }
 
 int main(void)
@@ -136,6 +194,27 @@ int main(void)
         v[0].normal_force, w[0].normal_force, w[1].normal_force);
   cs_sim_free(sim);
   cs_model_free(mod);
+
+  /* the V closed below into a chevron: its one concave corner, the apex, would leave it one
+   * wall round from the apex to itself, the disc pressed on the nearer face only; it is cut
+   * again where two of its segments meet and the two walls joined there
+   * (cs_profile_continue): the same two forces */
+  mod = vee(2);
+  CHECK(cs_model_clearance_corner_count(mod, 0) == 2, "a chevron: two walls (%d)",
+        cs_model_clearance_corner_count(mod, 0));
+  sim = start(mod);
+  st = cs_sim_advance(sim, 0.05, &err);
+  CHECK(st == CS_OK, "chevron: runs (%s)", st ? err.message : "");
+  for (int i = 0; i < 2; i++)
+    cs_sim_clearance_corner(sim, 0, i, &v[i]);
+  printf("chevron: N1 = %.9g N, N2 = %.9g N\n", v[0].normal_force, v[1].normal_force);
+  CHECK(fabs(v[0].normal_force / w[0].normal_force - 1) < 1e-9 &&
+            fabs(v[1].normal_force / w[1].normal_force - 1) < 1e-9,
+        "the two walls' forces to 1e-9 (%.12g, %.12g against %.12g, %.12g)", v[0].normal_force,
+        v[1].normal_force, w[0].normal_force, w[1].normal_force);
+  cs_sim_free(sim);
+  cs_model_free(mod);
+  joined_slide();
 
   /* a U-shaped solid, cut at its two inner corners into its inner bottom and the rest: the
    * rest's outer bottom face lies behind the inner bottom within its own strip, 10 mm deep
