@@ -72,6 +72,31 @@ static cs_model *vee_law(int two, double lift, const char *law, double rtol)
                                                                             : "<vee, one wall>");
 }
 
+/* The V written as `two` (vee_law) holds the disc with the two-wall model's forces w to 1e-9
+ * (one path lists its walls the other way round). */
+static void same_forces(int two, const char *what, const cs_clearance_state w[2])
+{
+  cs_model *mod = vee(two);
+  CHECK(cs_model_clearance_corner_count(mod, 0) == 2, "%s: two walls (%d)", what,
+        cs_model_clearance_corner_count(mod, 0));
+  cs_sim *sim = start(mod);
+  cs_error err;
+  cs_status st = cs_sim_advance(sim, 0.05, &err);
+  CHECK(st == CS_OK, "%s: runs (%s)", what, st ? err.message : "");
+  cs_clearance_state v[2];
+  const int first = two == 0; /* the wall that is the two-wall model's first */
+  for (int i = 0; i < 2; i++)
+    cs_sim_clearance_corner(sim, 0, i, &v[i]);
+  printf("vee, %s: N1 = %.9g N, N2 = %.9g N\n", what, v[first].normal_force,
+         v[!first].normal_force);
+  CHECK(fabs(v[first].normal_force / w[0].normal_force - 1) < 1e-9 &&
+            fabs(v[!first].normal_force / w[1].normal_force - 1) < 1e-9,
+        "%s: the two walls' forces to 1e-9 (%.12g, %.12g against %.12g, %.12g)", what,
+        v[first].normal_force, v[!first].normal_force, w[0].normal_force, w[1].normal_force);
+  cs_sim_free(sim);
+  cs_model_free(mod);
+}
+
 /* A disc pressed up (gravity +y) against the chevron's flat bottom, sliding along it, undamped,
  * slower than √(g r), past the corner where its two walls are joined and round it: each wall
  * carries it in turn, and the books close to the integrator's tolerance. */
@@ -178,42 +203,12 @@ int main(void)
         bal[0]);
 
   /* one path through the apex: cut there, the same two walls (listed the other way round) */
-  mod = vee(0);
-  CHECK(cs_model_clearance_corner_count(mod, 0) == 2, "one path cut at its apex: two contact "
-        "points (%d)", cs_model_clearance_corner_count(mod, 0));
-  sim = start(mod);
-  st = cs_sim_advance(sim, 0.05, &err);
-  CHECK(st == CS_OK, "one path: runs (%s)", st ? err.message : "");
-  cs_clearance_state v[2];
-  for (int i = 0; i < 2; i++)
-    cs_sim_clearance_corner(sim, 0, i, &v[i]);
-  printf("vee, one path: N1 = %.9g N, N2 = %.9g N\n", v[1].normal_force, v[0].normal_force);
-  CHECK(fabs(v[1].normal_force / w[0].normal_force - 1) < 1e-9 &&
-            fabs(v[0].normal_force / w[1].normal_force - 1) < 1e-9,
-        "the two walls' forces to 1e-9 (%.12g, %.12g against %.12g, %.12g)", v[1].normal_force,
-        v[0].normal_force, w[0].normal_force, w[1].normal_force);
-  cs_sim_free(sim);
-  cs_model_free(mod);
-
+  same_forces(0, "one path cut at its apex", w);
   /* the V closed below into a chevron: its one concave corner, the apex, would leave it one
    * wall round from the apex to itself, the disc pressed on the nearer face only; it is cut
    * again where two of its segments meet and the two walls joined there
    * (cs_profile_continue): the same two forces */
-  mod = vee(2);
-  CHECK(cs_model_clearance_corner_count(mod, 0) == 2, "a chevron: two walls (%d)",
-        cs_model_clearance_corner_count(mod, 0));
-  sim = start(mod);
-  st = cs_sim_advance(sim, 0.05, &err);
-  CHECK(st == CS_OK, "chevron: runs (%s)", st ? err.message : "");
-  for (int i = 0; i < 2; i++)
-    cs_sim_clearance_corner(sim, 0, i, &v[i]);
-  printf("chevron: N1 = %.9g N, N2 = %.9g N\n", v[0].normal_force, v[1].normal_force);
-  CHECK(fabs(v[0].normal_force / w[0].normal_force - 1) < 1e-9 &&
-            fabs(v[1].normal_force / w[1].normal_force - 1) < 1e-9,
-        "the two walls' forces to 1e-9 (%.12g, %.12g against %.12g, %.12g)", v[0].normal_force,
-        v[1].normal_force, w[0].normal_force, w[1].normal_force);
-  cs_sim_free(sim);
-  cs_model_free(mod);
+  same_forces(2, "a chevron", w);
   joined_slide();
 
   /* a U-shaped solid, cut at its two inner corners into its inner bottom and the rest: the
