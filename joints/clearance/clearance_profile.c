@@ -319,9 +319,24 @@ static int pieces_of(const cs_path_step *st)
   return st->npts > 0 && st->bands > 1 ? st->bands : 1;
 }
 
+/* The tangent two spline steps in a row share where they meet (a, from `from`, then b): along
+ * the chord from a's point before the junction to b's first point, as a Catmull–Rom spline
+ * takes it (on a circle sampled evenly, the circle's own). 0 if those points coincide. */
+static int shared_tangent(const double from[2], const cs_path_step *a, const cs_path_step *b,
+                          double t[2])
+{
+  const double *before = a->npts > 1 ? a->pts[a->npts - 2] : from, *after = b->pts[0];
+  double d[2] = {after[0] - before[0], after[1] - before[1]}, l = hypot(d[0], d[1]);
+  if (!(l > 0.0))
+    return 0;
+  t[0] = d[0] / l, t[1] = d[1] / l;
+  return 1;
+}
+
 /* The pieces of the ns steps (the last, past nstep, the segment back to the start) into pc from
  * first[i] on: the segments and arcs, then the spline steps, each clamped to the tangents of
- * the pieces either side of it (closed: round the seam) that are not splines themselves. */
+ * the pieces either side of it (closed: round the seam), or where another spline step is
+ * there, to the tangent the two share. */
 static int build_pieces(cs_profile *p, const double start[2], const cs_path_step *steps,
                         int nstep, int ns, const int *first, int solid_left, double rp,
                         cs_feature *pc, char *why, size_t len, int *bad)
@@ -340,6 +355,13 @@ static int build_pieces(cs_profile *p, const double start[2], const cs_path_step
                                                                                        : -1;
     const double *t_in = prev >= 0 && STEP(prev)->npts == 0 ? pc[first[prev]].t1 : NULL;
     const double *t_out = next >= 0 && STEP(next)->npts == 0 ? pc[first[next]].t0 : NULL;
+    double t_prev[2], t_next[2];
+    if (prev >= 0 && STEP(prev)->npts > 0 && shared_tangent(FROM(prev), STEP(prev), STEP(i),
+                                                            t_prev))
+      t_in = t_prev;
+    if (next >= 0 && STEP(next)->npts > 0 && shared_tangent(FROM(i), STEP(i), STEP(next),
+                                                            t_next))
+      t_out = t_next;
     cs_spline **own = &p->steps[p->nsteps];
     int k = cs_profile_spline_step(FROM(i), STEP(i), t_in, t_out, solid_left, rp, &pc[first[i]],
                                    own, why, len, bad);

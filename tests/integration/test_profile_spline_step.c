@@ -11,6 +11,8 @@
  *    segment–spline and spline–arc junctions (the two sides' δ within 1e-12 m); the contact
  *    forces' Jacobians (with friction) against differences inside the spline and either side
  *    of both junctions, in their blends.
+ *  - The same spline written as two spline steps in a row: they share the tangent where they
+ *    meet, so the wall is one, with no corner there, and its gap the circle's to the bound.
  *  - A cam (closed, solid inside) of a base circle (20 mm), a nose circle (8 mm, 20 mm above)
  *    and two spline flanks between them, each through three points bulged 0.3 mm off the
  *    circles' common tangent: tangent at its four junctions (no corner: four features), the
@@ -38,8 +40,9 @@ static const double R = 0.04, r = 0.005, m = 0.1;
 static void on_circle(double a, double p[2]) { p[0] = R * cos(a), p[1] = R + R * sin(a); }
 static void tangent(double a, double t[2]) { t[0] = -sin(a), t[1] = cos(a); } /* ccw */
 
-/* The bowl's path as JSON, its spline step cut into `bands`. */
-static void bowl(char *out, size_t size, int bands)
+/* The bowl's path as JSON, its spline step cut into `bands`, or (steps 2) written as two spline
+ * steps in a row, −120° to −100° and on to −80°. */
+static void bowl(char *out, size_t size, int bands, int steps)
 {
   double a0 = -120 * DEG, a1 = -80 * DEG, a2 = -60 * DEG, L = 0.02, p0[2], p1[2], p2[2], t0[2],
          t2[2];
@@ -49,7 +52,11 @@ static void bowl(char *out, size_t size, int bands)
   for (int i = 1; i <= N; i++) {
     double q[2];
     on_circle(a0 + (a1 - a0) * i / N, q);
-    len += snprintf(out + len, size - len, "%s[%.17g, %.17g]", i > 1 ? ", " : "", q[0], q[1]);
+    if (steps == 2 && i == N / 2 + 1) /* the first step ends at −100°, the second goes on */
+      len += snprintf(out + len, size - len, "], \"bands\": %d}, {\"spline\": [", bands);
+    else if (i > 1)
+      len += snprintf(out + len, size - len, ", ");
+    len += snprintf(out + len, size - len, "[%.17g, %.17g]", q[0], q[1]);
   }
   snprintf(out + len, size - len, "], \"bands\": %d}, {\"arc_to\": [%.17g, %.17g], \"centre\": "
            "[0, %.17g], \"turn\": \"ccw\"}, [%.17g, %.17g]], \"solid\": \"right\"}", bands, p2[0],
@@ -57,10 +64,10 @@ static void bowl(char *out, size_t size, int bands)
 }
 
 static cs_model *model_bands(double x, double y, const char *law, double rtol, const char *form,
-                             double t_end, int bands)
+                             double t_end, int bands, int steps)
 {
   char path[4096], json[8192];
-  bowl(path, sizeof path, bands);
+  bowl(path, sizeof path, bands, steps);
   snprintf(json, sizeof json,
            "{\"name\": \"bowl\", \"gravity\": [0, -100], \"bodies\": [{\"name\": \"g\", "
            "\"ground\": true}, {\"name\": \"pin\", \"mass\": %g, \"inertia\": 1e-6, "
@@ -77,7 +84,7 @@ static cs_model *model_bands(double x, double y, const char *law, double rtol, c
 static cs_model *model(double x, double y, const char *law, double rtol, const char *form,
                        double t_end)
 {
-  return model_bands(x, y, law, rtol, form, t_end, 1);
+  return model_bands(x, y, law, rtol, form, t_end, 1, 1);
 }
 
 static void gap_at(const cs_clearance *c, double a, double rho, cs_gap *g)
@@ -143,6 +150,50 @@ static void geometry(void)
   CHECK(fabs(c->profile->R[1] / R - 1) < 1e-2 && c->profile->internal[1],
         "the spline's region: a concave bend of about R (%.9g)", c->profile->R[1]);
   cs_model_free(mod);
+}
+
+/* The bowl's spline written as two spline steps in a row: they share the tangent where they
+ * meet (the chord through the points either side, on an even circle the circle's), so the path
+ * turns no corner there and the gap is the circle's to the one step's bound; with natural ends
+ * (c'' = 0) the two met at a kink. */
+static void two_steps(void)
+{
+  cs_model *one = model(0, r, "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, "
+                        "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 0}}", 1e-8,
+                        "auto", 0.1);
+  cs_model *two = model_bands(0, r, "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, "
+                              "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 0}}", 1e-8,
+                              "auto", 0.1, 1, 2);
+  const cs_clearance *c = &two->clearances[0];
+  int corners[2] = {0, 0};
+  for (int k = 0; k < 2; k++) {
+    const cs_profile *p = (k ? two : one)->clearances[0].profile;
+    for (int i = 0; i < p->n; i++)
+      corners[k] += p->f[i].kind == CS_FEATURE_CORNER;
+  }
+  double bound = 5.0 / 384.0 * pow(40 * DEG / N, 4) * R, worst = 0, jump; /* 5° spans */
+  for (int i = 0; i <= 400; i++) {
+    double a = (-119.9 + 39.8 * i / 400) * DEG, rho = r + 1e-4 * ((i % 5) / 2.0 - 1.0);
+    cs_gap g;
+    gap_at(c, a, rho, &g);
+    worst = fmax(worst, fabs(g.delta - (r - rho)));
+  }
+  cs_gap g1, g2;
+  gap_at(c, -100 * DEG - 1e-9, r - 1e-6, &g1);
+  gap_at(c, -100 * DEG + 1e-9, r - 1e-6, &g2);
+  jump = fabs(g1.delta - g2.delta);
+  printf("two spline steps in a row: %d spline curves, %d corner features (one step: %d); "
+         "|delta - circle's| <= %.3g m (bound %.3g); jump where they meet %.3g m\n",
+         c->profile->nsteps, corners[1], corners[0], worst, bound, jump);
+  CHECK(cs_model_clearance_corner_count(two, 0) == 1 && c->profile->nsteps == 2,
+        "one wall of two spline curves (%d walls)", cs_model_clearance_corner_count(two, 0));
+  CHECK(corners[1] == corners[0], "no corner where the two steps meet (%d, %d)", corners[1],
+        corners[0]);
+  CHECK(worst <= bound, "the gap is the circle's to the spline's bound (%.3g, %.3g)", worst,
+        bound);
+  CHECK(jump < 1e-12, "delta continuous where they meet (%.3g m)", jump);
+  cs_model_free(one);
+  cs_model_free(two);
 }
 
 /* The flank from the tangent point a to b (on the circles' common tangent, normal n) through
@@ -214,7 +265,7 @@ static void jacobians(void)
                    "\"lankarani_nikravesh\"}, \"restitution\": {\"model\": \"constant\", \"cr\": "
                    "0.8}, \"friction\": {\"model\": \"coulomb\", \"mu\": 0.1, \"v_tol\": 10}}";
   char path[2048], joint[3072];
-  bowl(path, sizeof path, 1);
+  bowl(path, sizeof path, 1, 1);
   snprintf(joint, sizeof joint, "\"type\": \"profile\", \"point2\": [0.01, -0.005], "
            "\"pin_radius\": %g, \"length\": 0.01, \"profile\": %s", r, path);
   const char *label[5] = {"spline step, inside", "segment by the spline", "spline by the "
@@ -285,7 +336,7 @@ static double slide(double rtol, const char *form, int bands, int *regions)
   double x = p[0] - 0.015 * t[0] + r * -t[1], y = p[1] - 0.015 * t[1] + r * t[0] + 1e-7;
   cs_model *mod = model_bands(x, y, "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, "
                               "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 0}}", rtol,
-                              form, 0.2, bands);
+                              form, 0.2, bands, 1);
   cs_sim *s = start(mod);
   track tr = {0.0, 0};
   cs_sim_set_output(s, keep, &tr);
@@ -302,6 +353,7 @@ int main(void)
 {
   jacobians();
   geometry();
+  two_steps();
   cam();
   resting();
   static const char *forms[] = {"auto", "ggl", "auto"};

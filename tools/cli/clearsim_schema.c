@@ -330,8 +330,9 @@ static const key_doc spline_wall_keys[] = {
 
 static const key_doc spline_step_keys[] = {
   {"spline", "!ref:step_points", "the points an open cubic spline passes through from the "
-   "path's last point, in order, m; its ends tangent to the segments and arcs either side "
-   "(natural, c'' = 0, at an open path's end or next to another spline step)"},
+   "path's last point, in order, m; its ends tangent to the segments and arcs either side, "
+   "or next to another spline step to the chord through the points either side of where they "
+   "meet (natural, c'' = 0, at an open path's end)"},
   {"bands", "count", "parts of equal parameter length the step is cut into, each in the region "
    "of its own tightest bend, their laws blended where they meet (default 1, at most 7)"},
   END};
