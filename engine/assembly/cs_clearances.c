@@ -46,7 +46,6 @@ struct cs_clearances {
   double release; /* δ below 0 at which an open contact closes (cs_clearances_set_length) */
   joint *joints;
   int *busy, nbusy; /* the pins in contact or lubricated, ascending: those with forces */
-  int *touching;    /* per model joint, its pins in contact */
   cs_contact_event *events;
   int nevent, capevent;
 };
@@ -84,8 +83,7 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
   c->joints = calloc((size_t)c->n + 1, sizeof *c->joints);
   c->first = calloc((size_t)m->nclearance + 1, sizeof *c->first);
   c->busy = calloc((size_t)c->n + 1, sizeof *c->busy);
-  c->touching = calloc((size_t)m->nclearance + 1, sizeof *c->touching);
-  if (!c->joints || !c->first || !c->busy || !c->touching) {
+  if (!c->joints || !c->first || !c->busy) {
     cs_clearances_free(c);
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   }
@@ -156,7 +154,6 @@ void cs_clearances_free(cs_clearances *c)
   free(c->joints);
   free(c->first);
   free(c->busy);
-  free(c->touching);
   free(c->events);
   free(c);
 }
@@ -211,16 +208,12 @@ static void pin_frames(const cs_clearances *c, const joint *j, const double *q, 
   f[1] = cs_frame_of(cs_body_pose(c->model, q, j->body[1]));
 }
 
-/* What a pass over the pins made last: the pins of one joint follow each other and share its
- * bodies (a follower outline's pair may have them the other way round), so a joint of many
- * walls or pairs makes its frames once; and its walls share one pin point, so whether that
- * point is far from them all (cs_clearance_far) is found once too. */
+/* The frames a pass over the pins made last: the pins of one joint follow each other and
+ * share its bodies (a follower outline's pair may have them the other way round), so a joint
+ * of many walls or pairs makes its frames once. */
 typedef struct frame_cache {
   int b0, b1;
   cs_frame f[2];
-  const joint *point; /* the pin whose point `far` and `delta` are of, or NULL */
-  int far;
-  double delta;
 } frame_cache;
 
 static void cached_frames(const cs_clearances *c, const joint *j, const double *q,
@@ -237,27 +230,23 @@ static void cached_frames(const cs_clearances *c, const joint *j, const double *
   f[0] = fc->f[0], f[1] = fc->f[1];
 }
 
-/* Whether pin j's point, shared with other pins (a profile's walls), is far from every wall of
- * its joint at q (cs_clearance_far), with its δ there: every such pin's gap is that one, found
- * once for a run of pins on one point passed in order. 0 for a pin alone on its point: its own
- * gap is as cheap. */
-static int point_far(const cs_clearances *c, const joint *j, const double *q, frame_cache *fc,
-                     double *delta)
+/* Whether the point that pin j, the first of a run (j->run), shares with the rest (a profile's
+ * walls) is far from every wall of its joint at q (cs_clearance_far), with the δ every pin of
+ * the run has there: a pass over the pins asks it once per run and skips the run. 0 for a pin
+ * alone on its point: its own gap is as cheap. */
+static int run_far(const cs_clearances *c, const joint *j, const double *q, frame_cache *fc,
+                   double *delta)
 {
-  if (j->wear.feedback || (j->run == 1 && !j->same))
+  if (j->run == 1 || j->wear.feedback)
     return 0;
-  if (!(j->same && fc->point == j - 1)) {
-    double p[2];
-    cs_gap g;
-    cs_frame f[2];
-    cached_frames(c, j, q, fc, f);
-    cs_clearance_point(j->def, j->s1, &f[0], &f[1], p, NULL, NULL);
-    fc->far = cs_clearance_far(j->def, p, &g);
-    fc->delta = g.delta;
-  }
-  fc->point = j;
-  *delta = fc->delta;
-  return fc->far;
+  double p[2];
+  cs_gap g;
+  cs_frame f[2];
+  cached_frames(c, j, q, fc, f);
+  cs_clearance_point(j->def, j->s1, &f[0], &f[1], p, NULL, NULL);
+  int far = cs_clearance_far(j->def, p, &g);
+  *delta = g.delta;
+  return far;
 }
 
 /* The same from every body's frames (cs_frames). */
@@ -353,29 +342,14 @@ static void evaluate(cs_clearances *c, joint *j, const double *q, const double *
   }
 }
 
-/* Region r's strain energy U_r(δ) (0 where its contact is another pin's). */
-static double region_strain(const joint *j, int r, double delta)
-{
-  return j->contact[r] ? cs_contact_strain_energy(j->contact[r], delta) : 0.0;
-}
-
 /* The blended strain energy Σ w_i U_i(δ) at the blend b (cs_clearance.h). */
 static double strain_of(const joint *j, const cs_blend *b, double delta)
 {
   double U = 0.0, sign;
   for (int i = 0; i < b->n; i++)
-    U += weight(b, i, &sign) * region_strain(j, b->region[i], delta);
+    if (j->contact[b->region[i]]) /* (else another pin carries it) */
+      U += weight(b, i, &sign) * cs_contact_strain_energy(j->contact[b->region[i]], delta);
   return U;
-}
-
-/* The rolling torque T(δ, ω) of region r and its derivatives (0 where its contact is another
- * pin's). */
-static void region_rolling(const joint *j, int r, double delta, double omega, double *T,
-                           double *dT_ddelta, double *dT_domega)
-{
-  *T = *dT_ddelta = *dT_domega = 0.0;
-  if (j->contact[r])
-    cs_contact_rolling(j->contact[r], delta, omega, T, dT_ddelta, dT_domega);
 }
 
 /* ∂G/∂q (dG[6 a + b] = ∂G_a/∂q_b): the slip map's change with the positions, through the
@@ -763,7 +737,7 @@ void cs_clearances_roots(cs_clearances *c, const double *q, const double *v, dou
   for (int i = 0; i < c->n; i++) {
     const joint *j = &c->joints[i];
     if (!j->same)
-      far_until = point_far(c, j, q, &fc, &far_delta) && guard_weight(j, far_delta) == 0.0
+      far_until = run_far(c, j, q, &fc, &far_delta) && guard_weight(j, far_delta) == 0.0
                       ? i + j->run
                       : 0;
     if (i < far_until && !j->in_contact) {
@@ -801,19 +775,15 @@ int cs_clearances_gaps(cs_clearances *c, int k, const double *q, double *delta, 
 {
   frame_cache fc = {.b0 = -1, .b1 = -1};
   const int n = c->joints[k].run;
-  if (point_far(c, &c->joints[k], q, &fc, &delta[0])) { /* every one's gap is that one */
+  if (run_far(c, &c->joints[k], q, &fc, &delta[0])) { /* every one's gap is that one */
     for (int m = 1; m < n; m++)
       delta[m * stride] = delta[0];
     return n;
   }
   for (int m = 0; m < n; m++) {
-    const joint *j = &c->joints[k + m];
-    double *d = &delta[m * stride];
-    if (!point_far(c, j, q, &fc, d)) {
-      cs_frame f[2];
-      cached_frames(c, j, q, &fc, f);
-      *d = gap_in(j, f, NULL);
-    }
+    cs_frame f[2];
+    cached_frames(c, &c->joints[k + m], q, &fc, f);
+    delta[m * stride] = gap_in(&c->joints[k + m], f, NULL);
   }
   return n;
 }
@@ -878,13 +848,12 @@ static void set_busy(cs_clearances *c, int k, int on)
   }
 }
 
-/* Pin j's contact state, with the busy pins and its joint's count. */
+/* Pin j's contact state, with the busy pins. */
 static void set_contact(cs_clearances *c, joint *j, int on)
 {
   if (j->in_contact == on)
     return;
   j->in_contact = on;
-  c->touching[j->index] += on ? 1 : -1;
   set_busy(c, (int)(j - c->joints), on);
 }
 
@@ -929,7 +898,7 @@ int cs_clearances_events(cs_clearances *c, const double *q, const int *found, in
     joint *j = &c->joints[i];
     double delta;
     if (!j->same)
-      far_until = point_far(c, j, q, &fc, &delta) ? i + j->run : 0;
+      far_until = run_far(c, j, q, &fc, &delta) ? i + j->run : 0;
     int inside = 0; /* out of contact with δ > 0 (asked only then) */
     if (!j->in_contact && *missed < 0 && i >= far_until) {
       cs_frame f[2];
@@ -1067,7 +1036,10 @@ static void pin_output(cs_clearances *c, joint *j, const double *q, const double
     double omega = k.u[5] - k.u[2];
     for (int i = 0; i < k.blend.n; i++) {
       double sign, w = weight(&k.blend, i, &sign), T, dT_ddelta, dT_domega;
-      region_rolling(j, k.blend.region[i], k.gap.delta, omega, &T, &dT_ddelta, &dT_domega);
+      if (!j->contact[k.blend.region[i]]) /* another pin carries it */
+        continue;
+      cs_contact_rolling(j->contact[k.blend.region[i]], k.gap.delta, omega, &T, &dT_ddelta,
+                         &dT_domega);
       out->rolling_torque += w * T;
     }
     out->normal_force = o.Fn;
@@ -1135,19 +1107,16 @@ void cs_clearances_output(cs_clearances *c, int i, const double *q, const double
                           cs_clearance_state *out)
 {
   /* the leading pin: the largest force in contact, else the largest δ */
-  double strain = 0.0, delta;
+  double strain = 0.0, far_delta = 0.0;
   frame_cache fc = {.b0 = -1, .b1 = -1};
-  const int lead = c->first[i];
-  if (!c->touching[i] && c->joints[lead].run == c->first[i + 1] - lead &&
-      point_far(c, &c->joints[lead], q, &fc, &delta)) {
-    pin_output(c, &c->joints[lead], q, v, out); /* all far from their walls: the first leads */
-    return;
-  }
+  int far_until = 0; /* the pins before it share a point far from their walls */
   for (int k = c->first[i]; k < c->first[i + 1]; k++) {
+    const joint *j = &c->joints[k];
     cs_clearance_state s;
-    if (k > c->first[i] && !c->joints[k].in_contact && point_far(c, &c->joints[k], q, &fc, &delta) &&
-        !out->in_contact &&
-        out->penetration >= delta)
+    if (!j->same)
+      far_until = run_far(c, j, q, &fc, &far_delta) ? k + j->run : 0;
+    if (k > c->first[i] && k < far_until && !j->in_contact && !out->in_contact &&
+        out->penetration >= far_delta)
       continue; /* far and out of contact: it cannot lead, and holds no strain */
     pin_output(c, &c->joints[k], q, v, &s);
     strain += s.strain_energy;
