@@ -189,19 +189,60 @@ static double stage_ratio(int n, const double *Kb, const double *Ka, const doubl
   return dy > 0.0 ? sqrt(dk / dy) : 0.0;
 }
 
+/* out = base + Σ_t c[t] K_{j[t]} (stride n), the terms added one by one in t's order, as one
+ * pass per term would add them (the same value to the bit), but four terms to a pass: the
+ * passes, not the products, were the stage sums' cost. out may be base. */
+static void add_stages(int n, double *out, const double *base, const double *K, const int *j,
+                       const double *c, int count)
+{
+  const double *src = base;
+  int t = 0;
+  for (; t + 4 <= count; t += 4, src = out) {
+    const double *K0 = K + (size_t)j[t] * n, *K1 = K + (size_t)j[t + 1] * n;
+    const double *K2 = K + (size_t)j[t + 2] * n, *K3 = K + (size_t)j[t + 3] * n;
+    const double c0 = c[t], c1 = c[t + 1], c2 = c[t + 2], c3 = c[t + 3];
+    for (int k = 0; k < n; k++)
+      out[k] = src[k] + c0 * K0[k] + c1 * K1[k] + c2 * K2[k] + c3 * K3[k];
+  }
+  const double *Kt[3];
+  for (int r = 0; r < count - t; r++)
+    Kt[r] = K + (size_t)j[t + r] * n;
+  switch (count - t) {
+  case 3:
+    for (int k = 0; k < n; k++)
+      out[k] = src[k] + c[t] * Kt[0][k] + c[t + 1] * Kt[1][k] + c[t + 2] * Kt[2][k];
+    break;
+  case 2:
+    for (int k = 0; k < n; k++)
+      out[k] = src[k] + c[t] * Kt[0][k] + c[t + 1] * Kt[1][k];
+    break;
+  case 1:
+    for (int k = 0; k < n; k++)
+      out[k] = src[k] + c[t] * Kt[0][k];
+    break;
+  default:
+    if (src != out)
+      memcpy(out, src, (size_t)n * sizeof *out);
+  }
+}
+
+/* The terms of a row of coefficients h·coef[j], j < count, that are not 0: their stages and
+ * values; returns how many. */
+static int terms_of(const double *coef, int count, double h, int *j, double *c)
+{
+  int nt = 0;
+  for (int s = 0; s < count; s++)
+    if (h * coef[s] != 0.0)
+      j[nt] = s, c[nt++] = h * coef[s];
+  return nt;
+}
+
 /* ytmp = y0 + h Σ_{j<i} a_ij K_j: stage i's input from the stages before it. */
 static void stage_input(cs_rk *rk, const double *y0, double h, int i)
 {
-  const int n = rk->n;
-  memcpy(rk->ytmp, y0, (size_t)n * sizeof *y0);
-  for (int j = 0; j < i; j++) {
-    double a = h * DOP_A[i][j];
-    if (a == 0.0)
-      continue;
-    const double *Kj = rk->K + (size_t)j * n;
-    for (int k = 0; k < n; k++)
-      rk->ytmp[k] += a * Kj[k];
-  }
+  int j[DENSE_STAGES];
+  double c[DENSE_STAGES];
+  add_stages(rk->n, rk->ytmp, y0, rk->K, j, c, terms_of(DOP_A[i], i, h, j, c));
 }
 
 /* One step of size h from (t, y, yq) with f there: ynew, yqnew and, when err is non-NULL,
@@ -221,22 +262,14 @@ static int attempt(cs_rk *rk, double t, const double *y, const double *yq, const
     if (st)
       return st;
   }
-  memcpy(ynew, y, (size_t)n * sizeof *y);
-  memcpy(yqnew, yq, (size_t)nq * sizeof *yq);
-  if (err)
+  int j[STAGES];
+  double c[STAGES];
+  int nb = terms_of(DOP_B, STAGES, h, j, c);
+  add_stages(n, ynew, y, rk->K, j, c, nb);
+  add_stages(nq, yqnew, yq, rk->KQ, j, c, nb);
+  if (err) {
     memset(err, 0, (size_t)n * sizeof *err);
-  for (int j = 0; j < STAGES; j++) {
-    double bj = h * DOP_B[j], ej = h * DOP_E5[j];
-    const double *Kj = rk->K + (size_t)j * n, *KQj = rk->KQ + (size_t)j * nq;
-    if (bj != 0.0) {
-      for (int k = 0; k < n; k++)
-        ynew[k] += bj * Kj[k];
-      for (int k = 0; k < nq; k++)
-        yqnew[k] += bj * KQj[k];
-    }
-    if (err && ej != 0.0)
-      for (int k = 0; k < n; k++)
-        err[k] += ej * Kj[k];
+    add_stages(n, err, err, rk->K, j, c, terms_of(DOP_E5, STAGES, h, j, c));
   }
   return 0;
 }
