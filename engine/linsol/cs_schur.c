@@ -45,7 +45,9 @@ struct cs_schur {
   int *perm, *inv;    /* new index → row, row → new index */
   int *first, *off;   /* the envelope: row i holds columns first[i] … i, column j at L[off[i] + j] */
   double *L, *x, *z; /* x: the solves' work; z: the corrections' */
-  double *u;          /* n: the accelerations' work */
+  double *u, *w;      /* n + 1, the last 0: the accelerations' work */
+  int *pcol;          /* with pinned bodies: S's rows' columns in S's order, a ground
+                       * body's the pad n (its value 0): products with Φq_R need no branch */
   double *recip;      /* 1 / D_i, and 0 for a dropped row: its λ comes out 0 by itself */
   share *shares;
   int nshare;
@@ -254,6 +256,21 @@ static int find_pinned(cs_schur *S, const cs_jac *J, char *skip)
   return 0;
 }
 
+/* S->pcol, S->w (pinned bodies only). */
+static int padded_columns(cs_schur *S, const cs_jac *J)
+{
+  S->pcol = malloc(((size_t)S->m * CS_JAC_WIDTH + 1) * sizeof *S->pcol);
+  if (!S->pcol)
+    return -1;
+  S->w = S->u + J->n + 1;
+  for (int i = 0; i < S->m; i++)
+    for (int c = 0; c < CS_JAC_WIDTH; c++) {
+      int col = J->col[CS_JAC_WIDTH * S->perm[i] + c];
+      S->pcol[CS_JAC_WIDTH * i + c] = col >= 0 ? col : J->n;
+    }
+  return 0;
+}
+
 cs_schur *cs_schur_create(const cs_jac *J, int pin)
 {
   cs_schur *S = calloc(1, sizeof *S);
@@ -267,7 +284,7 @@ cs_schur *cs_schur_create(const cs_jac *J, int pin)
   S->inv = malloc(m * sizeof *S->inv);
   S->first = malloc(m * sizeof *S->first);
   S->x = malloc(3 * m * sizeof *S->x);
-  S->u = malloc(((size_t)J->n + 1) * sizeof *S->u);
+  S->u = calloc(2 * ((size_t)J->n + 1), sizeof *S->u);
   int fail = !skip || !S->u || !S->off || !S->perm || !S->inv || !S->first || !S->x ||
              (pin && find_pinned(S, J, skip)) ||
              (S->npin && !(S->full = cs_schur_create(J, 0)));
@@ -295,6 +312,8 @@ cs_schur *cs_schur_create(const cs_jac *J, int pin)
   free(near);
   free(skip);
   free_body_rows(&br);
+  if (!st && S->npin)
+    st = padded_columns(S, J);
   if (st) {
     cs_schur_free(S);
     return NULL;
@@ -315,6 +334,7 @@ void cs_schur_free(cs_schur *S)
   free(S->shares);
   free(S->pin);
   free(S->u);
+  free(S->pcol);
   free(S->pinned_col);
   cs_schur_free(S->full);
   free(S);
@@ -466,26 +486,25 @@ static int pinned_accelerations(cs_schur *S, const cs_jac *J, const double *Minv
   }
   int rank = cs_schur_factor(S, J, Minv, damp) + 3 * S->npin;
   for (int i = 0; i < S->m; i++) { /* y ← Φq u − γ in S's order, u = M⁻¹ Q or a_b */
-    const int r = S->perm[i], *col = J->col + CS_JAC_WIDTH * r;
-    const double *val = J->val + CS_JAC_WIDTH * r;
-    double sum = -gamma[r];
+    const int *col = S->pcol + CS_JAC_WIDTH * i;
+    const double *val = J->val + CS_JAC_WIDTH * S->perm[i];
+    double sum = -gamma[S->perm[i]];
     for (int c = 0; c < CS_JAC_WIDTH; c++)
-      if (col[c] >= 0)
-        sum += val[c] * u[col[c]];
+      sum += val[c] * u[col[c]];
     y[i] = sum;
   }
   solve_in_order(S, y);
-  memcpy(a, Q, (size_t)n * sizeof *a);
-  for (int i = 0; i < S->m; i++) { /* a ← M⁻¹ (Q − Φq_Rᵀ λ_R) */
-    const int r = S->perm[i], *col = J->col + CS_JAC_WIDTH * r;
-    const double *val = J->val + CS_JAC_WIDTH * r;
-    lambda[r] = y[i];
+  double *w = S->w;
+  memcpy(w, Q, (size_t)n * sizeof *w);
+  for (int i = 0; i < S->m; i++) { /* w ← Q − Φq_Rᵀ λ_R (w[n] takes the ground's share) */
+    const int *col = S->pcol + CS_JAC_WIDTH * i;
+    const double *val = J->val + CS_JAC_WIDTH * S->perm[i];
+    lambda[S->perm[i]] = y[i];
     for (int c = 0; c < CS_JAC_WIDTH; c++)
-      if (col[c] >= 0)
-        a[col[c]] -= val[c] * y[i];
+      w[col[c]] -= val[c] * y[i];
   }
   for (int c = 0; c < n; c++)
-    a[c] *= Minv[c];
+    a[c] = w[c] * Minv[c];
   for (int k = 0; k < S->npin; k++) { /* M_b (M_b⁻¹ (Q_b − Φq_Rbᵀ λ_R) − a_b) = J_KKᵀ λ_K */
     const pinned *p = &S->pin[k];
     double res[3];
