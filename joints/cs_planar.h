@@ -16,7 +16,10 @@ typedef struct cs_frame {
 
 static inline cs_frame cs_frame_of(const double q[3])
 {
-  if (q[2] == 0.0) { /* a ground body's usual pose: cos ±0 = 1 and sin ±0 = ±0, without libm */
+  /* Below 2^-27 rad the correctly rounded cos θ is 1 and sin θ is θ (θ²/2 and θ²/6 are under
+   * half an ulp), as libm gives them: a ground body, or a slider whose angle only round-off
+   * moves, without libm. */
+  if (fabs(q[2]) < 0x1p-27) {
     cs_frame f = {{q[0], q[1], q[2]}, 1.0, q[2]};
     return f;
   }

@@ -4,6 +4,8 @@
 #include "cs_assembly.h"
 #include "cs_test.h"
 
+#include <float.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,6 +183,19 @@ int main(void)
   }
   CHECK(e1 < 1e-6, "Φq v + Φt is dΦ/dt along a path (off %.3g)", e1);
   CHECK(e2 < 1e-5, "Φq a − γ is d²Φ/dt² along a path (off %.3g)", e2);
+
+  /* A frame skips libm below 2^-27 rad: its cos and sin are libm's to the bit there, and
+   * just above, where libm takes over. */
+  int frame_off = 0;
+  for (int e = -40; e <= 40; e++) {
+    double th = ldexp(1.0, -27) * (1.0 + e * DBL_EPSILON) * (e % 2 ? -1.0 : 1.0);
+    double th2 = ldexp(1.0, -27 - (e < 0 ? -e : e) % 30) * (e % 3 ? 1.0 : -1.0);
+    double pose[3] = {0.1, 0.2, th}, pose2[3] = {0.1, 0.2, th2};
+    cs_frame f = cs_frame_of(pose), f2 = cs_frame_of(pose2);
+    frame_off += f.c != cos(th) || f.s != sin(th) || f2.c != cos(th2) || f2.s != sin(th2);
+  }
+  CHECK(frame_off == 0, "frames of angles near 2^-27 rad carry libm's cos and sin (%d off)",
+        frame_off);
 
   double Q[MAXN];
   memset(A, 0, sizeof A);
