@@ -969,6 +969,8 @@ void cs_clearances_commit(cs_clearances *c, const double *q, const double *v)
 
 int cs_clearances_in_contact(const cs_clearances *c, int i) { return c->joints[i].in_contact; }
 
+int cs_clearances_event_of(const cs_clearances *c, int i) { return c->joints[i].event; }
+
 const int *cs_clearances_bodies(const cs_clearances *c, int i) { return c->joints[i].body; }
 
 double cs_clearances_sample(cs_clearances *c, int i, const double *q, const double *v)

@@ -320,6 +320,7 @@ void cs_sim_free(cs_sim *s)
   free(s->root_start);
   free(s->root_idx);
   free(s->pin_samples);
+  free(s->end_force);
   if (s->ctx)
     SUNContext_Free(&s->ctx);
   if (s->row_names)

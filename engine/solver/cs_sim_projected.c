@@ -17,6 +17,15 @@ enum { CS_PEAK_SAMPLES = 4, PEAK_REFINE = 3 };
 enum { GRAZE_SAMPLES = 8 };
 enum { MAX_SAMPLES = (int)CS_PEAK_SAMPLES > (int)GRAZE_SAMPLES ? CS_PEAK_SAMPLES : GRAZE_SAMPLES };
 
+/* A pin's force at the end of the step that sampled it last, with the state's entries it read
+ * and its contact: the next step starts there unless a restart or a new contact came between,
+ * and its first sample is that force (the same state, the same law: the same value). */
+typedef struct cs_end_force {
+  double t, F;
+  int event;
+  double y[12];
+} cs_end_force;
+
 /* ---------------------------------------------------------------- the projected ODE ------ */
 
 /* y = (q, v): q' = v, v' = a from the augmented system at (q, v, t); the quadratures'
@@ -130,9 +139,13 @@ cs_status cs_sim_projected_setup(cs_sim *s, cs_error *err)
   int npin = cs_clearances_count(s->clear);
   s->peak_pin = calloc((size_t)npin + 1, sizeof *s->peak_pin);
   s->pin_samples = calloc(((size_t)npin + 1) * (MAX_SAMPLES + 1), sizeof *s->pin_samples);
+  if (!s->end_force)
+    s->end_force = calloc((size_t)npin + 1, sizeof *s->end_force);
+  for (int k = 0; s->end_force && k < npin; k++)
+    s->end_force[k].t = NAN; /* none yet */
   s->regime = cs_regime_create(npin, pin_open, s->clear);
-  if (!s->rk || !s->roots_found || !s->peak_pin || !s->pin_samples || !s->regime ||
-      root_support(s))
+  if (!s->rk || !s->roots_found || !s->peak_pin || !s->pin_samples || !s->end_force ||
+      !s->regime || root_support(s))
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   cs_rk_set_tolerances(s->rk, set->rtol, s->atol, s->cap);
   cs_rk_set_root_support(s->rk, s->root_start, s->root_idx);
@@ -235,22 +248,52 @@ static int end_bracket(cs_sim *s, int k, const int *idx, int nidx, double x[3], 
   return 1;
 }
 
+/* Pin k's force at the step's start t0 (state y0, idx its entries): the last step's end
+ * force when that is where it stood, else evaluated. */
+static double start_force(cs_sim *s, int k, double t0, const double *y0, const int *idx,
+                          int nidx)
+{
+  const cs_end_force *e = &s->end_force[k];
+  int same = e->t == t0 && e->event == cs_clearances_event_of(s->clear, k);
+  for (int i = 0; same && i < nidx; i++)
+    same = e->y[i] == y0[idx[i]];
+  return same ? e->F : cs_clearances_sample(s->clear, k, y0, y0 + s->n);
+}
+
+/* Pin k's force at the step's end t1 (state y1), kept for the next step's start. */
+static double end_force(cs_sim *s, int k, double t1, const double *y1, const int *idx, int nidx)
+{
+  cs_end_force *e = &s->end_force[k];
+  e->t = t1, e->event = cs_clearances_event_of(s->clear, k);
+  for (int i = 0; i < nidx; i++)
+    e->y[i] = y1[idx[i]];
+  return e->F = cs_clearances_sample(s->clear, k, y1, y1 + s->n);
+}
+
 /* Contact peaks inside an explicit step. Its steps span a tenth of a contact, and the largest
  * force at step ends missed the peak by up to 5e-3 (clearance slider-crank, rtol 1e-9): the
  * step's interpolant is sampled, and the largest interior sample refined by successive
  * parabolas on its pin's own entries; each candidate is committed like a step end. Eight
  * samples and one parabola cost 11 % of the instructions at 300 r/min; four samples and
- * PEAK_REFINE parabolas find the same peaks (bench-peer's peak errors) for about half. */
+ * PEAK_REFINE parabolas find the same peaks (bench-peer's peak errors) for about half. The
+ * samples at the ends are the step's own states, the first one the last step's last. */
 void cs_sim_projected_sample_peaks(cs_sim *s)
 {
   enum { SAMPLES = CS_PEAK_SAMPLES };
   const double t1 = s->t_ida, t0 = cs_sim_last_step_start(s), *y = s->sample;
+  const double *y0 = cs_rk_y_start(s->rk), *y1 = cs_rk_y(s->rk);
   int count = 0, *pin = s->peak_pin, trusted = cs_rk_dense_trusted(s->rk);
   for (int k = 0; k < cs_clearances_count(s->clear); k++)
     if (cs_clearances_in_contact(s->clear, k)) /* the same throughout the step */
       pin[count++] = k;
-  /* each sample interpolates the state once for every pin: O(N) per sample */
-  for (int i = 0; count > 0 && i <= SAMPLES; i++) {
+  for (int c = 0; c < count; c++) {
+    int idx[12], nidx = pin_support(s, pin[c], idx);
+    double *F = s->pin_samples + (SAMPLES + 1) * c;
+    F[0] = start_force(s, pin[c], t0, y0, idx, nidx);
+    F[SAMPLES] = end_force(s, pin[c], t1, y1, idx, nidx);
+  }
+  /* each interior sample interpolates the state once for every pin: O(N) per sample */
+  for (int i = 1; count > 0 && i < SAMPLES; i++) {
     cs_rk_interpolate(s->rk, t0 + (t1 - t0) * i / SAMPLES, s->sample);
     for (int c = 0; c < count; c++)
       s->pin_samples[(SAMPLES + 1) * c + i] =
