@@ -200,7 +200,8 @@ void sweep_worker_free(sweep_worker *w);
 /* MPI (built when CMake finds it): launched by mpirun or srun? */
 int sweep_mpi_launched(void);
 int sweep_mpi_built(void);
-/* Initialise; rank and size. 0 when MPI is not built in. */
+/* Load the MPI module and initialise; rank and size. 1, or 0 when MPI is not built in, or −1
+ * (said on stderr) when the module or MPI cannot start. */
 int sweep_mpi_init(int *argc, char ***argv, int *rank, int *size);
 void sweep_mpi_finalize(void);
 void sweep_mpi_abort(int code);
@@ -208,6 +209,16 @@ int sweep_mpi_all_agree(int code); /* the largest code of any rank (all must cal
 /* Rank 0 hands out todo[] and records results; other ranks run cases until told to stop. */
 cs_status sweep_run_mpi(const sweep_plan *plan, const char *summary, const long *todo,
                         long ntodo, int rank, int size, sweep_sink *sink);
+/* What the MPI module (mpi/sweep_mpi_ranks.c) gives the CLI: the functions above. */
+typedef struct sweep_mpi_ops {
+  int (*init)(int *argc, char ***argv, int *rank, int *size);
+  void (*finalize)(void);
+  void (*abort)(int code);
+  int (*all_agree)(int code);
+  cs_status (*run)(const sweep_plan *plan, const char *summary, const long *todo, long ntodo,
+                   int rank, int size, sweep_sink *sink);
+} sweep_mpi_ops;
+const sweep_mpi_ops *clearsim_sweep_mpi_ops(void);
 
 /* The subcommand (tools/cli/clearsim.c dispatches to it); argv[0] is "sweep". */
 int sweep_main(int argc, char **argv);

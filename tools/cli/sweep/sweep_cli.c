@@ -181,7 +181,9 @@ int sweep_main(int argc, char **argv)
   int code = parse(argc, argv, &o), rank = 0, size = 1;
   if (code)
     return code < 0 ? 0 : code;
-  int mpi = sweep_mpi_launched() && sweep_mpi_init(&argc, &argv, &rank, &size);
+  int mpi = sweep_mpi_launched() ? sweep_mpi_init(&argc, &argv, &rank, &size) : 0;
+  if (mpi < 0)
+    return EXIT_USAGE;
   cli_catch_stop_signals();
   sweep_plan plan;
   char *fallback = o.out ? NULL : cli_default_output(o.sweep);
