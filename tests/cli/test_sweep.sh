@@ -44,6 +44,12 @@ if command -v mpirun >/dev/null && "$cli" sweep --help | grep -q "This build run
     mpirun --allow-run-as-root --oversubscribe -n 3 "$cli" sweep grid.json -o mpi.h5
   contains "…ran over the ranks, rank 0 too" out "3 MPI ranks (3 running cases)"
   expect "mpirun -n 3 gives the same summary" 0 $check same one.h5 mpi.h5
+  # the MPI module is loaded under a launcher only: a program without it says so and stops
+  cp "$cli" lone_clearsim
+  expect "mpirun, the MPI module missing: exit 1" 1 env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+    mpirun --allow-run-as-root -n 1 ./lone_clearsim sweep grid.json -o lone.h5
+  contains "…where it looked" err "the MPI module cannot be loaded: no clearsim_sweep_mpi.so beside"
+  holds "…writing no summary" test ! -e lone.h5
 else
   echo "SKIP mpirun -n 3: mpirun absent or clearsim built without MPI"
 fi
