@@ -297,6 +297,21 @@ static int features(cs_profile *p, const cs_feature *pc, int np, const double st
   return 0;
 }
 
+void cs_profile_cut_ends(cs_profile *w, int at_start, int at_end, int solid_left)
+{
+  const double side = solid_left ? -1.0 : 1.0; /* as a piece's free normal (piece) */
+  for (int e = 0; e < 2 && !w->closed && w->n > 0; e++) {
+    cs_feature *f = &w->f[e == 0 ? 0 : w->n - 1];
+    if (!(e == 0 ? at_start : at_end) || f->kind != CS_FEATURE_CORNER)
+      continue;
+    const double *t = e == 0 ? f->t_out : f->t_in; /* its piece's tangent there */
+    f->cut = 1;
+    f->n[0] = -side * t[1], f->n[1] = side * t[0];
+    f->br = w->cut_depth; /* a bound of |d| within it, as bounding circles are (search) */
+  }
+  bound(w);
+}
+
 void cs_profile_continue(cs_profile *w1, cs_profile *w2, int solid_left, double rp)
 {
   char why[128]; /* (never filled: the turn there is never concave) */
@@ -619,6 +634,14 @@ int cs_profile_adopt(cs_profile *head, cs_profile *wall, char *why, size_t len)
   return 0;
 }
 
+/* Whether a cut end measures x (w = x − a from its vertex) on its tangent line: behind that
+ * line (the solid's side: the free side never reaches past the vertex of a concave corner)
+ * and within br of the vertex. Elsewhere, as any end, by the vertex's distance. */
+static int on_cut_line(const cs_feature *f, const double w[2])
+{
+  return f->cut && dot(f->n, w) < 0.0 && hypot(w[0], w[1]) <= f->br;
+}
+
 /* Feature f's signed distance to x when its normal reaches x (returns 0 when it does not). */
 static int reach(const cs_feature *f, const double x[2], double *d)
 {
@@ -630,7 +653,7 @@ static int reach(const cs_feature *f, const double x[2], double *d)
     return s >= 0.0 && s <= f->L;
   }
   case CS_FEATURE_CORNER:
-    *d = hypot(w[0], w[1]);
+    *d = on_cut_line(f, w) ? dot(f->n, w) : hypot(w[0], w[1]);
     return dot(f->t_in, w) >= 0.0 && dot(f->t_out, w) <= 0.0;
   case CS_FEATURE_SPLINE: { /* a closed smooth curve: its normal reaches every point, and
                              * the band holding the foot is the feature; an open one's (a
@@ -768,7 +791,8 @@ void cs_profile_gap_on(const cs_profile *pr, double rp, const double p[2], cs_ga
     return;
   }
   const cs_feature *f = &pr->f[hit.feature];
-  if (f->kind == CS_FEATURE_SEGMENT) {
+  const double w[2] = {p[0] - f->a[0], p[1] - f->a[1]};
+  if (f->kind == CS_FEATURE_SEGMENT || (f->kind == CS_FEATURE_CORNER && on_cut_line(f, w))) {
     g->region = 0;
     g->delta = rp - hit.d;
     g->grad[0] = -f->n[0], g->grad[1] = -f->n[1];

@@ -137,6 +137,8 @@ cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path
       break;
     }
     w->cut_depth = p->size; /* deeper, a point is another wall's (cs_profile.h) */
+    /* its ends are cuts but where an open path ends */
+    cs_profile_cut_ends(w, p->closed || k > 0, p->closed || k + 2 < nb, solid_left);
     head = head ? head : w;
   }
   if (head && joined >= 0)

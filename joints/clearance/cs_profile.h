@@ -46,6 +46,11 @@ typedef struct cs_feature {
   double ua, ub;
   int step;         /* the path's step it comes from (the segment closing it: the step count);
                      * −1 for corners, ends and a spline wall's bands */
+  int cut;          /* an end where the path was cut at a sharp concave corner
+                     * (cs_profile_cut_ends): the solid runs on past it, so behind its piece's
+                     * tangent line there and within br of the vertex d is the signed distance
+                     * to that line, n·(x − a), n the free side's normal; elsewhere the
+                     * vertex's distance, as any end's */
 } cs_feature;
 
 /* Where consecutive features of different regions meet: their laws are mixed over ±l of the
@@ -209,6 +214,15 @@ int cs_profile_play(const cs_profile *walls, const double x[2], double rp, doubl
 cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path_step *steps,
                              int nstep, int solid_left, double rp, char *why, size_t len,
                              int *bad);
+
+/* Marks wall w's start end (at_start) and its end (at_end) as cut from a path at a sharp
+ * concave corner (cs_profile_split): past such an end lies the solid the next wall bounds, and
+ * a point pushed in behind the vertex (between the two sides' normals, where neither side's
+ * strip reaches) is in both sides' half planes. So within w->cut_depth of the vertex the end
+ * measures d on its piece's tangent line, continuous with the piece at its normal through the
+ * vertex: a sharp corner pressed into the notch meets both sides (without it, it passed behind
+ * the vertex untouched). */
+void cs_profile_cut_ends(cs_profile *w, int at_start, int at_end, int solid_left);
 
 /* Joins w1's end to w2's start, where the closed path they were both cut from runs on between
  * two segments (clearance_profile_split.c): w1's open end becomes the path's corner there (none

@@ -14,6 +14,9 @@
  *  - A roof outline whose faces meet in a sharp concave notch (cut there into two pieces)
  *    resting on a ridge's rounded apex: the apex arc against each piece carries
  *    m g/(2 cos 30°) at N/K.
+ *  - A wedge's sharp corner in a sharp V notch (cut there into two walls): behind the
+ *    vertex each cut end measures it on its face's line, and each face carries m g/(2 cos 30°);
+ *    dropped into it undamped, its books close to the tolerance.
  *  - A disc outline resting on a convex arc wall: one contact (the disc arc's pair) carries
  *    m g at m g/K; the wall arc's pair, against the outline cut to its arcs' end points, none.
  *    A wedge standing on its sharp corner on the same arc, exactly touching at the start: the
@@ -441,9 +444,10 @@ static void arc_on_arc(void)
 }
 
 /* A follower outline on body "b", held upright on a vertical guide through its origin at
- * height y, resting on the wall `profile` under gravity for 0.1 s (power law K, damped). */
-static cs_sim *guided_rest(const char *label, double y, const char *profile,
-                           const char *follower, cs_model **mod)
+ * height y, on the wall `profile` under gravity for t_end (power law K, damping c), run. */
+static cs_sim *guided_run(const char *label, double y, const char *profile,
+                          const char *follower, double c, double t_end, double rtol,
+                          cs_model **mod)
 {
   char json[4096];
   snprintf(json, sizeof json,
@@ -455,15 +459,23 @@ static cs_sim *guided_rest(const char *label, double y, const char *profile,
            "\"type\": \"profile\", \"body1\": \"g\", \"body2\": \"b\", \"length\": 0.01, "
            "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
            "\"contact\": {\"elastic\": {\"model\": \"power_law\", \"K\": 1e7, \"n\": 1}, "
-           "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 3000}}, \"profile\": %s, "
-           "\"follower\": %s}], \"solver\": {\"t_end\": 0.1, \"rtol\": 1e-9, \"atol\": 1e-14}}",
-           y, y, profile, follower);
+           "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": %.17g}}, \"profile\": %s, "
+           "\"follower\": %s}], \"solver\": {\"t_end\": %.17g, \"rtol\": %.17g, \"atol\": "
+           "1e-14}}",
+           y, y, c, profile, follower, t_end, rtol);
   *mod = load_model_string(json, label);
   cs_sim *s = start(*mod);
   cs_error err;
-  cs_status st = cs_sim_advance(s, 0.1, &err);
+  cs_status st = cs_sim_advance(s, t_end, &err);
   CHECK(st == CS_OK, "%s: runs (%s)", label, st ? err.message : "");
   return s;
+}
+
+/* The same resting for 0.1 s, damped (c = 3000 N s/m). */
+static cs_sim *guided_rest(const char *label, double y, const char *profile,
+                           const char *follower, cs_model **mod)
+{
+  return guided_run(label, y, profile, follower, 3000.0, 0.1, 1e-9, mod);
 }
 
 #define DISC_WALL                                                                              \
@@ -533,6 +545,69 @@ static void notch_on_apex(void)
           c[i].penetration);
   cs_sim_free(s);
   cs_model_free(mod);
+}
+
+/* A wedge outline (its sharp corner down, sides at ±14°) pressed by gravity into a V notch
+ * of two faces at ±30°, its corner exactly at the notch's vertex at the start: the loader
+ * cuts the V there into two walls, and the corner goes in behind the vertex, where neither
+ * face's strip reaches, so each wall's cut end measures it on its face's line. Each face
+ * carries N = m g/(2 cos 30°) at N/K deep (before, the corner passed behind the vertex
+ * untouched and the wedge fell until its top corners met the faces). Then dropped from
+ * 0.1 mm, undamped: it bounces in the notch, its books closing to the tolerance. */
+#define V_NOTCH                                                                                \
+  "{\"path\": [[-0.1, 0.057735026918962584], [0, 0], [0.1, 0.057735026918962584]], "             \
+  "\"solid\": \"right\"}"
+#define WEDGE "{\"path\": [[0, 0], [0.005, 0.02], [-0.005, 0.02]], \"closed\": true, " \
+              "\"solid\": \"left\"}"
+
+static void corner_in_notch(void)
+{
+  const double c30 = cos(M_PI / 6), N = m * g / (2 * c30);
+  cs_model *mod;
+  cs_sim *s = guided_rest("<corner in notch>", 0.0, V_NOTCH, WEDGE, &mod);
+  const int n = cs_model_clearance_corner_count(mod, 0);
+  double tip[2] = {0, 0}, depth[2] = {0, 0}, others = 0.0, q[3];
+  for (int i = 0, k = 0; i < n; i++) {
+    cs_clearance_state c;
+    cs_sim_clearance_corner(s, 0, i, &c);
+    if (c.contact_point[1] > -1e-3 && c.contact_point[1] < 1e-3 && k < 2)
+      tip[k] = c.normal_force, depth[k++] = c.penetration; /* the tip's two pairs */
+    else
+      others += fabs(c.normal_force);
+  }
+  cs_sim_body_position(s, 1, q);
+  printf("sharp corner in a sharp notch: %d pairs, the tip's %.9g N and %.9g N at %.6g m and "
+         "%.6g m, the others' %.3g N, the wedge at y = %.6g m (m g/(2 cos 30°) %.9g N at "
+         "%.6g m)\n", n, tip[0], tip[1], depth[0], depth[1], others, q[1], N, N / K);
+  for (int i = 0; i < 2; i++)
+    CHECK(fabs(tip[i] / N - 1) < 1e-6 && fabs(depth[i] * K / N - 1) < 1e-6,
+          "face %d carries m g/(2 cos 30°) at N/K (%.9g N at %.6g m)", i, tip[i], depth[i]);
+  CHECK(others == 0.0 && fabs(q[1] + N / K / c30) < 1e-9,
+        "nothing else touches; the tip rests N/(K cos 30°) below the vertex (%.3g N, %.6g m)",
+        others, q[1]);
+  cs_sim_free(s);
+  cs_model_free(mod);
+
+  const double h = 1e-4, E = m * g * h;
+  double err[2];
+  int events = 0;
+  for (int r = 0; r < 2; r++) {
+    s = guided_run("<corner dropped in notch>", h, V_NOTCH, WEDGE, 0.0, 0.05,
+                   r ? 1e-10 : 1e-8, &mod);
+    cs_energy en;
+    cs_sim_energy(s, &en);
+    cs_sim_body_position(s, 1, q);
+    err[r] = fabs(en.balance_error) / E;
+    events = cs_sim_event_count(s);
+    CHECK(q[1] > -1e-4, "the wedge stays in the notch (y = %.3g m)", q[1]);
+    cs_sim_free(s);
+    cs_model_free(mod);
+  }
+  printf("sharp corner dropped 0.1 mm into the notch, undamped: %d contacts; balance error "
+         "%.3g (rtol 1e-8), %.3g (rtol 1e-10) of m g h\n", events, err[0], err[1]);
+  CHECK(events >= 4 && err[1] < 1e-6 && err[1] < err[0],
+        "it bounces in the notch, the books closing with the tolerance (%d, %.3g, %.3g)",
+        events, err[0], err[1]);
 }
 
 /* ---------------------------------------------------------------- Jacobians -------------- */
@@ -702,6 +777,7 @@ int main(void)
   arc_on_arc();
   corner_on_arc();
   notch_on_apex();
+  corner_in_notch();
   sliding();
   duality();
   face_on_spline();
