@@ -188,8 +188,11 @@ static void chain_hessian(const kin *k, const double g[2], const double h[4], do
 static void blend_of(const joint *j, int hessian, kin *k)
 {
   cs_clearance_blend(j->def, j->pin, k->p, k->gap.region, &k->blend);
-  for (int a = 0; a < 6; a++) /* zero for a single region: n = 1 has w ≡ 0 */
-    k->wgrad[a] = k->Jp[a] * k->blend.grad[0] + k->Jp[6 + a] * k->blend.grad[1];
+  if (k->blend.n < 2) /* a single region: w ≡ 1 */
+    memset(k->wgrad, 0, sizeof k->wgrad);
+  else
+    for (int a = 0; a < 6; a++)
+      k->wgrad[a] = k->Jp[a] * k->blend.grad[0] + k->Jp[6 + a] * k->blend.grad[1];
   if (hessian && k->blend.n == 2)
     chain_hessian(k, k->blend.grad, k->blend.hess, k->wH);
 }
