@@ -34,6 +34,8 @@ typedef struct joint {
   double v_impact;
   int event; /* row of the open contact in the event table, −1 out of contact */
   long clips; /* accepted states whose damping force was clipped (once where two laws mix) */
+  long revision; /* counts what may change the pin's force at a given state: a contact opened
+                  * or closed, its worn profile (cs_clearances_revision) */
   cs_wear wear; /* the bearing's worn profile (no bins: no wear) */
 } joint;
 
@@ -866,6 +868,7 @@ void cs_clearances_open(cs_clearances *c, int i, double t, const double *q, cons
   kin k;
   kinematics_at(c, j, q, v, 0, &k);
   set_contact(c, j, 1);
+  j->revision++;
   j->region = k.gap.region;
   j->v_impact = k.rate;
   /* the event keeps the true δ'(−); the laws get the floor of its grazing (impact_floor), or 0
@@ -886,6 +889,7 @@ void cs_clearances_open(cs_clearances *c, int i, double t, const double *q, cons
 static void close_contact(cs_clearances *c, joint *j, double t, double rate)
 {
   set_contact(c, j, 0);
+  j->revision++;
   if (j->event >= 0)
     c->events[j->event].t_off = rate < 0.0 ? t - c->release / -rate : t;
   j->event = -1;
@@ -972,7 +976,7 @@ void cs_clearances_commit(cs_clearances *c, const double *q, const double *v)
 
 int cs_clearances_in_contact(const cs_clearances *c, int i) { return c->joints[i].in_contact; }
 
-int cs_clearances_event_of(const cs_clearances *c, int i) { return c->joints[i].event; }
+long cs_clearances_revision(const cs_clearances *c, int i) { return c->joints[i].revision; }
 
 const int *cs_clearances_bodies(const cs_clearances *c, int i) { return c->joints[i].body; }
 
@@ -1092,6 +1096,7 @@ int cs_clearances_wear(cs_clearances *c, double t, const double *q, const double
     if (!cs_wear_step(&j->wear, t, at.s, k.gap.region, Fn, slip))
       continue;
     changed++;
+    j->revision++;
     if (j->in_contact) { /* the deeper gap at the same state */
       cs_blend b;
       double delta = gap_of(c, j, q, &b);

@@ -105,9 +105,9 @@ void cs_clearances_commit_one(cs_clearances *c, int i, const double *q, const do
  * (q, v), a state inside the accepted step, reading only those bodies' entries (0 out of
  * contact): the contact's deepest δ takes the state's in. */
 int cs_clearances_in_contact(const cs_clearances *c, int i);
-/* The row of pin i's open contact in the event table, −1 out of contact: a new contact, a
- * new row. */
-int cs_clearances_event_of(const cs_clearances *c, int i);
+/* A count that changes whenever pin i's force at a given state may (a contact opened or
+ * closed, its worn profile deepened): two evaluations at one state under one revision agree. */
+long cs_clearances_revision(const cs_clearances *c, int i);
 const int *cs_clearances_bodies(const cs_clearances *c, int i);
 double cs_clearances_sample(cs_clearances *c, int i, const double *q, const double *v);
 

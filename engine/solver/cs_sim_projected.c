@@ -18,11 +18,12 @@ enum { GRAZE_SAMPLES = 8 };
 enum { MAX_SAMPLES = (int)CS_PEAK_SAMPLES > (int)GRAZE_SAMPLES ? CS_PEAK_SAMPLES : GRAZE_SAMPLES };
 
 /* A pin's force at the end of the step that sampled it last, with the state's entries it read
- * and its contact: the next step starts there unless a restart or a new contact came between,
- * and its first sample is that force (the same state, the same law: the same value). */
+ * and the pin's revision: the next step starts there unless a restart, a contact opened or
+ * closed or a worn profile came between, and its first sample is that force (the same state,
+ * the same law: the same value). */
 typedef struct cs_end_force {
   double t, F;
-  int event;
+  long revision; /* cs_clearances_revision's */
   double y[12];
 } cs_end_force;
 
@@ -254,7 +255,7 @@ static double start_force(cs_sim *s, int k, double t0, const double *y0, const i
                           int nidx)
 {
   const cs_end_force *e = &s->end_force[k];
-  int same = e->t == t0 && e->event == cs_clearances_event_of(s->clear, k);
+  int same = e->t == t0 && e->revision == cs_clearances_revision(s->clear, k);
   for (int i = 0; same && i < nidx; i++)
     same = e->y[i] == y0[idx[i]];
   return same ? e->F : cs_clearances_sample(s->clear, k, y0, y0 + s->n);
@@ -264,7 +265,7 @@ static double start_force(cs_sim *s, int k, double t0, const double *y0, const i
 static double end_force(cs_sim *s, int k, double t1, const double *y1, const int *idx, int nidx)
 {
   cs_end_force *e = &s->end_force[k];
-  e->t = t1, e->event = cs_clearances_event_of(s->clear, k);
+  e->t = t1, e->revision = cs_clearances_revision(s->clear, k);
   for (int i = 0; i < nidx; i++)
     e->y[i] = y1[idx[i]];
   return e->F = cs_clearances_sample(s->clear, k, y1, y1 + s->n);
