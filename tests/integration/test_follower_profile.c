@@ -16,7 +16,8 @@
  *    m g/(2 cos 30°) at N/K.
  *  - A wedge's sharp corner in a sharp V notch (cut there into two walls): behind the
  *    vertex each cut end measures it on its face's line, and each face carries m g/(2 cos 30°);
- *    dropped into it undamped, its books close to the tolerance.
+ *    dropped into it undamped, or thrown spinning into it off its bisector, its books close
+ *    to the tolerance.
  *  - A disc outline resting on a convex arc wall: one contact (the disc arc's pair) carries
  *    m g at m g/K; the wall arc's pair, against the outline cut to its arcs' end points, none.
  *    A wedge standing on its sharp corner on the same arc, exactly touching at the start: the
@@ -610,6 +611,50 @@ static void corner_in_notch(void)
         events, err[0], err[1]);
 }
 
+/* The same wedge free in the plane, thrown spinning into the notch off its bisector from the
+ * right: its tip bounces across the region behind the vertex to the left face, in and out of
+ * both sides' half planes there; undamped, the books close with the tolerance. */
+static void corner_tumbling_in_notch(void)
+{
+  double err[2];
+  int events = 0;
+  for (int r = 0; r < 2; r++) {
+    char json[4096];
+    snprintf(json, sizeof json,
+             "{\"name\": \"tumbling\", \"gravity\": [0, -9.81], \"bodies\": [{\"name\": "
+             "\"g\", \"ground\": true}, {\"name\": \"b\", \"mass\": 1, \"inertia\": 1e-4, "
+             "\"position\": [0.0015, 0.0015, 0.1], \"velocity\": [-0.05, -0.05, 2]}], "
+             "\"clearance_joints\": [{\"name\": \"J\", \"type\": \"profile\", \"body1\": "
+             "\"g\", \"body2\": \"b\", \"length\": 0.01, \"materials\": [{\"E\": 2e11, "
+             "\"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], \"contact\": {\"elastic\": "
+             "{\"model\": \"power_law\", \"K\": 1e7, \"n\": 1}, \"damping\": {\"model\": "
+             "\"kelvin_voigt\", \"c\": 0}}, \"profile\": %s, \"follower\": %s}], "
+             "\"solver\": {\"t_end\": 0.05, \"rtol\": %g, \"atol\": 1e-14}}",
+             V_NOTCH, WEDGE, r ? 1e-10 : 1e-8);
+    cs_model *mod = load_model_string(json, "<tumbling>");
+    cs_sim *s = start(mod);
+    cs_error e;
+    cs_status st = cs_sim_advance(s, 0.05, &e);
+    CHECK(st == CS_OK, "tumbling wedge rtol %g: runs (%s)", r ? 1e-10 : 1e-8,
+          st ? e.message : "");
+    cs_energy en;
+    cs_sim_energy(s, &en);
+    double q[3];
+    cs_sim_body_position(s, 1, q);
+    err[r] = fabs(en.balance_error) / (0.5 * m * (0.05 * 0.05 + 0.05 * 0.05) + 0.5e-4 * 4);
+    events = cs_sim_event_count(s);
+    CHECK(q[1] > -2e-3, "the tumbling wedge stays in the notch (y = %.3g m)", q[1]);
+    CHECK(q[0] < 0.0, "…crossing the notch's bisector from its right (x = %.3g m)", q[0]);
+    cs_sim_free(s);
+    cs_model_free(mod);
+  }
+  printf("sharp wedge thrown into the notch, undamped: %d contacts; balance error %.3g "
+         "(rtol 1e-8), %.3g (rtol 1e-10) of its kinetic energy\n", events, err[0], err[1]);
+  CHECK(events >= 2 && err[1] < 1e-6 && err[1] < err[0],
+        "it strikes both faces, the books closing with the tolerance (%d, %.3g, %.3g)", events,
+        err[0], err[1]);
+}
+
 /* ---------------------------------------------------------------- Jacobians -------------- */
 
 /* jacobian_case with the rates turned round (the face moving in: the damping acts, so ∂Q/∂v
@@ -778,6 +823,7 @@ int main(void)
   corner_on_arc();
   notch_on_apex();
   corner_in_notch();
+  corner_tumbling_in_notch();
   sliding();
   duality();
   face_on_spline();
