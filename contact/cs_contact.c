@@ -269,12 +269,17 @@ double cs_contact_strain_energy(const cs_contact *c, double delta)
   return delta > 0.0 ? c->law[CS_ELASTIC]->energy(c->content[CS_ELASTIC], delta) : 0.0;
 }
 
+int cs_contact_rolls(const cs_contact *c)
+{
+  return c->law[CS_ELASTIC]->rolling_moment && c->law[CS_DAMPING]->hysteresis;
+}
+
 void cs_contact_rolling(const cs_contact *c, double delta, double omega, double *T,
                         double *dT_ddelta, double *dT_domega)
 {
   const cs_law *elastic = c->law[CS_ELASTIC], *damping = c->law[CS_DAMPING];
   *T = *dT_ddelta = *dT_domega = 0.0;
-  if (!(delta > 0.0) || !elastic->rolling_moment || !damping->hysteresis)
+  if (!(delta > 0.0) || !cs_contact_rolls(c))
     return;
   double dJ, k_v;
   double J = elastic->rolling_moment(c->content[CS_ELASTIC], delta, &dJ, &k_v);

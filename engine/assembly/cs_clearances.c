@@ -19,6 +19,7 @@ typedef struct joint {
   const cs_clearance *def;
   int index, pin;    /* the model's clearance joint and its pin (cs_clearance_pin_count) */
   double s1[2];      /* the pin's centre in its body's frame (body[1]) */
+  int col0[2];       /* each body's first coordinate, −1 for a ground body */
   int body[2];       /* the hole body and the pin body: the joint's, or (a wall's feature
                       * against a follower outline) the other way round */
   double radius;     /* the pin's radius (cs_clearance_pin_radius) */
@@ -98,6 +99,8 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
       j->pin = pin;
       cs_clearance_pin_point(j->def, pin, j->s1);
       cs_clearance_pin_bodies(j->def, pin, j->body);
+      for (int b = 0; b < 2; b++)
+        j->col0[b] = m->bodies[j->body[b]].ground ? -1 : m->bodies[j->body[b]].coord;
       j->radius = cs_clearance_pin_radius(j->def, pin);
       j->clearance = cs_model_clearance_size(m, i);
       j->event = -1;
@@ -430,10 +433,10 @@ static void gap_hessian(const kin *k, double H[36])
       H[6 * a + b] += m[a] * Jphi[b] + Jphi[a] * m[b] + g->hphi * Jphi[a] * Jphi[b];
 }
 
-static int local_column(const cs_model *m, const joint *j, int a)
+static int local_column(const joint *j, int a)
 {
-  const cs_body *b = &m->bodies[j->body[a / 3]];
-  return b->ground ? -1 : b->coord + a % 3;
+  const int c0 = j->col0[a / 3];
+  return c0 < 0 ? -1 : c0 + a % 3;
 }
 
 /* Rolling resistance (002 eq. 4, cs_contact_rolling) of the blend's i-th region, weighed
@@ -442,8 +445,8 @@ static int local_column(const cs_model *m, const joint *j, int a)
  * to the line of centres), with its Jacobian when Qq or Qv is given (∂T/∂v exact, ∂T/∂q
  * through δ and the weight). Adds nothing when Q is NULL. Returns the power it dissipates,
  * −T ω ≥ 0. */
-static double rolling(const cs_clearances *c, const joint *j, const kin *k, int i, double *Q,
-                      const cs_acc *Qq, const cs_acc *Qv, double s, int slot0)
+static double rolling(const joint *j, const kin *k, int i, double *Q, const cs_acc *Qq,
+                      const cs_acc *Qv, double s, int slot0)
 {
   static const double dw[6] = {0, 0, -1, 0, 0, 1}; /* ∂ω/∂v, and where T acts */
   double omega = k->u[5] - k->u[2], T, dT_ddelta, dT_domega, sign;
@@ -453,12 +456,12 @@ static double rolling(const cs_clearances *c, const joint *j, const kin *k, int 
   if (!Q || (T == 0.0 && dT_ddelta == 0.0 && dT_domega == 0.0))
     return -w * T * omega;
   for (int a = 2; a < 6; a += 3) {
-    int ga = local_column(c->model, j, a);
+    int ga = local_column(j, a);
     if (ga < 0)
       continue;
     Q[ga] += w * dw[a] * T;
     for (int b = 0; b < 6; b++) {
-      int gb = local_column(c->model, j, b);
+      int gb = local_column(j, b);
       double dq = w * dT_ddelta * k->grad[b] + sign * T * k->wgrad[b];
       if (gb >= 0 && Qq)
         cs_acc_add(Qq, ga, gb, slot0 + 6 * a + b, s * dw[a] * dq);
@@ -483,15 +486,16 @@ region_forces(cs_clearances *c, joint *j, const cs_frame fr[2], const kin *k, in
   double sign, w = weight(&k->blend, i, &sign);
   const cs_contact *law = j->contact[k->blend.region[i]];
   contact_law(c, j, k, k->blend.region[i], 0, &o, &bristle);
-  double power = w * o.dissipation_power + rolling(c, j, k, i, Q, Qq, Qv, s, slot0);
+  double power = w * o.dissipation_power;
+  if (cs_contact_rolls(law)) /* (else T ≡ 0) */
+    power += rolling(j, k, i, Q, Qq, Qv, s, slot0);
   double U = k->blend.n < 2 ? 0.0 : cs_contact_strain_energy(law, k->gap.delta);
   if (o.Fn == 0.0 && o.Ft == 0.0 && o.dFn_ddelta == 0.0 && o.dFn_drate == 0.0 && U == 0.0)
     return power;
-  const cs_model *m = c->model;
   int g[6];
   double f[6], wg[6];
   for (int a = 0; a < 6; a++) {
-    g[a] = local_column(m, j, a);
+    g[a] = local_column(j, a);
     f[a] = -o.Fn * k->grad[a] + o.Ft * k->G[a];
     wg[a] = sign * k->wgrad[a];
   }
@@ -624,7 +628,7 @@ double cs_clearances_strain(cs_clearances *c, const double *q)
 
 /* One region's part of pin j's state Jacobian blocks (pin_state): its bristle law b, weighed
  * w, whose weight's gradient is sign · ∇w. */
-static void state_jacobian(cs_clearances *c, const joint *j, const cs_frame f[2], const kin *k,
+static void state_jacobian(const joint *j, const cs_frame f[2], const kin *k,
                            const cs_bristle *b, double w, double sign, const cs_acc *Fq,
                            const cs_acc *Fv, const cs_acc *Fz, const cs_acc *Qz, double s,
                            int pin)
@@ -641,7 +645,7 @@ static void state_jacobian(cs_clearances *c, const joint *j, const cs_frame f[2]
   if (Fz)
     cs_acc_add(Fz, zi, zi, pin, s * w * b->drate_dz);
   for (int a = 0; a < 6; a++) {
-    int g = local_column(c->model, j, a);
+    int g = local_column(j, a);
     if (g < 0)
       continue;
     if (Fq)
@@ -689,7 +693,7 @@ static void pin_state(cs_clearances *c, joint *j, const double *q, const double 
     contact_law(c, j, &k, k.blend.region[i], 0, &o, &b);
     zdot[j->zi] += w * b.rate;
     if (want_jac)
-      state_jacobian(c, j, f, &k, &b, w, sign, Fq, Fv, Fz, Qz, s, pin);
+      state_jacobian(j, f, &k, &b, w, sign, Fq, Fv, Fz, Qz, s, pin);
   }
 }
 

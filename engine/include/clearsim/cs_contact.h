@@ -260,6 +260,9 @@ double cs_contact_strain_energy(const cs_contact *contact, double delta);
  * friction's business, not rolling. Outside a convex wall R* = R1 R2/(R1 + R2), on a flat R1. */
 void cs_contact_rolling(const cs_contact *contact, double delta, double omega, double *T,
                         double *dT_ddelta, double *dT_domega);
+/* Whether the contact's laws give a rolling resistance at all (else cs_contact_rolling's T is
+ * 0 everywhere): an elastic law with a rolling moment and a damping law with a hysteresis. */
+int cs_contact_rolls(const cs_contact *contact);
 double cs_contact_cr(const cs_contact *contact);        /* c_r of the current contact */
 double cs_contact_v_impact(const cs_contact *contact);
 double cs_contact_delta_max(const cs_contact *contact);
