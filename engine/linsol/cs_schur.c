@@ -45,7 +45,8 @@ struct cs_schur {
   int *perm, *inv;    /* new index → row, row → new index */
   int *first, *off;   /* the envelope: row i holds columns first[i] … i, column j at L[off[i] + j] */
   double *L, *x, *z; /* x: the solves' work; z: the corrections' */
-  double *u, *w;      /* n + 1, the last 0: the accelerations' work */
+  double *u, *w;      /* n + 1 each, the accelerations' work: u's last stays 0 (a ground
+                       * body's pad), w's last takes the ground's share, unread */
   int *pcol;          /* with pinned bodies: S's rows' columns in S's order, a ground
                        * body's the pad n (its value 0): products with Φq_R need no branch */
   double *recip;      /* 1 / D_i, and 0 for a dropped row: its λ comes out 0 by itself */
