@@ -208,6 +208,13 @@ void cs_contact_onset(cs_contact *c, double v_impact)
   c->cr = c->law[CS_RESTITUTION]->restitution(c->content[CS_RESTITUTION], &in);
 }
 
+void cs_contact_resume(cs_contact *c, const cs_contact *from)
+{
+  c->v_impact = from->v_impact;
+  c->delta_max = from->delta_max;
+  c->cr = from->cr;
+}
+
 void cs_contact_eval(cs_contact *c, double delta, double rate, double vt, int commit,
                      cs_contact_out *out)
 {

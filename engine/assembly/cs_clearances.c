@@ -24,6 +24,7 @@ typedef struct joint {
                       * against a follower outline) the other way round */
   double radius;     /* the pin's radius (cs_clearance_pin_radius) */
   int zi;            /* its friction's internal state in z, or −1 (cs_clearances_state_count) */
+  int z_from;        /* the pin whose contact, and z, it took over at the last settle, or −1 */
   cs_contact *contact[CS_MAX_REGIONS]; /* the pin's own regions; NULL for the others, and
                                         * for those whose contact another pin carries
                                         * (cs_clearance_pin_silent): no force there */
@@ -115,7 +116,7 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
       c->busy[c->nbusy++] = k;
   for (int k = 0; k < c->n; k++) {
     joint *j = &c->joints[k];
-    j->zi = -1;
+    j->zi = -1, j->z_from = -1;
     if (cs_wear_init(&j->wear, j->def, j->clearance)) {
       cs_clearances_free(c);
       return cs_fail(err, CS_ERR_MEMORY, "out of memory");
@@ -599,7 +600,8 @@ static double gap_in(const joint *j, const cs_frame f[2], cs_blend *blend)
   joint_gap(j, p, f[1].q[2] - f[0].q[2], &g);
   if (blend)
     cs_clearance_blend(j->def, j->pin, p, g.region, blend);
-  return g.delta;
+  /* past its wall's join a pin out of contact touches nothing: the next wall's pin does */
+  return g.beyond && !j->in_contact ? -(j->clearance + fabs(g.delta)) : g.delta;
 }
 
 /* The same at q. */
@@ -664,8 +666,14 @@ int cs_clearances_pin_state(const cs_clearances *c, int k) { return c->joints[k]
 
 void cs_clearances_bind_state(cs_clearances *c, const double *z) { c->z = z; }
 
-void cs_clearances_reset_states(const cs_clearances *c, double *z)
+void cs_clearances_reset_states(cs_clearances *c, double *z)
 {
+  for (int i = 0; i < c->n; i++) { /* a contact handed over takes its bristles with it */
+    joint *j = &c->joints[i];
+    if (j->z_from >= 0 && j->zi >= 0 && c->joints[j->z_from].zi >= 0)
+      z[j->zi] = z[c->joints[j->z_from].zi];
+    j->z_from = -1;
+  }
   for (int i = 0; i < c->n; i++)
     if (c->joints[i].zi >= 0 && !c->joints[i].in_contact)
       z[c->joints[i].zi] = 0.0;
@@ -866,8 +874,79 @@ static void set_contact(cs_clearances *c, joint *j, int on)
   set_busy(c, (int)(j - c->joints), on);
 }
 
+/* Pin j's gap at q, in full. */
+static void gap_at(const cs_clearances *c, const joint *j, const double *q, cs_gap *g)
+{
+  cs_frame f[2];
+  double p[2];
+  pin_frames(c, j, q, f);
+  cs_clearance_point(j->def, j->s1, &f[0], &f[1], p, NULL, NULL);
+  joint_gap(j, p, f[1].q[2] - f[0].q[2], g);
+}
+
+/* The first pin of pin i's run (the pins on its point). */
+static int run_start(const cs_clearances *c, int i)
+{
+  while (i > 0 && c->joints[i].same)
+    i--;
+  return i;
+}
+
+/* Where pin i's contact has gone past its wall's join (its gap beyond it at q), the pin of its
+ * run whose wall the point now touches, out of contact: it takes the contact on; −1 if none. */
+static int successor(const cs_clearances *c, int i, const double *q)
+{
+  const int lo = run_start(c, i), hi = lo + c->joints[lo].run;
+  for (int k = lo; k < hi; k++) {
+    cs_gap g;
+    if (k != i && !c->joints[k].in_contact && (gap_at(c, &c->joints[k], q, &g), !g.beyond) &&
+        g.delta >= 0.0)
+      return k;
+  }
+  return -1;
+}
+
+/* The pin of pin i's run in contact past its wall's join at q, whose contact i takes on; −1
+ * if none. */
+static int predecessor(const cs_clearances *c, int i, const double *q)
+{
+  const int lo = run_start(c, i), hi = lo + c->joints[lo].run;
+  for (int k = lo; k < hi; k++) {
+    cs_gap g;
+    if (k != i && c->joints[k].in_contact && (gap_at(c, &c->joints[k], q, &g), g.beyond))
+      return k;
+  }
+  return -1;
+}
+
+/* Pin i's contact goes on in pin k, the next wall's where i's ends: one contact, its event,
+ * its laws' history (c_r from the impact, δ_max) and its friction state, not a new impact at
+ * the penetration it had (whose δ' would set the hysteresis laws' damping). */
+static void hand_over(cs_clearances *c, int i, int k, const double *q)
+{
+  joint *a = &c->joints[i], *b = &c->joints[k];
+  cs_gap g;
+  gap_at(c, b, q, &g);
+  set_contact(c, b, 1);
+  b->revision++;
+  b->region = g.region;
+  b->v_impact = a->v_impact;
+  for (int r = 0; r < b->def->nregion; r++)
+    if (b->contact[r] && a->contact[r])
+      cs_contact_resume(b->contact[r], a->contact[r]);
+  b->event = a->event, a->event = -1;
+  b->z_from = i;
+  set_contact(c, a, 0);
+  a->revision++;
+}
+
 void cs_clearances_open(cs_clearances *c, int i, double t, const double *q, const double *v)
 {
+  int from = predecessor(c, i, q);
+  if (from >= 0) {
+    hand_over(c, from, i, q);
+    return;
+  }
   joint *j = &c->joints[i];
   kin k;
   kinematics_at(c, j, q, v, 0, &k);
@@ -916,7 +995,9 @@ int cs_clearances_events(cs_clearances *c, const double *q, const int *found, in
       cached_frames(c, j, q, &fc, f);
       inside = gap_in(j, f, NULL) > 0.0;
     }
-    if (inside && found && found[2 * i + 1] != 0) {
+    if (inside && predecessor(c, i, q) >= 0) {
+      changed++; /* the restart hands the contact over (cs_clearances_settle) */
+    } else if (inside && found && found[2 * i + 1] != 0) {
       /* its guard stopped the step at a maximum of δ inside the wall: δ rose through 0 before
        * it, whether or not δ's own root also counts as crossed (it does where δ was < 0 at the
        * step's start), and a restart there would not open the contact (δ' = 0) */
@@ -940,11 +1021,20 @@ int cs_clearances_events(cs_clearances *c, const double *q, const int *found, in
 int cs_clearances_settle(cs_clearances *c, double t, const double *q, const double *v)
 {
   int changed = 0;
+  for (int i = 0; i < c->n; i++) { /* contacts that reach their wall's join first */
+    joint *j = &c->joints[i];
+    cs_gap g;
+    if (!j->in_contact || (gap_at(c, j, q, &g), !g.beyond))
+      continue;
+    int to = successor(c, i, q);
+    if (to >= 0)
+      hand_over(c, i, to, q), changed++;
+  }
   for (int i = 0; i < c->n; i++) {
     joint *j = &c->joints[i];
     kin k;
     kinematics_at(c, j, q, v, 0, &k);
-    if (!j->in_contact && k.gap.delta >= 0.0 && k.rate >= 0.0) {
+    if (!j->in_contact && !k.gap.beyond && k.gap.delta >= 0.0 && k.rate >= 0.0) {
       cs_clearances_open(c, i, t, q, v);
       changed++;
     } else if (j->in_contact && k.gap.delta <= -c->release && k.rate <= 0.0) {

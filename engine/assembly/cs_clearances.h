@@ -50,8 +50,9 @@ void cs_clearances_state_rate(cs_clearances *c, const double *q, const double *v
                               const cs_acc *Qz, double s);
 /* Pin k's state's index in z, or −1 (no state). */
 int cs_clearances_pin_state(const cs_clearances *c, int k);
-/* z = 0 for the pins out of contact: every contact starts with relaxed bristles (restarts). */
-void cs_clearances_reset_states(const cs_clearances *c, double *z);
+/* z = 0 for the pins out of contact: every contact starts with relaxed bristles (restarts); a
+ * contact handed over at a join (cs_clearances_settle) keeps its own. */
+void cs_clearances_reset_states(cs_clearances *c, double *z);
 
 int cs_clearances_root_count(const cs_clearances *c);
 void cs_clearances_roots(cs_clearances *c, const double *q, const double *v, double *g);
@@ -80,7 +81,9 @@ double cs_clearances_crossing_time(cs_clearances *c, const double *q, const doub
  * moving out (δ' ≥ 0: at δ' = 0 it touches at rest, and takes load if a force presses it in;
  * pulled out, it leaves at once through −release with no force), close one at δ ≤ −release
  * moving out. Used at the start and at every root and restart, where δ is within round-off
- * of 0. Returns how many changed. */
+ * of 0. A contact whose wall ends at a join with the next wall (cs_profile_continue) goes on
+ * in that wall's pin, the one contact it is (its event, impact and history), not a new one
+ * opened at the penetration it had. Returns how many changed. */
 int cs_clearances_settle(cs_clearances *c, double t, const double *q, const double *v);
 /* Whether pin k's joint starts resting on its wall (cs_clearance_start): its contact opens at
  * t0 whatever the round-off sign of its δ ≈ 0. */

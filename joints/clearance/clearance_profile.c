@@ -324,6 +324,10 @@ void cs_profile_continue(cs_profile *w1, cs_profile *w2, int solid_left, double 
   memmove(w2->f, w2->f + 1, (size_t)(w2->n - 1) * sizeof *w2->f);
   w2->n--;
   w1->continued = w2->continued = 1;
+  for (int i = 0; i < 2; i++)
+    w1->join[i] = w2->join[i] = at[i], w1->join_t[i] = w2->join_t[i] = w2->f[0].t0[i];
+  w1->join_side = 1, w2->join_side = -1;
+  w1->join_wall = w2, w2->join_wall = w1;
   junctions(w1), junctions(w2);
   bound(w1), bound(w2);
 }
@@ -765,11 +769,25 @@ void cs_profile_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g
   cs_profile_gap_on(cs_profile_wall(c->profile, pin), c->pin_radius, p, g);
 }
 
+/* Whether p, near a continued wall's join, is on the other wall's side of it: both walls
+ * decide by the same number, so each point there is exactly one wall's (the normal line
+ * itself the wall's before the join). */
+static int past_join(const cs_profile *pr, double rp, const double p[2])
+{
+  const double w[2] = {p[0] - pr->join[0], p[1] - pr->join[1]}, s = dot(pr->join_t, w);
+  return (pr->join_side > 0 ? s > 0.0 : s <= 0.0) && hypot(w[0], w[1]) <= rp + pr->size;
+}
+
 void cs_profile_gap_on(const cs_profile *pr, double rp, const double p[2], cs_gap *g)
 {
   cs_profile_hit hit;
   if (cs_profile_far(pr, p, rp)) {
     cs_gap_circle(p, pr->bc, pr->br, rp, -1, 0, g);
+    return;
+  }
+  if (pr->continued && past_join(pr, rp, p)) { /* the other wall's point (never past its join) */
+    cs_profile_gap_on(pr->join_wall, rp, p, g);
+    g->beyond = 1;
     return;
   }
   if (cs_profile_nearest(pr, p, &hit) < 0) {

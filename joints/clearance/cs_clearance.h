@@ -26,6 +26,9 @@ typedef struct cs_gap {
   int at_given;      /* the contact point at (body[0] frame) is given, with ∂at/∂p (row-major)
                       * and ∂at/∂φ; else p + R ∇δ */
   double at[2], dat[4], datphi[2];
+  int beyond;        /* past its wall's join (cs_profile_continue): the gap is the next wall's,
+                      * whose pin takes the contact on at the next restart (cs_clearances_settle);
+                      * a pin out of contact does not touch there */
 } cs_gap;
 
 /* The region names of a kind ("bearing"; "track", "cap"; "inner", "outer", "cap";

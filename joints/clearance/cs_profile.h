@@ -80,6 +80,10 @@ typedef struct cs_profile {
   double reach_size;       /* and the largest of their sizes */
   int continued;           /* an end runs on into another wall (cs_profile_continue): a point
                             * none of its features reaches is that wall's */
+  const struct cs_profile *join_wall; /* that wall */
+  double join[2], join_t[2]; /* and where the two meet, the next wall's tangent there */
+  int join_side;           /* the side of the join's normal line that is the other wall's:
+                            * t·(p − join) > 0 (+1, the wall before it) or ≤ 0 (−1) */
   double cut_depth;        /* a wall cut from a path (cs_profile_split): a feature reaching a
                             * point deeper inside the solid than this, the path's own size, is
                             * another wall's (a U's outer face behind its inner bottom); 0: a

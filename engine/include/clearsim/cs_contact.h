@@ -211,6 +211,9 @@ void cs_contact_free(cs_contact *contact);
 /* Start a contact with approach velocity v_impact > 0: evaluates c_r, resets the history. A
  * contact's history stays readable after it ends, until the next onset. */
 void cs_contact_onset(cs_contact *contact, double v_impact);
+/* Go on with `from`'s contact (its c_r, v_impact and δ_max): one contact that moves from one
+ * pair's model to another's, as where a wall ends and the next one takes the follower over. */
+void cs_contact_resume(cs_contact *contact, const cs_contact *from);
 
 typedef struct cs_contact_out {
   double Fn, dFn_ddelta, dFn_drate; /* normal force, clipped at zero, and its derivatives */
