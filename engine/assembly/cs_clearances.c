@@ -884,36 +884,36 @@ static void gap_at(const cs_clearances *c, const joint *j, const double *q, cs_g
   joint_gap(j, p, f[1].q[2] - f[0].q[2], g);
 }
 
-/* The first pin of pin i's run (the pins on its point). */
-static int run_start(const cs_clearances *c, int i)
+/* Whether pin k stands on pin i's point, as a wall's pin beside another wall's does (pins of
+ * one joint, not only those of a run: a follower outline's pairs against each wall). */
+static int on_point(const cs_clearances *c, int i, int k)
 {
-  while (i > 0 && c->joints[i].same)
-    i--;
-  return i;
+  return k != i && same_point(&c->joints[i], &c->joints[k]);
 }
 
-/* Where pin i's contact has gone past its wall's join (its gap beyond it at q), the pin of its
- * run whose wall the point now touches, out of contact: it takes the contact on; −1 if none. */
+/* Where pin i's contact has gone past its wall's join (its gap beyond it at q), the pin on its
+ * point whose wall the point now touches, out of contact: it takes the contact on; −1 if none. */
 static int successor(const cs_clearances *c, int i, const double *q)
 {
-  const int lo = run_start(c, i), hi = lo + c->joints[lo].run;
-  for (int k = lo; k < hi; k++) {
+  const int index = c->joints[i].index;
+  for (int k = c->first[index]; k < c->first[index + 1]; k++) {
     cs_gap g;
-    if (k != i && !c->joints[k].in_contact && (gap_at(c, &c->joints[k], q, &g), !g.beyond) &&
-        g.delta >= 0.0)
+    if (on_point(c, i, k) && !c->joints[k].in_contact &&
+        (gap_at(c, &c->joints[k], q, &g), !g.beyond) && g.delta >= 0.0)
       return k;
   }
   return -1;
 }
 
-/* The pin of pin i's run in contact past its wall's join at q, whose contact i takes on; −1
+/* The pin on pin i's point in contact past its wall's join at q, whose contact i takes on; −1
  * if none. */
 static int predecessor(const cs_clearances *c, int i, const double *q)
 {
-  const int lo = run_start(c, i), hi = lo + c->joints[lo].run;
-  for (int k = lo; k < hi; k++) {
+  const int index = c->joints[i].index;
+  for (int k = c->first[index]; k < c->first[index + 1]; k++) {
     cs_gap g;
-    if (k != i && c->joints[k].in_contact && (gap_at(c, &c->joints[k], q, &g), g.beyond))
+    if (on_point(c, i, k) && c->joints[k].in_contact &&
+        (gap_at(c, &c->joints[k], q, &g), g.beyond))
       return k;
   }
   return -1;

@@ -147,7 +147,8 @@ static void joined_slide(void)
 /* A disc struck against the chevron's bottom beside the corner where its two walls are joined,
  * sliding across the join during the impact: `chevron` that path, else an open path of the
  * same corner (one wall, no join). L-N with c_r 0.9, whose damping follows the impact's δ'(−). */
-static cs_sim *struck(int chevron, double before, const char *formulation, cs_model **mod)
+static cs_sim *struck(int chevron, double before, const char *formulation, const char *friction,
+                      cs_model **mod)
 {
   const double xr = L * cos(a1), xl = -L * cos(a2);
   char wall[512], json[4096];
@@ -165,9 +166,9 @@ static cs_sim *struck(int chevron, double before, const char *formulation, cs_mo
            "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
            "\"contact\": {\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": "
            "{\"model\": \"lankarani_nikravesh\"}, \"restitution\": {\"model\": \"constant\", "
-           "\"cr\": 0.9}}, \"profile\": %s}], \"solver\": {\"t_end\": 0.002, \"rtol\": 1e-10, "
+           "\"cr\": 0.9}%s}, \"profile\": %s}], \"solver\": {\"t_end\": 0.002, \"rtol\": 1e-10, "
            "\"atol\": 1e-14, \"formulation\": \"%s\"}}",
-           g, m, xr - before, -0.05 - r - 1e-5, r, wall, formulation);
+           g, m, xr - before, -0.05 - r - 1e-5, r, friction, wall, formulation);
   *mod = load_model_string(json, chevron ? "<struck beside the join>" : "<struck, one wall>");
   cs_sim *s = start(*mod);
   cs_error err;
@@ -177,18 +178,21 @@ static cs_sim *struck(int chevron, double before, const char *formulation, cs_mo
 }
 
 /* The join hands the contact from one wall's pin to the other's as one contact: its impact,
- * hence its damping, go on, so the chevron gives the one wall's run, crossing the join while
- * the disc goes in (before = 20 µm) or comes out (50 µm). Each pin's contact opened anew at
+ * hence its damping, go on, and a LuGre law's bristles, so the chevron gives the one wall's
+ * run, crossing the join while the disc goes in (before = 20 µm) or comes out (50 µm). Each pin's contact opened anew at
  * the penetration it had: a second impact, and 21 % more (in) or 29 % less (out) energy
  * dissipated, the books closed under ggl all the same. */
 static void joined_impact(void)
 {
-  const char *form[2] = {"projected", "ggl"};
+  const char *form[3] = {"projected", "ggl", "ggl"}, *lugre =
+    ", \"friction\": {\"model\": \"lugre\", \"mu_s\": 0.15, \"mu_k\": 0.1, \"v_s\": 0.7, "
+    "\"sigma0\": 1e5, \"sigma1\": 300, \"sigma2\": 0.3}";
   const double before[2] = {2e-5, 5e-5};
-  for (int f = 0; f < 2; f++)
-    for (int b = 0; b < 2; b++) {
+  for (int f = 0; f < 3; f++) /* the last with LuGre friction (ggl: its state is integrated) */
+    for (int b = 0; b < (f < 2 ? 2 : 1); b++) {
       cs_model *mj, *mo;
-      cs_sim *sj = struck(1, before[b], form[f], &mj), *so = struck(0, before[b], form[f], &mo);
+      const char *fr = f < 2 ? "" : lugre;
+      cs_sim *sj = struck(1, before[b], form[f], fr, &mj), *so = struck(0, before[b], form[f], fr, &mo);
       cs_energy ej, eo;
       cs_sim_energy(sj, &ej);
       cs_sim_energy(so, &eo);
@@ -201,9 +205,9 @@ static void joined_impact(void)
       cs_sim_body_velocity(so, 1, qo);
       const double scale = 0.5 * m * (0.2 * 0.2 + 0.5 * 0.5),
                    dv = hypot(qj[0] - qo[0], qj[1] - qo[1]);
-      printf("struck across the join (%s, %.0f um before it): %d contact(s), dissipated %.9g J "
+      printf("struck across the join (%s%s, %.0f um before it): %d contact(s), dissipated %.9g J "
              "(one wall %.9g J), largest force %.7g N (%.7g N), velocity off by %.3g m/s, balance "
-             "%.3g of the energy\n", form[f], before[b] * 1e6, nj, ej.dissipated, eo.dissipated,
+             "%.3g of the energy\n", form[f], f < 2 ? "" : ", lugre", before[b] * 1e6, nj, ej.dissipated, eo.dissipated,
              vj.max_force, vo.max_force, dv, fabs(ej.balance_error) / scale);
       CHECK(nj == 1 && no == 1, "%s: one contact (%d, one wall %d)", form[f], nj, no);
       CHECK(fabs(ej.dissipated / eo.dissipated - 1) < 1e-6, "%s: the one wall's dissipation "
