@@ -94,6 +94,11 @@ static int second_cut(const cs_path_step *steps, int nstep, int ns, int cut)
   return best;
 }
 
+static cs_profile *split_corner_segment(cs_profile *p, const double start[2],
+                                        const cs_path_step *steps, int nstep, int ns, int cut,
+                                        int solid_left, double rp, char *why, size_t len,
+                                        int *bad);
+
 cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path_step *steps,
                              int nstep, int solid_left, double rp, char *why, size_t len,
                              int *bad)
@@ -108,8 +113,9 @@ cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path
   if (p->closed && n == 1) {
     int cut;
     concave_cuts(p, solid_left, &cut);
-    if ((joined = second_cut(steps, nstep, ns, cut)) < 0)
-      return p; /* one wall: no two segments meet (the docs' limit) */
+    if ((joined = second_cut(steps, nstep, ns, cut)) < 0) /* arcs all round but the corner's */
+      return split_corner_segment(p, start, steps, nstep, ns, cut, solid_left, rp, why, len,
+                                  bad);
   }
   int *bounds = malloc(((size_t)n + 3) * sizeof *bounds), nb = 0;
   if (!bounds) {
@@ -148,4 +154,48 @@ cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path
   free(bounds);
   cs_profile_free(p);
   return head;
+}
+
+/* A closed path whose one sharp concave corner (before step `cut`) is the only place two
+ * segments meet, arcs all round: the longer of the corner's two segments is split at its
+ * middle, a straight meeting of two segments where the path is cut again and joined. The
+ * path's steps with the one past nstep (the segment back to the start) written out. */
+static cs_profile *split_corner_segment(cs_profile *p, const double start[2],
+                                        const cs_path_step *steps, int nstep, int ns, int cut,
+                                        int solid_left, double rp, char *why, size_t len,
+                                        int *bad)
+{
+  const cs_path_step back = {0, 0, {start[0], start[1]}, {0, 0}, NULL, 0, 0};
+  cs_path_step *two = malloc(((size_t)ns + 1) * sizeof *two);
+  cs_profile_free(p);
+  if (!two) {
+    snprintf(why, len, "out of memory");
+    *bad = -2;
+    return NULL;
+  }
+  const int before = (cut + ns - 1) % ns; /* the corner's segments: `before` ends at it */
+  double from[2][2], length[2];
+  for (int k = 0; k < 2; k++) {
+    int i = k ? cut : before;
+    const double *a = i > 0 ? steps[i - 1].to : start, *b = i < nstep ? steps[i].to : start;
+    from[k][0] = a[0], from[k][1] = a[1];
+    length[k] = hypot(b[0] - a[0], b[1] - a[1]);
+  }
+  const int k = length[1] >= length[0], at = k ? cut : before;
+  for (int i = 0, o = 0; i < ns; i++) {
+    const cs_path_step st = i < nstep ? steps[i] : back;
+    if (i == at) { /* its first half, then the step itself from the middle */
+      two[o] = st;
+      two[o].to[0] = 0.5 * (from[k][0] + st.to[0]), two[o].to[1] = 0.5 * (from[k][1] + st.to[1]);
+      o++;
+    }
+    two[o++] = st;
+  }
+  cs_profile *q = cs_profile_build(start, two, ns + 1, 1, solid_left, rp, why, len, bad);
+  if (q)
+    q = cs_profile_split(q, start, two, ns + 1, solid_left, rp, why, len, bad);
+  if (!q && *bad > at) /* the caller's steps */
+    (*bad)--;
+  free(two);
+  return q;
 }

@@ -25,11 +25,17 @@ static const double m = 1.0, g = 9.81, r = 0.01, K = 1e7, a1 = 30.0 * M_PI / 180
                     a2 = 50.0 * M_PI / 180.0, L = 0.05;
 
 /* The model: the disc on the V's bisector touching both walls, at rest; walls as two blocks
- * (two = 1), one path (0), or a closed chevron, the V closed below it (2). */
+ * (two = 1), one path (0), a closed chevron, the V closed below it (2), or closed by an arc
+ * (3). */
 /* The V closed 50 mm below its apex: a chevron, its apex the one concave corner. */
 #define CHEVRON                                                                                \
   "{\"path\": [[%.17g, %.17g], [0, 0], [%.17g, %.17g], [%.17g, -0.05], [%.17g, -0.05]], "     \
   "\"closed\": true, \"solid\": \"right\"}"
+
+/* The V closed below by an arc instead: its two sides the only segments. */
+#define ARC_CHEVRON                                                                            \
+  "{\"path\": [[%.17g, %.17g], [0, 0], [%.17g, %.17g], {\"arc_to\": [%.17g, %.17g], "        \
+  "\"centre\": [%.17g, %.17g], \"turn\": \"cw\"}], \"closed\": true, \"solid\": \"right\"}"
 
 static cs_model *vee_law(int two, double lift, const char *law, double rtol);
 static cs_model *vee(int two)
@@ -56,9 +62,12 @@ static cs_model *vee_law(int two, double lift, const char *law, double rtol)
     snprintf(walls, sizeof walls,
              "{\"path\": [[%.17g, %.17g], [0, 0], [%.17g, %.17g]], \"solid\": \"right\"}",
              L * u2[0], L * u2[1], L * u1[0], L * u1[1]);
-  else
+  else if (two == 2)
     snprintf(walls, sizeof walls, CHEVRON, L * u2[0], L * u2[1], L * u1[0], L * u1[1],
              L * u1[0], L * u2[0]);
+  else /* round the bottom from the right side's top to the left's, about their chord's middle */
+    snprintf(walls, sizeof walls, ARC_CHEVRON, L * u2[0], L * u2[1], L * u1[0], L * u1[1],
+             L * u2[0], L * u2[1], 0.5 * L * (u1[0] + u2[0]), 0.5 * L * (u1[1] + u2[1]));
   snprintf(json, sizeof json,
            "{\"name\": \"vee\", \"gravity\": [0, %g], \"bodies\": [{\"name\": \"g\", \"ground\": "
            "true}, {\"name\": \"disc\", \"mass\": %g, \"inertia\": 1e-4, \"position\": [%.17g, "
@@ -68,8 +77,10 @@ static cs_model *vee_law(int two, double lift, const char *law, double rtol)
            "\"contact\": %s, \"profile\": %s}], "
            "\"solver\": {\"t_end\": 0.05, \"rtol\": %g, \"atol\": 1e-14}}",
            -g, m, x, y, r, law, walls, rtol);
-  return load_model_string(json, two == 1 ? "<vee, two walls>" : two == 2 ? "<chevron>"
-                                                                            : "<vee, one wall>");
+  return load_model_string(json, two == 1   ? "<vee, two walls>"
+                                 : two == 2 ? "<chevron>"
+                                 : two == 3 ? "<arc-bottomed chevron>"
+                                            : "<vee, one wall>");
 }
 
 /* The V written as `two` (vee_law) holds the disc with the two-wall model's forces w to 1e-9
@@ -288,6 +299,10 @@ int main(void)
    * again where two of its segments meet and the two walls joined there
    * (cs_profile_continue): the same two forces */
   same_forces(2, "a chevron", w);
+  /* closed by an arc, no two segments meet but the corner's own: the longer of those is split
+   * at its middle and the path cut and joined there (it had stayed one wall, the disc pressed
+   * on the nearer face only) */
+  same_forces(3, "an arc-bottomed chevron", w);
   joined_slide();
   joined_impact();
 
