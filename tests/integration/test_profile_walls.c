@@ -234,6 +234,48 @@ static void joined_impact(void)
     }
 }
 
+/* A disc struck against the V's right side across its middle, sliding along it mid-impact,
+ * no gravity: the V as two walls (two = 1) or closed by an arc (3), whose right side is split
+ * there and the path joined: one contact and the two walls' dissipation, to 1e-6. */
+static double struck_side(int two, int *contacts)
+{
+  const double u1[2] = {cos(a1), sin(a1)}, nrm[2] = {-sin(a1), cos(a1)}, gap = r + 1e-5;
+  const double mid[2] = {0.5 * L * u1[0] - 2e-5 * u1[0], 0.5 * L * u1[1] - 2e-5 * u1[1]};
+  const double u2[2] = {-cos(a2), sin(a2)};
+  char w[1024], json[6144];
+  if (two == 1)
+    snprintf(w, sizeof w, "[{\"path\": [[0, 0], [%.17g, %.17g]], \"solid\": \"right\"}, "
+             "{\"path\": [[%.17g, %.17g], [0, 0]], \"solid\": \"right\"}]",
+             L * u1[0], L * u1[1], L * u2[0], L * u2[1]);
+  else
+    snprintf(w, sizeof w, ARC_CHEVRON, L * u2[0], L * u2[1], L * u1[0], L * u1[1], L * u2[0],
+             L * u2[1], 0.5 * L * (u1[0] + u2[0]), 0.5 * L * (u1[1] + u2[1]));
+  snprintf(json, sizeof json,
+           "{\"name\": \"side\", \"gravity\": [0, 0], \"bodies\": [{\"name\": \"g\", \"ground\": "
+           "true}, {\"name\": \"disc\", \"mass\": %g, \"inertia\": 1e-4, \"position\": [%.17g, "
+           "%.17g, 0], \"velocity\": [%.17g, %.17g, 0]}], \"clearance_joints\": [{\"name\": "
+           "\"c\", \"type\": \"profile\", \"body1\": \"g\", \"body2\": \"disc\", "
+           "\"pin_radius\": %g, \"length\": 0.01, \"materials\": [{\"E\": 2e11, \"nu\": 0.3}, "
+           "{\"E\": 2e11, \"nu\": 0.3}], \"contact\": {\"elastic\": {\"model\": "
+           "\"lankarani_nikravesh\"}, \"damping\": {\"model\": \"lankarani_nikravesh\"}, "
+           "\"restitution\": {\"model\": \"constant\", \"cr\": 0.9}}, \"profile\": %s}], "
+           "\"solver\": {\"t_end\": 0.002, \"rtol\": 1e-10, \"atol\": 1e-14}}",
+           m, mid[0] + gap * nrm[0], mid[1] + gap * nrm[1], 0.2 * u1[0] - 0.5 * nrm[0],
+           0.2 * u1[1] - 0.5 * nrm[1], r, w);
+  cs_model *mod = load_model_string(json, two == 1 ? "<V struck on its side>"
+                                                    : "<arc-bottomed chevron struck on its side>");
+  cs_sim *sim = start(mod);
+  cs_error err;
+  cs_status st = cs_sim_advance(sim, 0.002, &err);
+  CHECK(st == CS_OK, "struck on the side: runs (%s)", st ? err.message : "");
+  cs_energy en;
+  cs_sim_energy(sim, &en);
+  *contacts = cs_sim_event_count(sim);
+  cs_sim_free(sim);
+  cs_model_free(mod);
+  return en.dissipated;
+}
+
 int main(void)
 {
   const double s = sin(a1 + a2), N1 = m * g * sin(a2) / s, N2 = m * g * sin(a1) / s;
@@ -303,6 +345,12 @@ int main(void)
    * at its middle and the path cut and joined there (it had stayed one wall, the disc pressed
    * on the nearer face only) */
   same_forces(3, "an arc-bottomed chevron", w);
+  int n3, n1;
+  const double d3 = struck_side(3, &n3), d1 = struck_side(1, &n1);
+  printf("struck across the arc-bottomed chevron's straight join: %d contact(s), dissipated "
+         "%.9g J (the V's two walls: %d, %.9g J)\n", n3, d3, n1, d1);
+  CHECK(n3 == 1 && n1 == 1 && fabs(d3 / d1 - 1) < 1e-6, "across a straight join, one contact "
+        "and the V's dissipation to 1e-6");
   joined_slide();
   joined_impact();
 
