@@ -592,12 +592,18 @@ double cs_clearances_forces_power(cs_clearances *c, const cs_frame *frame, const
 }
 
 /* δ of joint j at q, and (when `blend` is non-NULL) the blend of its laws there */
+/* Pin j's gap in full at the frames f, and its point p. */
+static void gap_full(const joint *j, const cs_frame f[2], double p[2], cs_gap *g)
+{
+  cs_clearance_point(j->def, j->s1, &f[0], &f[1], p, NULL, NULL);
+  joint_gap(j, p, f[1].q[2] - f[0].q[2], g);
+}
+
 static double gap_in(const joint *j, const cs_frame f[2], cs_blend *blend)
 {
   double p[2];
   cs_gap g;
-  cs_clearance_point(j->def, j->s1, &f[0], &f[1], p, NULL, NULL);
-  joint_gap(j, p, f[1].q[2] - f[0].q[2], &g);
+  gap_full(j, f, p, &g);
   if (blend)
     cs_clearance_blend(j->def, j->pin, p, g.region, blend);
   /* past its wall's join a pin out of contact touches nothing: the next wall's pin does */
@@ -880,8 +886,7 @@ static void gap_at(const cs_clearances *c, const joint *j, const double *q, cs_g
   cs_frame f[2];
   double p[2];
   pin_frames(c, j, q, f);
-  cs_clearance_point(j->def, j->s1, &f[0], &f[1], p, NULL, NULL);
-  joint_gap(j, p, f[1].q[2] - f[0].q[2], g);
+  gap_full(j, f, p, g);
 }
 
 /* Whether pin k stands on pin i's point, as a wall's pin beside another wall's does (pins of

@@ -49,20 +49,26 @@ static int concave_cuts(const cs_profile *p, int solid_left, int *cut)
   return n;
 }
 
+/* Step i of a path's ns: one of its nstep, or past them the segment back to the start. */
+static cs_path_step step_of(const double start[2], const cs_path_step *steps, int nstep, int i)
+{
+  const cs_path_step back = {0, 0, {start[0], start[1]}, {0, 0}, NULL, 0, 0};
+  return i < nstep ? steps[i] : back;
+}
+
 /* The wall of steps lo … hi − 1 of the ns (the one past nstep the segment back to start), taken
  * round the seam when hi > ns, as an open path. */
 static cs_profile *part(const double start[2], const cs_path_step *steps, int nstep, int ns,
                         int lo, int hi, int solid_left, double rp, char *why, size_t len,
                         int *bad)
 {
-  const cs_path_step back = {0, 0, {start[0], start[1]}, {0, 0}, NULL, 0, 0};
   cs_path_step *sub = calloc((size_t)(hi - lo) + 1, sizeof *sub);
   if (!sub) {
     *bad = -2;
     return NULL;
   }
   for (int i = lo; i < hi; i++)
-    sub[i - lo] = i % ns < nstep ? steps[i % ns] : back;
+    sub[i - lo] = step_of(start, steps, nstep, i % ns);
   int first = lo % ns;
   const double *from = first == 0 ? start : steps[first - 1].to;
   cs_profile *w = cs_profile_build(from, sub, hi - lo, 0, solid_left, rp, why, len, bad);
@@ -165,7 +171,6 @@ static cs_profile *split_corner_segment(cs_profile *p, const double start[2],
                                         int solid_left, double rp, char *why, size_t len,
                                         int *bad)
 {
-  const cs_path_step back = {0, 0, {start[0], start[1]}, {0, 0}, NULL, 0, 0};
   cs_path_step *two = malloc(((size_t)ns + 1) * sizeof *two);
   cs_profile_free(p);
   if (!two) {
@@ -183,7 +188,7 @@ static cs_profile *split_corner_segment(cs_profile *p, const double start[2],
   }
   const int k = length[1] >= length[0], at = k ? cut : before;
   for (int i = 0, o = 0; i < ns; i++) {
-    const cs_path_step st = i < nstep ? steps[i] : back;
+    const cs_path_step st = step_of(start, steps, nstep, i);
     if (i == at) { /* its first half, then the step itself from the middle */
       two[o] = st;
       two[o].to[0] = 0.5 * (from[k][0] + st.to[0]), two[o].to[1] = 0.5 * (from[k][1] + st.to[1]);
