@@ -53,7 +53,7 @@ static cs_model *vee_law(int two, double lift, const char *law, double rtol)
   double half = 0.5 * (M_PI - a1 - a2), d = r / sin(half);
   double x = d * b[0] / nb, y = d * b[1] / nb + lift;
   char walls[1024], json[4096];
-  if (two) /* walking up the right wall and down the left one, the solid below: on the right */
+  if (two == 1) /* up the right wall and down the left one, the solid below: on the right */
     snprintf(walls, sizeof walls,
              "[{\"path\": [[0, 0], [%.17g, %.17g]], \"solid\": \"right\"}, {\"path\": "
              "[[%.17g, %.17g], [0, 0]], \"solid\": \"right\"}]",
