@@ -84,26 +84,35 @@ static int segment_step(const cs_path_step *steps, int nstep, int i)
   return i >= nstep || (!steps[i].arc && steps[i].npts == 0);
 }
 
+/* Whether the path may be cut and joined where steps a then b meet: two segments (in line or
+ * at a corner, which the join keeps), or two arcs of one circle turning the same way (a
+ * smooth meeting, as split_far_step makes). */
+static int joinable(const cs_path_step *steps, int nstep, int a, int b)
+{
+  if (segment_step(steps, nstep, a) && segment_step(steps, nstep, b))
+    return 1;
+  return a < nstep && b < nstep && steps[a].arc && steps[b].arc && steps[a].ccw == steps[b].ccw &&
+         steps[a].centre[0] == steps[b].centre[0] && steps[a].centre[1] == steps[b].centre[1];
+}
+
 /* A closed path's one cut at step `cut` would leave it one wall, round from the cut to itself,
  * whose follower meets only the nearer side of that corner: it is cut a second time where two
- * segments meet, as far round from the first as there is, and the two walls joined there
- * (cs_profile_continue). The step of that second cut, or −1 where no two segments meet. */
+ * steps may be joined (joinable), as far round from the first as there is, and the two walls
+ * joined there (cs_profile_continue). The step of that second cut, or −1 where none is. */
 static int second_cut(const cs_path_step *steps, int nstep, int ns, int cut)
 {
   int best = -1, far = 0;
   for (int i = 0; i < ns; i++) {
     int round = (i - cut + ns) % ns, dist = round < ns - round ? round : ns - round;
-    if (i != cut && segment_step(steps, nstep, (i + ns - 1) % ns) &&
-        segment_step(steps, nstep, i) && dist > far)
+    if (i != cut && joinable(steps, nstep, (i + ns - 1) % ns, i) && dist > far)
       best = i, far = dist;
   }
   return best;
 }
 
-static cs_profile *split_corner_segment(cs_profile *p, const double start[2],
-                                        const cs_path_step *steps, int nstep, int ns, int cut,
-                                        int solid_left, double rp, char *why, size_t len,
-                                        int *bad);
+static cs_profile *split_far_step(cs_profile *p, const double start[2],
+                                  const cs_path_step *steps, int nstep, int ns, int cut,
+                                  int solid_left, double rp, char *why, size_t len, int *bad);
 
 cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path_step *steps,
                              int nstep, int solid_left, double rp, char *why, size_t len,
@@ -120,8 +129,7 @@ cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path
     int cut;
     concave_cuts(p, solid_left, &cut);
     if ((joined = second_cut(steps, nstep, ns, cut)) < 0) /* arcs all round but the corner's */
-      return split_corner_segment(p, start, steps, nstep, ns, cut, solid_left, rp, why, len,
-                                  bad);
+      return split_far_step(p, start, steps, nstep, ns, cut, solid_left, rp, why, len, bad);
   }
   int *bounds = malloc(((size_t)n + 3) * sizeof *bounds), nb = 0;
   if (!bounds) {
@@ -162,40 +170,80 @@ cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path
   return head;
 }
 
+/* Step i's length (a spline step's polygon through its points) and, for a segment or an arc,
+ * its middle point (else 0). */
+static int step_middle(const double from[2], const cs_path_step *st, double *length,
+                       double mid[2])
+{
+  if (st->npts > 0) {
+    const double *a = from;
+    *length = 0.0;
+    for (int k = 0; k <= st->npts; k++) {
+      const double *b = k < st->npts ? st->pts[k] : st->to;
+      *length += hypot(b[0] - a[0], b[1] - a[1]);
+      a = b;
+    }
+    return 0;
+  }
+  if (!st->arc) {
+    *length = hypot(st->to[0] - from[0], st->to[1] - from[1]);
+    mid[0] = 0.5 * (from[0] + st->to[0]), mid[1] = 0.5 * (from[1] + st->to[1]);
+    return 1;
+  }
+  const double u[2] = {from[0] - st->centre[0], from[1] - st->centre[1]};
+  const double v[2] = {st->to[0] - st->centre[0], st->to[1] - st->centre[1]};
+  double a = atan2(u[0] * v[1] - u[1] * v[0], u[0] * v[0] + u[1] * v[1]); /* as the build's */
+  double span = st->ccw ? (a > 0.0 ? a : a + 2.0 * M_PI) : (a < 0.0 ? a : a - 2.0 * M_PI);
+  double R = hypot(u[0], u[1]), half = atan2(u[1], u[0]) + 0.5 * span;
+  *length = R * fabs(span);
+  mid[0] = st->centre[0] + R * cos(half), mid[1] = st->centre[1] + R * sin(half);
+  return 1;
+}
+
 /* A closed path whose one sharp concave corner (before step `cut`) is the only place two
- * segments meet, arcs all round: the longer of the corner's two segments is split at its
- * middle, a straight meeting of two segments where the path is cut again and joined. The
- * path's steps with the one past nstep (the segment back to the start) written out. */
-static cs_profile *split_corner_segment(cs_profile *p, const double start[2],
-                                        const cs_path_step *steps, int nstep, int ns, int cut,
-                                        int solid_left, double rp, char *why, size_t len,
-                                        int *bad)
+ * segments meet, arcs all round: the segment or arc whose middle is nearest halfway round the
+ * path from the corner is split there, a smooth meeting where the path is cut again and
+ * joined: so a follower's contacts either side of the corner (its seat, or a valley's two
+ * rims however wide) are the two walls'. The path's steps with the one past nstep (the
+ * segment back to the start) written out. */
+static cs_profile *split_far_step(cs_profile *p, const double start[2],
+                                  const cs_path_step *steps, int nstep, int ns, int cut,
+                                  int solid_left, double rp, char *why, size_t len, int *bad)
 {
   cs_path_step *two = malloc(((size_t)ns + 1) * sizeof *two);
+  double *at_len = malloc((size_t)ns * 3 * sizeof *at_len), total = 0.0;
   cs_profile_free(p);
-  if (!two) {
+  if (!two || !at_len) {
+    free(two), free(at_len);
     snprintf(why, len, "out of memory");
     *bad = -2;
     return NULL;
   }
-  const int before = (cut + ns - 1) % ns; /* the corner's segments: `before` ends at it */
-  double from[2][2], length[2];
-  for (int k = 0; k < 2; k++) {
-    int i = k ? cut : before;
-    const double *a = i > 0 ? steps[i - 1].to : start, *b = i < nstep ? steps[i].to : start;
-    from[k][0] = a[0], from[k][1] = a[1];
-    length[k] = hypot(b[0] - a[0], b[1] - a[1]);
+  /* at_len[3i]: how far round from the corner step i's middle is, −1 for a spline step; then
+   * that middle */
+  for (int k = 0; k < ns; k++) {
+    const int i = (cut + k) % ns;
+    const cs_path_step st = step_of(start, steps, nstep, i);
+    double length, *mid = at_len + 3 * i + 1;
+    int split = step_middle(i > 0 ? steps[i - 1].to : start, &st, &length, mid);
+    at_len[3 * i] = split ? total + 0.5 * length : -1.0;
+    total += length;
   }
-  const int k = length[1] >= length[0], at = k ? cut : before;
+  int at = cut;
+  for (int i = 0; i < ns; i++)
+    if (at_len[3 * i] >= 0.0 &&
+        fabs(at_len[3 * i] - 0.5 * total) < fabs(at_len[3 * at] - 0.5 * total))
+      at = i;
   for (int i = 0, o = 0; i < ns; i++) {
     const cs_path_step st = step_of(start, steps, nstep, i);
-    if (i == at) { /* its first half, then the step itself from the middle */
+    if (i == at) { /* up to its middle, then the step itself from there */
       two[o] = st;
-      two[o].to[0] = 0.5 * (from[k][0] + st.to[0]), two[o].to[1] = 0.5 * (from[k][1] + st.to[1]);
+      two[o].to[0] = at_len[3 * i + 1], two[o].to[1] = at_len[3 * i + 2];
       o++;
     }
     two[o++] = st;
   }
+  free(at_len);
   cs_profile *q = cs_profile_build(start, two, ns + 1, 1, solid_left, rp, why, len, bad);
   if (q)
     q = cs_profile_split(q, start, two, ns + 1, solid_left, rp, why, len, bad);

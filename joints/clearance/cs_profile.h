@@ -214,7 +214,8 @@ int cs_profile_play(const cs_profile *walls, const double x[2], double rp, doubl
  * towards its free side into walls of their own joined to the first (cs_profile_join): a
  * follower in the corner presses on both sides (clearance_profile_split.c); a closed path with
  * one such turn is cut again where two segments meet (or, arcs all round, in the middle of the
- * corner's longer segment) and its two walls joined there (cs_profile_continue). p itself
+ * segment or arc halfway round from the corner) and its two walls joined there
+ * (cs_profile_continue). p itself
  * when it has none; freed otherwise, and on failure: NULL with `why` (*bad the step, −2 out of
  * memory). */
 cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path_step *steps,

@@ -12,9 +12,11 @@
  * path through the apex is cut at its concave corner into the same two walls
  * (cs_profile_split): two contact points, and the same forces to 1e-9; and so does the V closed
  * below into a chevron (its one concave corner cut, and the path cut again and joined where two
- * segments meet), round whose join a disc slides undamped with its books closed. A disc resting in a
- * U-shaped solid (cut at its two inner corners) is carried by the inner bottom alone: the
- * other wall's outer face behind it is not a contact (cut_depth). */
+ * segments meet), round whose join a disc slides undamped with its books closed; and so does
+ * the V closed by an arc, joined in the arc's middle, for discs seated past the sides' middle
+ * or resting on their tips too, a disc struck across that join dissipating what the arc as one
+ * wall does. A disc resting in a U-shaped solid (cut at its two inner corners) is carried by
+ * the inner bottom alone: the other wall's outer face behind it is not a contact (cut_depth). */
 #include "cs_test.h"
 #include "cs_test_models.h"
 
@@ -37,21 +39,39 @@ static const double m = 1.0, g = 9.81, r = 0.01, K = 1e7, a1 = 30.0 * M_PI / 180
   "{\"path\": [[%.17g, %.17g], [0, 0], [%.17g, %.17g], {\"arc_to\": [%.17g, %.17g], "        \
   "\"centre\": [%.17g, %.17g], \"turn\": \"cw\"}], \"closed\": true, \"solid\": \"right\"}"
 
-static cs_model *vee_law(int two, double lift, const char *law, double rtol);
-static cs_model *vee(int two)
+static cs_model *vee_law(int two, double rd, double lift, const char *law, double rtol);
+/* The disc of radius rd seated in the V written as `two`, on a stiff damped spring law. */
+static cs_model *vee(int two, double rd)
 {
-  return vee_law(two, 0.0,
+  return vee_law(two, rd, 0.0,
                  "{\"elastic\": {\"model\": \"power_law\", \"K\": 1e7, \"n\": 1}, \"damping\": "
                  "{\"model\": \"kelvin_voigt\", \"c\": 2000}}", 1e-9);
 }
 
-/* The V with the disc `lift` above its touching place, under `law`. */
-static cs_model *vee_law(int two, double lift, const char *law, double rtol)
+/* Where a disc of radius rd touches both sides of the V: on its bisector, or, where that seat
+ * lies past the sides (rd / tan(α/2) > L), on the sides' two tips. */
+static void touching(double rd, double c[2])
 {
-  double u1[2] = {cos(a1), sin(a1)}, u2[2] = {-cos(a2), sin(a2)};
-  double b[2] = {u1[0] + u2[0], u1[1] + u2[1]}, nb = hypot(b[0], b[1]);
-  double half = 0.5 * (M_PI - a1 - a2), d = r / sin(half);
-  double x = d * b[0] / nb, y = d * b[1] / nb + lift;
+  const double u1[2] = {cos(a1), sin(a1)}, u2[2] = {-cos(a2), sin(a2)};
+  const double half = 0.5 * (M_PI - a1 - a2);
+  if (rd / tan(half) <= L) {
+    double b[2] = {u1[0] + u2[0], u1[1] + u2[1]}, nb = hypot(b[0], b[1]), d = rd / sin(half);
+    c[0] = d * b[0] / nb, c[1] = d * b[1] / nb;
+    return;
+  }
+  /* the tips' chord, from the right tip to the left, and above its middle by h */
+  const double e[2] = {L * (u2[0] - u1[0]), L * (u2[1] - u1[1])}, ne = hypot(e[0], e[1]);
+  const double h = sqrt(rd * rd - 0.25 * ne * ne);
+  c[0] = 0.5 * L * (u1[0] + u2[0]) + h * e[1] / ne;
+  c[1] = 0.5 * L * (u1[1] + u2[1]) - h * e[0] / ne;
+}
+
+/* The V with the disc of radius rd `lift` above its touching place, under `law`. */
+static cs_model *vee_law(int two, double rd, double lift, const char *law, double rtol)
+{
+  double u1[2] = {cos(a1), sin(a1)}, u2[2] = {-cos(a2), sin(a2)}, c[2];
+  touching(rd, c);
+  double x = c[0], y = c[1] + lift;
   char walls[1024], json[4096];
   if (two == 1) /* up the right wall and down the left one, the solid below: on the right */
     snprintf(walls, sizeof walls,
@@ -76,36 +96,73 @@ static cs_model *vee_law(int two, double lift, const char *law, double rtol)
            "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
            "\"contact\": %s, \"profile\": %s}], "
            "\"solver\": {\"t_end\": 0.05, \"rtol\": %g, \"atol\": 1e-14}}",
-           -g, m, x, y, r, law, walls, rtol);
+           -g, m, x, y, rd, law, walls, rtol);
   return load_model_string(json, two == 1   ? "<vee, two walls>"
                                  : two == 2 ? "<chevron>"
                                  : two == 3 ? "<arc-bottomed chevron>"
                                             : "<vee, one wall>");
 }
 
-/* The V written as `two` (vee_law) holds the disc with the two-wall model's forces w to 1e-9
- * (one path lists its walls the other way round). */
-static void same_forces(int two, const char *what, const cs_clearance_state w[2])
+/* The disc of radius rd in the V written as `two` (vee_law) after 0.05 s: its walls' states in
+ * the two-wall model's order (one path lists its walls the other way round). */
+static void seated(int two, double rd, const char *what, cs_clearance_state v[2])
 {
-  cs_model *mod = vee(two);
+  cs_model *mod = vee(two, rd);
   CHECK(cs_model_clearance_corner_count(mod, 0) == 2, "%s: two walls (%d)", what,
         cs_model_clearance_corner_count(mod, 0));
   cs_sim *sim = start(mod);
   cs_error err;
   cs_status st = cs_sim_advance(sim, 0.05, &err);
   CHECK(st == CS_OK, "%s: runs (%s)", what, st ? err.message : "");
-  cs_clearance_state v[2];
   const int first = two == 0; /* the wall that is the two-wall model's first */
   for (int i = 0; i < 2; i++)
-    cs_sim_clearance_corner(sim, 0, i, &v[i]);
-  printf("vee, %s: N1 = %.9g N, N2 = %.9g N\n", what, v[first].normal_force,
-         v[!first].normal_force);
-  CHECK(fabs(v[first].normal_force / w[0].normal_force - 1) < 1e-9 &&
-            fabs(v[!first].normal_force / w[1].normal_force - 1) < 1e-9,
-        "%s: the two walls' forces to 1e-9 (%.12g, %.12g against %.12g, %.12g)", what,
-        v[first].normal_force, v[!first].normal_force, w[0].normal_force, w[1].normal_force);
+    cs_sim_clearance_corner(sim, 0, i, &v[i == 0 ? first : !first]);
   cs_sim_free(sim);
   cs_model_free(mod);
+}
+
+/* The same holds the disc with the forces w to 1e-9 of m g. */
+static void same_forces(int two, double rd, const char *what, const cs_clearance_state w[2])
+{
+  cs_clearance_state v[2];
+  seated(two, rd, what, v);
+  printf("vee, %s: N1 = %.9g N, N2 = %.9g N\n", what, v[0].normal_force, v[1].normal_force);
+  CHECK(fabs(v[0].normal_force - w[0].normal_force) < 1e-9 * m * g &&
+            fabs(v[1].normal_force - w[1].normal_force) < 1e-9 * m * g,
+        "%s: the two walls' forces to 1e-9 (%.12g, %.12g against %.12g, %.12g)", what,
+        v[0].normal_force, v[1].normal_force, w[0].normal_force, w[1].normal_force);
+}
+
+/* A disc of radius rd in the chevron and the arc-bottomed one, against the V's two walls:
+ * seated past the split side's middle (where the arc-bottomed chevron is joined), or too
+ * large for the sides and resting on their two tips (both of them the one wall's, round from
+ * the join to the apex), each contact is its own wall's. On the V the forces are the statics'
+ * along the normals from the contacts to the centre, N1 n1 + N2 n2 = m g, to 1e-6 (on the
+ * tips 1e-4); the chevrons' are the V's to 1e-9. */
+static void large_disc(double rd, const char *what)
+{
+  const double u1[2] = {cos(a1), sin(a1)}, u2[2] = {-cos(a2), sin(a2)};
+  const double seat = rd / tan(0.5 * (M_PI - a1 - a2));
+  double c[2], n1[2] = {-sin(a1), cos(a1)}, n2[2] = {sin(a2), cos(a2)};
+  touching(rd, c);
+  if (seat > L)
+    for (int k = 0; k < 2; k++)
+      n1[k] = (c[k] - L * u1[k]) / rd, n2[k] = (c[k] - L * u2[k]) / rd;
+  const double det = n1[0] * n2[1] - n1[1] * n2[0]; /* N1 n1 + N2 n2 = (0, m g) */
+  const double N1 = -m * g * n2[0] / det, N2 = m * g * n1[0] / det;
+  cs_clearance_state w[2];
+  char name[160];
+  seated(1, rd, what, w);
+  printf("vee, two walls, %s: N1 = %.9g N (statics %.9g), N2 = %.9g N (%.9g)\n", what,
+         w[0].normal_force, N1, w[1].normal_force, N2);
+  /* on the tips the penetrations, 1e-5 of the radius, turn the normals by as much */
+  const double tol = seat > L ? 1e-4 : 1e-6;
+  CHECK(fabs(w[0].normal_force / N1 - 1) < tol && fabs(w[1].normal_force / N2 - 1) < tol,
+        "%s: the statics' forces to %g", what, tol);
+  snprintf(name, sizeof name, "an arc-bottomed chevron, %s", what);
+  same_forces(3, rd, name, w);
+  snprintf(name, sizeof name, "a chevron, %s", what);
+  same_forces(2, rd, name, w);
 }
 
 /* A disc pressed up (gravity +y) against the chevron's flat bottom, sliding along it, undamped,
@@ -234,24 +291,31 @@ static void joined_impact(void)
     }
 }
 
-/* A disc struck against the V's right side across its middle, sliding along it mid-impact,
- * no gravity: the V as two walls (two = 1) or closed by an arc (3), whose right side is split
- * there and the path joined: one contact and the two walls' dissipation, to 1e-6. */
-static double struck_side(int two, int *contacts)
+/* The arc-bottomed chevron's arc alone, closed by its chord: convex, one wall. */
+#define ARC_CHORD                                                                              \
+  "{\"path\": [[%.17g, %.17g], {\"arc_to\": [%.17g, %.17g], \"centre\": [%.17g, %.17g], "        \
+  "\"turn\": \"cw\"}], \"closed\": true, \"solid\": \"right\"}"
+
+/* A disc struck against the arc-bottomed chevron's arc 20 µm before its middle, where the path
+ * is split, cut and joined (halfway round from the apex), sliding across it mid-impact, no
+ * gravity: one contact and the dissipation of the same arc as one wall (closed by its chord,
+ * joined = 0), to 1e-6. */
+static double struck_arc(int joined, int *contacts)
 {
-  const double u1[2] = {cos(a1), sin(a1)}, nrm[2] = {-sin(a1), cos(a1)}, gap = r + 1e-5;
-  const double mid[2] = {0.5 * L * u1[0] - 2e-5 * u1[0], 0.5 * L * u1[1] - 2e-5 * u1[1]};
-  const double u2[2] = {-cos(a2), sin(a2)};
+  const double u1[2] = {cos(a1), sin(a1)}, u2[2] = {-cos(a2), sin(a2)};
+  const double c[2] = {0.5 * L * (u1[0] + u2[0]), 0.5 * L * (u1[1] + u2[1])};
+  const double R = hypot(L * u1[0] - c[0], L * u1[1] - c[1]);
+  /* the semicircle walked cw from the right tip: its middle a quarter turn on */
+  const double th = atan2(L * u1[1] - c[1], L * u1[0] - c[0]) - 0.5 * M_PI - 2e-5 / R;
+  const double n[2] = {cos(th), sin(th)}, t[2] = {-sin(th), cos(th)}, d = R + r + 1e-5;
   char w[1024], json[6144];
-  if (two == 1)
-    snprintf(w, sizeof w, "[{\"path\": [[0, 0], [%.17g, %.17g]], \"solid\": \"right\"}, "
-             "{\"path\": [[%.17g, %.17g], [0, 0]], \"solid\": \"right\"}]",
-             L * u1[0], L * u1[1], L * u2[0], L * u2[1]);
-  else
+  if (joined)
     snprintf(w, sizeof w, ARC_CHEVRON, L * u2[0], L * u2[1], L * u1[0], L * u1[1], L * u2[0],
-             L * u2[1], 0.5 * L * (u1[0] + u2[0]), 0.5 * L * (u1[1] + u2[1]));
+             L * u2[1], c[0], c[1]);
+  else
+    snprintf(w, sizeof w, ARC_CHORD, L * u1[0], L * u1[1], L * u2[0], L * u2[1], c[0], c[1]);
   snprintf(json, sizeof json,
-           "{\"name\": \"side\", \"gravity\": [0, 0], \"bodies\": [{\"name\": \"g\", \"ground\": "
+           "{\"name\": \"arc\", \"gravity\": [0, 0], \"bodies\": [{\"name\": \"g\", \"ground\": "
            "true}, {\"name\": \"disc\", \"mass\": %g, \"inertia\": 1e-4, \"position\": [%.17g, "
            "%.17g, 0], \"velocity\": [%.17g, %.17g, 0]}], \"clearance_joints\": [{\"name\": "
            "\"c\", \"type\": \"profile\", \"body1\": \"g\", \"body2\": \"disc\", "
@@ -260,14 +324,16 @@ static double struck_side(int two, int *contacts)
            "\"lankarani_nikravesh\"}, \"damping\": {\"model\": \"lankarani_nikravesh\"}, "
            "\"restitution\": {\"model\": \"constant\", \"cr\": 0.9}}, \"profile\": %s}], "
            "\"solver\": {\"t_end\": 0.002, \"rtol\": 1e-10, \"atol\": 1e-14}}",
-           m, mid[0] + gap * nrm[0], mid[1] + gap * nrm[1], 0.2 * u1[0] - 0.5 * nrm[0],
-           0.2 * u1[1] - 0.5 * nrm[1], r, w);
-  cs_model *mod = load_model_string(json, two == 1 ? "<V struck on its side>"
-                                                    : "<arc-bottomed chevron struck on its side>");
+           m, c[0] + d * n[0], c[1] + d * n[1], 0.2 * t[0] - 0.5 * n[0], 0.2 * t[1] - 0.5 * n[1],
+           r, w);
+  cs_model *mod = load_model_string(json, joined ? "<arc-bottomed chevron struck on its arc>"
+                                                 : "<arc and chord struck on the arc>");
+  CHECK(cs_model_clearance_corner_count(mod, 0) == (joined ? 2 : 1), "%s: %d wall(s)",
+        joined ? "the arc-bottomed chevron" : "the arc and chord", joined ? 2 : 1);
   cs_sim *sim = start(mod);
   cs_error err;
   cs_status st = cs_sim_advance(sim, 0.002, &err);
-  CHECK(st == CS_OK, "struck on the side: runs (%s)", st ? err.message : "");
+  CHECK(st == CS_OK, "struck on the arc: runs (%s)", st ? err.message : "");
   cs_energy en;
   cs_sim_energy(sim, &en);
   *contacts = cs_sim_event_count(sim);
@@ -279,7 +345,7 @@ static double struck_side(int two, int *contacts)
 int main(void)
 {
   const double s = sin(a1 + a2), N1 = m * g * sin(a2) / s, N2 = m * g * sin(a1) / s;
-  cs_model *mod = vee(1);
+  cs_model *mod = vee(1, r);
   CHECK(cs_model_clearance_corner_count(mod, 0) == 2, "two walls, two contact points (%d)",
         cs_model_clearance_corner_count(mod, 0));
   cs_sim *sim = start(mod);
@@ -310,7 +376,7 @@ int main(void)
   double bal[2];
   int contacts = 0;
   for (int i = 0; i < 2; i++) {
-    mod = vee_law(1, 0.001, "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": "
+    mod = vee_law(1, r, 0.001, "{\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": "
                   "{\"model\": \"kelvin_voigt\", \"c\": 0}}", i ? 1e-10 : 1e-8);
     sim = start(mod);
     st = cs_sim_advance(sim, 0.05, &err);
@@ -335,22 +401,28 @@ int main(void)
         bal[0]);
 
   /* one path through the apex: cut there, the same two walls (listed the other way round) */
-  same_forces(0, "one path cut at its apex", w);
+  same_forces(0, r, "one path cut at its apex", w);
   /* the V closed below into a chevron: its one concave corner, the apex, would leave it one
    * wall round from the apex to itself, the disc pressed on the nearer face only; it is cut
    * again where two of its segments meet and the two walls joined there
    * (cs_profile_continue): the same two forces */
-  same_forces(2, "a chevron", w);
+  same_forces(2, r, "a chevron", w);
   /* closed by an arc, no two segments meet but the corner's own: the longer of those is split
    * at its middle and the path cut and joined there (it had stayed one wall, the disc pressed
    * on the nearer face only) */
-  same_forces(3, "an arc-bottomed chevron", w);
+  same_forces(3, r, "an arc-bottomed chevron", w);
+  /* larger discs: seated past the middle where the arc-bottomed chevron's side is split and
+   * joined (its contact there is the first wall's, the join's ownership taken from the
+   * follower's centre), and resting on the tips, which are both the one wall's from the join
+   * round to the apex (each contact the nearest feature of its own wall) */
+  large_disc(0.035, "a disc seated 29 mm up its 50 mm sides");
+  large_disc(0.07, "a disc resting on the sides' tips");
   int n3, n1;
-  const double d3 = struck_side(3, &n3), d1 = struck_side(1, &n1);
-  printf("struck across the arc-bottomed chevron's straight join: %d contact(s), dissipated "
-         "%.9g J (the V's two walls: %d, %.9g J)\n", n3, d3, n1, d1);
-  CHECK(n3 == 1 && n1 == 1 && fabs(d3 / d1 - 1) < 1e-6, "across a straight join, one contact "
-        "and the V's dissipation to 1e-6");
+  const double d3 = struck_arc(1, &n3), d1 = struck_arc(0, &n1);
+  printf("struck across the arc-bottomed chevron's join, the arc's middle: %d contact(s), "
+         "dissipated %.9g J (the arc as one wall: %d, %.9g J)\n", n3, d3, n1, d1);
+  CHECK(n3 == 1 && n1 == 1 && fabs(d3 / d1 - 1) < 1e-6, "across the arc's join, one contact "
+        "and the one wall's dissipation to 1e-6");
   joined_slide();
   joined_impact();
 
