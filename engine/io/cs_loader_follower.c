@@ -57,7 +57,7 @@ static cs_status replaced(const cs_json *js, const cJSON *joint, const char *pat
 cs_status cs_json_follower(const cs_json *js, const cJSON *joint, const char *path,
                            cs_clearance *c)
 {
-  char fp[CS_JSON_PATH], why[256];
+  char fp[CS_JSON_PATH], why[512];
   CS_TRY(replaced(js, joint, path, "pin_radius", "the outline's arcs and corners are the "
                   "follower's pins, each with its own radius"));
   CS_TRY(replaced(js, joint, path, "point2", "the outline is given in body2's frame"));
@@ -78,6 +78,11 @@ cs_status cs_json_follower(const cs_json *js, const cJSON *joint, const char *pa
   int st = cs_follower_pairs(c, why, sizeof why);
   if (st == -2)
     return cs_json_out_of_memory(js);
+  if (st == -3) { /* the walls' */
+    char pp[CS_JSON_PATH];
+    cs_json_child(pp, path, "profile");
+    return cs_json_fail(js, pp, "%s", why);
+  }
   return st ? cs_json_fail(js, fp, "%s", why) : CS_OK;
 }
 

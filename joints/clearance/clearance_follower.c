@@ -133,8 +133,100 @@ static int faces_on_steps(const cs_clearance *c)
   return faces && steps;
 }
 
+/* Feature f's distance from x (a spline band's: its whole curve's, a lower bound). */
+static double feature_distance(const cs_feature *f, const double x[2])
+{
+  switch (f->kind) {
+  case CS_FEATURE_SEGMENT: {
+    const double w[2] = {x[0] - f->a[0], x[1] - f->a[1]};
+    const double u = fmax(0.0, fmin(f->L, f->t[0] * w[0] + f->t[1] * w[1]));
+    return hypot(w[0] - u * f->t[0], w[1] - u * f->t[1]);
+  }
+  case CS_FEATURE_CORNER:
+    return hypot(x[0] - f->a[0], x[1] - f->a[1]);
+  case CS_FEATURE_SPLINE: {
+    double u, n[2], t[2], k;
+    return fabs(cs_spline_distance(f->spline, x, &u, n, t, &k));
+  }
+  default: {
+    const double v[2] = {x[0] - f->c[0], x[1] - f->c[1]}, r = hypot(v[0], v[1]);
+    double a = atan2(f->u0[0] * v[1] - f->u0[1] * v[0], f->u0[0] * v[0] + f->u0[1] * v[1]);
+    if (f->span > 0.0 ? (a < 0.0 ? a + 2.0 * M_PI : a) <= f->span
+                      : (a > 0.0 ? a - 2.0 * M_PI : a) >= f->span)
+      return fabs(r - f->R);
+    const double th = atan2(f->u0[1], f->u0[0]) + f->span;
+    const double e[2] = {f->c[0] + f->R * cos(th), f->c[1] + f->R * sin(th)};
+    const double s[2] = {f->c[0] + f->R * f->u0[0], f->c[1] + f->R * f->u0[1]};
+    return fmin(hypot(x[0] - s[0], x[1] - s[1]), hypot(x[0] - e[0], x[1] - e[1]));
+  }
+  }
+}
+
+/* The first convex arc of the walls (or the follower's pieces) from head on whose circle
+ * crosses its own wall (piece): a feature of it nearer the arc's centre than its radius. A
+ * pin is the whole circle, so its pair would press past the arc's ends where there is no
+ * material (a lens's or a circular-arc cam's flank, a D's semicircle below its chord); past a
+ * cut into the next wall the circle runs on inside the solid. The feature in `near`; NULL
+ * if none. */
+static const cs_feature *outstanding_arc(const cs_profile *head, const cs_feature **near)
+{
+  for (const cs_profile *w = head; w; w = w->next)
+    for (int i = 0; i < w->n; i++) {
+      const cs_feature *f = &w->f[i];
+      if (f->kind != CS_FEATURE_ARC || !convex(f))
+        continue;
+      for (int j = 0; j < w->n; j++)
+        if (j != i && feature_distance(&w->f[j], f->c) < f->R * (1.0 - 1e-9)) {
+          *near = &w->f[j];
+          return f;
+        }
+    }
+  return NULL;
+}
+
+/* Whether pairs a and b are one circle against one profile: arcs of one circle, given as
+ * several steps (a circle outline of two halves), would press twice at one point. */
+static int same_circle(const cs_follower_pair *a, const cs_follower_pair *b)
+{
+  const int against_a = a->swapped ? a->piece : a->wall, against_b = b->swapped ? b->piece : b->wall;
+  const double tol = 1e-12 * fmax(a->R, 1e-3);
+  return !a->face && !b->face && a->swapped == b->swapped && against_a == against_b &&
+         a->R > 0.0 && fabs(a->R - b->R) <= tol && fabs(a->s[0] - b->s[0]) <= tol &&
+         fabs(a->s[1] - b->s[1]) <= tol;
+}
+
+/* Keeps the first of each circle's pairs (same_circle); the new count. */
+static int one_per_circle(cs_follower_pair *q, int n)
+{
+  int kept = 0;
+  for (int k = 0; k < n; k++) {
+    int seen = 0;
+    for (int j = 0; j < kept && !seen; j++)
+      seen = same_circle(&q[j], &q[k]);
+    if (!seen)
+      q[kept++] = q[k];
+  }
+  return kept;
+}
+
 int cs_follower_pairs(cs_clearance *c, char *why, size_t len)
 {
+  for (int side = 0; side < 2; side++) {
+    const cs_feature *near, *f = outstanding_arc(side ? c->profile : c->follower, &near);
+    if (f) {
+      const char *what[] = {"a segment", "an arc", "a corner", "a spline"};
+      snprintf(why, len, "%s convex arc about (%.6g, %.6g) m, radius %.6g m (%s frame): its "
+               "circle, which stands for it in contact, crosses the %s (%s within %.6g m of "
+               "its centre), so it would press past the arc's ends where there is no material "
+               "(as a lens's, a D's or a circular-arc cam's flank's would); cannot be paired "
+               "yet: %s", side ? "a wall's" : "the follower's", f->c[0], f->c[1], f->R,
+               side ? "body1's" : "body2's", side ? "wall" : "outline",
+               what[near->kind < 4 ? near->kind : 0], feature_distance(near, f->c),
+               side ? "give that wall as a closed \"spline\"" : "round the outline with arcs "
+               "whose circles lie within it, as a rounded block's corners do");
+      return side ? -3 : -1;
+    }
+  }
   if (faces_on_steps(c)) {
     snprintf(why, len, "a follower with straight pieces and a wall with a spline step: a "
              "straight piece meets a closed spline wall (\"spline\") only, and would pass "
@@ -156,7 +248,7 @@ int cs_follower_pairs(cs_clearance *c, char *why, size_t len)
   c->pairs = calloc((size_t)n, sizeof *c->pairs);
   if (!c->pairs)
     return -2;
-  c->npair = all_pairs(c, c->pairs);
+  c->npair = one_per_circle(c->pairs, all_pairs(c, c->pairs));
   c->pin_radius = 0.0;
   for (int k = 0; k < c->npair; k++)
     c->pin_radius = fmax(c->pin_radius, c->pairs[k].R);

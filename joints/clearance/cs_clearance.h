@@ -114,7 +114,8 @@ double cs_clearance_pin_radius(const cs_clearance *c, int pin);
 void cs_clearance_pin_bodies(const cs_clearance *c, int pin, int body[2]);
 void cs_clearance_pin_geometry(const cs_clearance *c, int pin, int r, cs_contact_geometry *g);
 /* The pairs of c's follower outline and walls (c->pairs, c->npair; c->pin_radius their
- * largest radius); −1 with `why` when they make none, −2 when memory fails. */
+ * largest radius), one per circle; −1 with `why` when they make none or the follower's
+ * outline cannot be paired, −3 when a wall cannot be, −2 when memory fails. */
 int cs_follower_pairs(cs_clearance *c, char *why, size_t len);
 /* What pair `pin` is, in words ("the follower's corner against a wall", …). */
 const char *cs_follower_pair_what(const cs_clearance *c, int pin);

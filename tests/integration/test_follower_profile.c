@@ -33,8 +33,10 @@
  *  - A flat face on the 64-point spline of the eccentric cam (models/cam_spline_flat.json):
  *    it jumps as on the exact circle, near the closed-form speed; its lift in contact is the
  *    circle's within the spline's h^4 bound; undamped, its books close to the tolerance.
+ *  - A disc outline of two half circles on a flat: one pair for the one circle, m g at m g/K.
  *  - Bad input: pin_radius with a follower, an empty follower path, a spline follower, an
- *    outline pair no law can take (a sharp corner under a law that needs radii). */
+ *    outline pair no law can take (a sharp corner under a law that needs radii), arcs whose
+ *    circles cross their own outline (a lens follower, a D-shaped wall). */
 #include "cs_test_clearance.h"
 
 #include <math.h>
@@ -498,6 +500,41 @@ static cs_sim *guided_rest(const char *label, double y, const char *profile,
  * (a disc of 50 mm), touching it exactly at the start: the corner's pair meets the arc, and
  * the arc's pair meets the corner on the outline. One contact: the arc's pair carries m g at
  * m g/K and the corner's none (both had carried m g/2 at half the depth). */
+/* A disc outline written as two half circles (two arcs of one circle) resting on a flat:
+ * one pair, which carries m g at m g/K; each half's pair had pressed at the same point, the
+ * disc sinking half as deep (m g/(2K)). */
+static void circle_in_halves(void)
+{
+  char json[4096];
+  snprintf(json, sizeof json,
+           "{\"name\": \"halves\", \"gravity\": [0, -9.81], \"bodies\": [{\"name\": \"g\", "
+           "\"ground\": true}, {\"name\": \"d\", \"mass\": 1, \"inertia\": 1e-4, "
+           "\"position\": [0, 0.01, 0]}], \"clearance_joints\": [{\"name\": \"J\", \"type\": "
+           "\"profile\", \"body1\": \"g\", \"body2\": \"d\", \"length\": 0.01, "
+           "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
+           "\"contact\": {\"elastic\": {\"model\": \"power_law\", \"K\": 1e7, \"n\": 1}, "
+           "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 3000}}, \"profile\": " FLAT ", "
+           "\"follower\": {\"path\": [[0.01, 0], {\"arc_to\": [-0.01, 0], \"centre\": [0, 0], "
+           "\"turn\": \"ccw\"}, {\"arc_to\": [0.01, 0], \"centre\": [0, 0], \"turn\": "
+           "\"ccw\"}], \"closed\": true, \"solid\": \"left\"}}], \"solver\": {\"t_end\": 0.1, "
+           "\"rtol\": 1e-9, \"atol\": 1e-14}}");
+  cs_model *mod = load_model_string(json, "<disc in two halves>");
+  const int pairs = cs_model_clearance_corner_count(mod, 0);
+  cs_sim *s = start(mod);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, 0.1, &err);
+  CHECK(st == CS_OK, "disc in two halves: runs (%s)", st ? err.message : "");
+  cs_clearance_state c;
+  cs_sim_clearance_corner(s, 0, 0, &c);
+  printf("disc outline of two half circles on a flat: %d pair(s), %.9g N at %.6g m (m g %.9g N "
+         "at m g/K %.6g m)\n", pairs, c.normal_force, c.penetration, m * g, m * g / K);
+  CHECK(pairs == 1, "one pair for the one circle (%d)", pairs);
+  CHECK(fabs(c.normal_force / (m * g) - 1) < 1e-6 && fabs(c.penetration * K / (m * g) - 1) < 1e-6,
+        "it carries m g at m g/K (%.9g N at %.6g m)", c.normal_force, c.penetration);
+  cs_sim_free(s);
+  cs_model_free(mod);
+}
+
 static void corner_on_arc(void)
 {
   cs_model *mod;
@@ -811,6 +848,19 @@ static void bad_input(void)
           "lankarani_nikravesh: needs the radius R1 of body 1 > 0");
   refused("\"profile\": " FLAT ", \"follower\": {\"path\": [[0, 0], [0.01, 0]], \"solid\": "
           "\"up\"}", "<bad>: /clearance_joints/0/follower/solid: expected one of");
+  /* arcs whose circles stand out of their own outline past their ends: a lens (each arc's
+   * circle reaches 8 cm past the other arc), a D-shaped wall (its semicircle below the chord) */
+  refused("\"profile\": " FLAT ", \"follower\": {\"path\": [[0.03, 0], {\"arc_to\": [-0.03, 0], "
+          "\"centre\": [0, -0.04], \"turn\": \"ccw\"}, {\"arc_to\": [0.03, 0], \"centre\": [0, "
+          "0.04], \"turn\": \"ccw\"}], \"closed\": true, \"solid\": \"left\"}",
+          "<bad>: /clearance_joints/0/follower: the follower's convex arc about (0, -0.04) m, "
+          "radius 0.05 m (body2's frame): its circle, which stands for it in contact, crosses "
+          "the outline (an arc within 0.03 m of its centre)");
+  refused("\"profile\": {\"path\": [[0.02, 0], {\"arc_to\": [-0.02, 0], \"centre\": [0, 0], "
+          "\"turn\": \"ccw\"}], \"closed\": true, \"solid\": \"left\"}, \"follower\": " CIRCLE,
+          "<bad>: /clearance_joints/0/profile: a wall's convex arc about (0, 0) m, radius 0.02 m "
+          "(body1's frame): its circle, which stands for it in contact, crosses the wall (a "
+          "segment within 0 m of its centre)");
 }
 
 int main(void)
@@ -819,6 +869,7 @@ int main(void)
   jacobians();
   resting();
   arc_on_arc();
+  circle_in_halves();
   corner_on_arc();
   notch_on_apex();
   corner_in_notch();
