@@ -133,35 +133,6 @@ static int faces_on_steps(const cs_clearance *c)
   return faces && steps;
 }
 
-/* Feature f's distance from x (a spline band's: its whole curve's, a lower bound). */
-static double feature_distance(const cs_feature *f, const double x[2])
-{
-  switch (f->kind) {
-  case CS_FEATURE_SEGMENT: {
-    const double w[2] = {x[0] - f->a[0], x[1] - f->a[1]};
-    const double u = fmax(0.0, fmin(f->L, f->t[0] * w[0] + f->t[1] * w[1]));
-    return hypot(w[0] - u * f->t[0], w[1] - u * f->t[1]);
-  }
-  case CS_FEATURE_CORNER:
-    return hypot(x[0] - f->a[0], x[1] - f->a[1]);
-  case CS_FEATURE_SPLINE: {
-    double u, n[2], t[2], k;
-    return fabs(cs_spline_distance(f->spline, x, &u, n, t, &k));
-  }
-  default: {
-    const double v[2] = {x[0] - f->c[0], x[1] - f->c[1]}, r = hypot(v[0], v[1]);
-    double a = atan2(f->u0[0] * v[1] - f->u0[1] * v[0], f->u0[0] * v[0] + f->u0[1] * v[1]);
-    if (f->span > 0.0 ? (a < 0.0 ? a + 2.0 * M_PI : a) <= f->span
-                      : (a > 0.0 ? a - 2.0 * M_PI : a) >= f->span)
-      return fabs(r - f->R);
-    const double th = atan2(f->u0[1], f->u0[0]) + f->span;
-    const double e[2] = {f->c[0] + f->R * cos(th), f->c[1] + f->R * sin(th)};
-    const double s[2] = {f->c[0] + f->R * f->u0[0], f->c[1] + f->R * f->u0[1]};
-    return fmin(hypot(x[0] - s[0], x[1] - s[1]), hypot(x[0] - e[0], x[1] - e[1]));
-  }
-  }
-}
-
 /* The first convex arc of the walls (or the follower's pieces) from head on whose circle
  * crosses its own wall (piece): a feature of it nearer the arc's centre than its radius. A
  * pin is the whole circle, so its pair would press past the arc's ends where there is no
@@ -176,7 +147,7 @@ static const cs_feature *outstanding_arc(const cs_profile *head, const cs_featur
       if (f->kind != CS_FEATURE_ARC || !convex(f))
         continue;
       for (int j = 0; j < w->n; j++)
-        if (j != i && feature_distance(&w->f[j], f->c) < f->R * (1.0 - 1e-9)) {
+        if (j != i && cs_feature_distance(&w->f[j], f->c) < f->R * (1.0 - 1e-9)) {
           *near = &w->f[j];
           return f;
         }
@@ -221,7 +192,7 @@ int cs_follower_pairs(cs_clearance *c, char *why, size_t len)
                "(as a lens's, a D's or a circular-arc cam's flank's would); cannot be paired "
                "yet: %s", side ? "a wall's" : "the follower's", f->c[0], f->c[1], f->R,
                side ? "body1's" : "body2's", side ? "wall" : "outline",
-               what[near->kind < 4 ? near->kind : 0], feature_distance(near, f->c),
+               what[near->kind < 4 ? near->kind : 0], cs_feature_distance(near, f->c),
                side ? "give that wall as a closed \"spline\"" : "round the outline with arcs "
                "whose circles lie within it, as a rounded block's corners do");
       return side ? -3 : -1;

@@ -12,6 +12,14 @@
 static double dot(const double a[2], const double b[2]) { return a[0] * b[0] + a[1] * b[1]; }
 static double cross(const double a[2], const double b[2]) { return a[0] * b[1] - a[1] * b[0]; }
 
+double cs_arc_span(const double u[2], const double v[2], int ccw)
+{
+  double a = atan2(cross(u, v), dot(u, v)); /* (−π, π] */
+  if (ccw)
+    return a > 0.0 ? a : a + 2.0 * M_PI;
+  return a < 0.0 ? a : a - 2.0 * M_PI;
+}
+
 /* The unit tangent of an arc about centre c at the point x, walking ccw or cw. */
 static void arc_tangent(const double c[2], const double x[2], double span, double t[2])
 {
@@ -66,11 +74,7 @@ static int piece(const double from[2], const cs_path_step *st, int solid_left, d
   if (!(f->R > 0.0) || fabs(R1 - f->R) > 1e-9 * f->R)
     return fail(why, len, bad, k, "an arc whose end is not as far from its centre as its start");
   f->u0[0] = u[0] / f->R, f->u0[1] = u[1] / f->R;
-  double a = atan2(cross(u, v), dot(u, v)); /* (−π, π] */
-  if (st->ccw)
-    f->span = a > 0.0 ? a : a + 2.0 * M_PI;
-  else
-    f->span = a < 0.0 ? a : a - 2.0 * M_PI;
+  f->span = cs_arc_span(u, v, st->ccw);
   /* walking ccw the inside is on the left: the free side is inside when the solid is not */
   f->free_inside = st->ccw ? !solid_left : solid_left;
   arc_tangent(f->c, from, f->span, f->t0);
@@ -646,6 +650,17 @@ static int on_cut_line(const cs_feature *f, const double w[2])
   return f->cut && dot(f->n, w) < 0.0 && hypot(w[0], w[1]) <= f->br;
 }
 
+/* Whether the direction v from arc f's centre lies within its sweep. */
+static int in_span(const cs_feature *f, const double v[2])
+{
+  if (fabs(f->span) >= 2.0 * M_PI)
+    return 1;
+  double a = atan2(cross(f->u0, v), dot(f->u0, v)); /* from the start, (−π, π] */
+  if (f->span > 0.0)
+    return (a >= 0.0 ? a : a + 2.0 * M_PI) <= f->span;
+  return (a <= 0.0 ? a : a - 2.0 * M_PI) >= f->span;
+}
+
 /* Feature f's signed distance to x when its normal reaches x (returns 0 when it does not). */
 static int reach(const cs_feature *f, const double x[2], double *d)
 {
@@ -671,12 +686,34 @@ static int reach(const cs_feature *f, const double x[2], double *d)
   default: {
     double v[2] = {x[0] - f->c[0], x[1] - f->c[1]}, r = hypot(v[0], v[1]);
     *d = f->free_inside ? f->R - r : r - f->R;
-    if (r < 1e-300 || fabs(f->span) >= 2.0 * M_PI)
-      return 1;
-    double a = atan2(cross(f->u0, v), dot(f->u0, v)); /* from the start, (−π, π] */
-    if (f->span > 0.0)
-      return (a >= 0.0 ? a : a + 2.0 * M_PI) <= f->span;
-    return (a <= 0.0 ? a : a - 2.0 * M_PI) >= f->span;
+    return r < 1e-300 || in_span(f, v);
+  }
+  }
+}
+
+double cs_feature_distance(const cs_feature *f, const double x[2])
+{
+  const double w[2] = {x[0] - f->a[0], x[1] - f->a[1]};
+  switch (f->kind) {
+  case CS_FEATURE_SEGMENT: {
+    const double u = fmax(0.0, fmin(f->L, dot(f->t, w)));
+    return hypot(w[0] - u * f->t[0], w[1] - u * f->t[1]);
+  }
+  case CS_FEATURE_CORNER:
+    return hypot(w[0], w[1]);
+  case CS_FEATURE_SPLINE: {
+    double u, n[2], t[2], k;
+    return fabs(cs_spline_distance(f->spline, x, &u, n, t, &k));
+  }
+  default: {
+    const double v[2] = {x[0] - f->c[0], x[1] - f->c[1]};
+    if (in_span(f, v))
+      return fabs(hypot(v[0], v[1]) - f->R);
+    const double th = atan2(f->u0[1], f->u0[0]) + f->span; /* its end's direction */
+    const double e[2] = {f->c[0] + f->R * cos(th), f->c[1] + f->R * sin(th)};
+    double s[2];
+    start_point(f, s);
+    return fmin(hypot(x[0] - s[0], x[1] - s[1]), hypot(x[0] - e[0], x[1] - e[1]));
   }
   }
 }

@@ -192,9 +192,8 @@ static int step_middle(const double from[2], const cs_path_step *st, double *len
   }
   const double u[2] = {from[0] - st->centre[0], from[1] - st->centre[1]};
   const double v[2] = {st->to[0] - st->centre[0], st->to[1] - st->centre[1]};
-  double a = atan2(u[0] * v[1] - u[1] * v[0], u[0] * v[0] + u[1] * v[1]); /* as the build's */
-  double span = st->ccw ? (a > 0.0 ? a : a + 2.0 * M_PI) : (a < 0.0 ? a : a - 2.0 * M_PI);
-  double R = hypot(u[0], u[1]), half = atan2(u[1], u[0]) + 0.5 * span;
+  const double span = cs_arc_span(u, v, st->ccw);
+  const double R = hypot(u[0], u[1]), half = atan2(u[1], u[0]) + 0.5 * span;
   *length = R * fabs(span);
   mid[0] = st->centre[0] + R * cos(half), mid[1] = st->centre[1] + R * sin(half);
   return 1;

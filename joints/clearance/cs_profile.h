@@ -272,6 +272,12 @@ typedef struct cs_profile_hit {
   double d;
 } cs_profile_hit;
 int cs_profile_nearest(const cs_profile *p, const double x[2], cs_profile_hit *hit);
+/* Feature f's distance from x: to its nearest point (a spline band's: its whole curve's, a
+ * lower bound). */
+double cs_feature_distance(const cs_feature *f, const double x[2]);
+/* The signed sweep of the arc from u to v about their centre (u, v from it), walking ccw
+ * (> 0) or cw; a whole turn where they coincide. */
+double cs_arc_span(const double u[2], const double v[2], int ccw);
 /* Whether a follower of radius rp centred at x is farther than p->size from the profile's
  * bounding circle: there the gap is that circle's (below −size, like the true one: the roots
  * see only its sign), and the pair costs one distance whatever its pieces. */
