@@ -12,7 +12,9 @@
  * path through the apex is cut at its concave corner into the same two walls
  * (cs_profile_split): two contact points, and the same forces to 1e-9; and so does the V closed
  * below into a chevron (its one concave corner cut, and the path cut again and joined where two
- * segments meet), round whose join a disc slides undamped with its books closed; and so does
+ * segments meet), round whose join a disc slides undamped with its books closed, and across
+ * which a disc struck mid-impact (a pin, or a follower outline's circle) is one contact with
+ * the one-wall corner's dissipation; and so does
  * the V closed by an arc, joined in the arc's middle, for discs seated past the sides' middle
  * or resting on their tips too, a disc struck across that join dissipating what the arc as one
  * wall does. A disc resting in a U-shaped solid (cut at its two inner corners) is carried by
@@ -216,10 +218,19 @@ static void joined_slide(void)
  * sliding across the join during the impact: `chevron` that path, else an open path of the
  * same corner (one wall, no join). L-N with c_r 0.9, whose damping follows the impact's δ'(−). */
 static cs_sim *struck(int chevron, double before, const char *formulation, const char *friction,
-                      cs_model **mod)
+                      int outline, cs_model **mod)
 {
   const double xr = L * cos(a1), xl = -L * cos(a2);
-  char wall[512], json[4096];
+  char wall[512], json[4096], disc[256];
+  /* the disc as a follower outline, one whole-circle arc: its one pair per wall; the walls'
+   * corners are pairs too, of radius 0, so the stiffness given (the L-N law's needs radii) */
+  const char *elastic = outline ? "{\"model\": \"power_law\", \"K\": 1e10, \"n\": 1.5}"
+                                : "{\"model\": \"lankarani_nikravesh\"}";
+  if (outline)
+    snprintf(disc, sizeof disc, "\"follower\": {\"path\": [[%.17g, 0], {\"arc_to\": [%.17g, 0], "
+             "\"centre\": [0, 0], \"turn\": \"ccw\"}], \"solid\": \"left\"}", r, r);
+  else
+    snprintf(disc, sizeof disc, "\"pin_radius\": %.17g", r);
   if (chevron)
     snprintf(wall, sizeof wall, CHEVRON, xl, L * sin(a2), xr, L * sin(a1), xr, xl);
   else
@@ -230,13 +241,13 @@ static cs_sim *struck(int chevron, double before, const char *formulation, const
            "\"ground\": true}, {\"name\": \"disc\", \"mass\": %g, \"inertia\": 1e-4, "
            "\"position\": [%.17g, %.17g, 0], \"velocity\": [0.2, 0.5, 0]}], "
            "\"clearance_joints\": [{\"name\": \"c\", \"type\": \"profile\", \"body1\": "
-           "\"g\", \"body2\": \"disc\", \"pin_radius\": %g, \"length\": 0.01, "
+           "\"g\", \"body2\": \"disc\", %s, \"length\": 0.01, "
            "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
-           "\"contact\": {\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": "
+           "\"contact\": {\"elastic\": %s, \"damping\": "
            "{\"model\": \"lankarani_nikravesh\"}, \"restitution\": {\"model\": \"constant\", "
            "\"cr\": 0.9}%s}, \"profile\": %s}], \"solver\": {\"t_end\": 0.002, \"rtol\": 1e-10, "
            "\"atol\": 1e-14, \"formulation\": \"%s\"}}",
-           g, m, xr - before, -0.05 - r - 1e-5, r, friction, wall, formulation);
+           g, m, xr - before, -0.05 - r - 1e-5, disc, elastic, friction, wall, formulation);
   *mod = load_model_string(json, chevron ? "<struck beside the join>" : "<struck, one wall>");
   cs_sim *s = start(*mod);
   cs_error err;
@@ -252,15 +263,18 @@ static cs_sim *struck(int chevron, double before, const char *formulation, const
  * dissipated, the books closed under ggl all the same. */
 static void joined_impact(void)
 {
-  const char *form[3] = {"projected", "ggl", "ggl"}, *lugre =
+  const char *form[4] = {"projected", "ggl", "ggl", "projected"}, *lugre =
     ", \"friction\": {\"model\": \"lugre\", \"mu_s\": 0.15, \"mu_k\": 0.1, \"v_s\": 0.7, "
     "\"sigma0\": 1e5, \"sigma1\": 300, \"sigma2\": 0.3}";
   const double before[2] = {2e-5, 5e-5};
-  for (int f = 0; f < 3; f++) /* the last with LuGre friction (ggl: its state is integrated) */
+  /* the last: the disc as a follower outline, whose pairs against the two walls hand over */
+  for (int f = 0; f < 4; f++) /* the third with LuGre friction (ggl: its state is integrated) */
     for (int b = 0; b < (f < 2 ? 2 : 1); b++) {
       cs_model *mj, *mo;
-      const char *fr = f < 2 ? "" : lugre;
-      cs_sim *sj = struck(1, before[b], form[f], fr, &mj), *so = struck(0, before[b], form[f], fr, &mo);
+      const char *fr = f == 2 ? lugre : "";
+      const int outline = f == 3;
+      cs_sim *sj = struck(1, before[b], form[f], fr, outline, &mj),
+             *so = struck(0, before[b], form[f], fr, outline, &mo);
       cs_energy ej, eo;
       cs_sim_energy(sj, &ej);
       cs_sim_energy(so, &eo);
@@ -275,7 +289,8 @@ static void joined_impact(void)
                    dv = hypot(qj[0] - qo[0], qj[1] - qo[1]);
       printf("struck across the join (%s%s, %.0f um before it): %d contact(s), dissipated %.9g J "
              "(one wall %.9g J), largest force %.7g N (%.7g N), velocity off by %.3g m/s, balance "
-             "%.3g of the energy\n", form[f], f < 2 ? "" : ", lugre", before[b] * 1e6, nj, ej.dissipated, eo.dissipated,
+             "%.3g of the energy\n", form[f], f == 2 ? ", lugre" : outline ? ", outline" : "",
+             before[b] * 1e6, nj, ej.dissipated, eo.dissipated,
              vj.max_force, vo.max_force, dv, fabs(ej.balance_error) / scale);
       CHECK(nj == 1 && no == 1, "%s: one contact (%d, one wall %d)", form[f], nj, no);
       CHECK(fabs(ej.dissipated / eo.dissipated - 1) < 1e-6, "%s: the one wall's dissipation "
