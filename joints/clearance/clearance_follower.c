@@ -137,8 +137,9 @@ static int faces_on_steps(const cs_clearance *c)
  * crosses its own wall (piece): a feature of it nearer the arc's centre than its radius. A
  * pin is the whole circle, so its pair would press past the arc's ends where there is no
  * material (a lens's or a circular-arc cam's flank, a D's semicircle below its chord); past a
- * cut into the next wall the circle runs on inside the solid. The feature in `near`; NULL
- * if none. */
+ * cut into the next wall the circle runs on inside the solid. Within 1e-6 of the radius it
+ * counts as touching, not crossing (an outline typed to six digits). The feature in `near`;
+ * NULL if none. */
 static const cs_feature *outstanding_arc(const cs_profile *head, const cs_feature **near)
 {
   for (const cs_profile *w = head; w; w = w->next)
@@ -147,7 +148,7 @@ static const cs_feature *outstanding_arc(const cs_profile *head, const cs_featur
       if (f->kind != CS_FEATURE_ARC || !convex(f))
         continue;
       for (int j = 0; j < w->n; j++)
-        if (j != i && cs_feature_distance(&w->f[j], f->c) < f->R * (1.0 - 1e-9)) {
+        if (j != i && cs_feature_distance(&w->f[j], f->c) < f->R * (1.0 - 1e-6)) {
           *near = &w->f[j];
           return f;
         }
