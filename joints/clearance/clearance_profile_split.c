@@ -170,8 +170,8 @@ cs_profile *cs_profile_split(cs_profile *p, const double start[2], const cs_path
   return head;
 }
 
-/* Step i's length (a spline step's polygon through its points) and, for a segment or an arc,
- * its middle point (else 0). */
+/* The length of step st from `from` (a spline step's: the polygon through its points) and
+ * whether it has a middle to be split at, a segment's or an arc's (1, in mid), or not (0). */
 static int step_middle(const double from[2], const cs_path_step *st, double *length,
                        double mid[2])
 {
