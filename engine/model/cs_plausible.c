@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cs_clearance.h"
 #include "cs_model.h"
 
 enum { MAX_POINTS = 256 };
@@ -39,24 +40,47 @@ static void say(finding_buf *f, const char *fmt, ...)
     f->used = f->used + (size_t)n < f->size ? f->used + (size_t)n : f->size - 1;
 }
 
-/* The largest distance of a body's attachment points from its centre of mass, m. */
+/* The points of body b's own geometry, in its frame, into xy (at most max): its attachment
+ * points (cs_model_body_points), and the four extremes of each bounding circle of its profile
+ * walls' and follower outlines' features, whose centres alone put a hole's wall at its middle;
+ * returns how many. */
+static int body_points(const cs_model *m, int b, double (*xy)[2], int max)
+{
+  int n = cs_model_body_points(m, b, xy, max);
+  for (int k = 0; k < m->nclearance; k++)
+    for (int s = 0; s < 2; s++) {
+      const cs_clearance *c = &m->clearances[k];
+      if (c->body[s] != b)
+        continue;
+      for (const cs_profile *w = s ? c->follower : c->profile; w; w = w->next)
+        for (int i = 0; i < w->n; i++)
+          for (int e = 0; e < 4 && n < max; e++, n++) {
+            const double *bc = w->f[i].bc, r = w->f[i].br;
+            xy[n][0] = bc[0] + (e == 0 ? r : e == 1 ? -r : 0.0);
+            xy[n][1] = bc[1] + (e == 2 ? r : e == 3 ? -r : 0.0);
+          }
+    }
+  return n < max ? n : max;
+}
+
+/* The largest distance of a body's own points (body_points) from its centre of mass, m. */
 static double body_extent(const cs_model *m, int b)
 {
   double xy[MAX_POINTS][2], r = 0.0;
-  int n = cs_model_body_points(m, b, xy, MAX_POINTS);
-  for (int i = 0; i < n && i < MAX_POINTS; i++)
+  int n = body_points(m, b, xy, MAX_POINTS);
+  for (int i = 0; i < n; i++)
     r = fmax(r, hypot(xy[i][0], xy[i][1]));
   return r;
 }
 
-/* The mechanism's size: the diagonal of the box holding every attachment point at q0, m. */
+/* The mechanism's size: the diagonal of the box holding every body's points at q0, m. */
 static double mechanism_size(const cs_model *m)
 {
   double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
   for (int b = 0; b < m->nbody; b++) {
     double xy[MAX_POINTS][2], c = cos(m->bodies[b].q0[2]), s = sin(m->bodies[b].q0[2]);
-    int n = cs_model_body_points(m, b, xy, MAX_POINTS);
-    for (int i = 0; i < n && i < MAX_POINTS; i++) {
+    int n = body_points(m, b, xy, MAX_POINTS);
+    for (int i = 0; i < n; i++) {
       double w[2] = {m->bodies[b].q0[0] + c * xy[i][0] - s * xy[i][1],
                      m->bodies[b].q0[1] + s * xy[i][0] + c * xy[i][1]};
       for (int k = 0; k < 2; k++)

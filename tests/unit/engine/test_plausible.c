@@ -3,6 +3,7 @@
  * clearance slider-crank with its radii in millimetres (a 9.8 m pin with 0.2 m clearance on
  * 0.12 m links), a Young's modulus in GPa, a speed in r/min, a mass in grams, gravity in mm/s². */
 #include <dirent.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "clearsim.h"
@@ -84,6 +85,40 @@ static void shipped_models_are_plausible(void)
   CHECK(seen >= 30, "every shipped model checked (%d)", seen);
 }
 
+/* A steel pin (r 10 mm) in a hole given as a profile wall (one whole-circle arc, r 11 mm) and
+ * the same pin as a follower outline: the walls' and the outline's extents are the
+ * mechanism's, not their centres only (which had put a 0.5 mm mechanism round a 22 mm hole:
+ * "the pin radius exceeds the whole mechanism" and "the clearance is 22 % of it"). */
+static void profile_extents(void)
+{
+  const char *pin[2] = {"\"pin_radius\": 0.01", "\"follower\": {\"path\": [[0.01, 0], "
+                        "{\"arc_to\": [0.01, 0], \"centre\": [0, 0], \"turn\": \"ccw\"}], "
+                        "\"solid\": \"left\"}"};
+  for (int k = 0; k < 2; k++) {
+    char json[2048], text[1024];
+    snprintf(json, sizeof json,
+             "{\"name\": \"hole\", \"bodies\": [{\"name\": \"g\", \"ground\": true}, "
+             "{\"name\": \"d\", \"mass\": 0.025, \"inertia\": 1.2e-6, \"position\": "
+             "[0.0005, 0, 0]}], \"clearance_joints\": [{\"name\": \"h\", \"type\": "
+             "\"profile\", \"body1\": \"g\", \"body2\": \"d\", %s, \"length\": 0.01, "
+             "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
+             "\"contact\": {\"elastic\": {\"model\": \"lankarani_nikravesh\"}, \"damping\": {\"model\": "
+             "\"kelvin_voigt\", \"c\": 0}}, \"profile\": {\"path\": "
+             "[[0.011, 0], {\"arc_to\": [0.011, 0], \"centre\": [0, 0], \"turn\": \"ccw\"}], "
+             "\"solid\": \"right\"}}]}", pin[k]);
+    cs_model *m = NULL;
+    cs_error err;
+    if (cs_model_load_string(json, "<hole>", NULL, &m, &err) != CS_OK) {
+      CHECK(0, "the pin in a profile hole loads (%s)", err.message);
+      continue;
+    }
+    int n = cs_model_plausibility(m, text, sizeof text);
+    CHECK(n == 0, "a pin %s in a profile hole: no finding (%d: %s)", k ? "outline" : "circle",
+          n, text);
+    cs_model_free(m);
+  }
+}
+
 int main(void)
 {
   char text[256];
@@ -101,6 +136,7 @@ int main(void)
         "a rubber's 5 MPa is plausible (%s)", text);
   CHECK(findings("/drivers/0/motion/velocity", "3141.6", text, sizeof text) == 0,
         "30,000 r/min is plausible (%s)", text);
+  profile_extents();
   shipped_models_are_plausible();
   return cs_test_finish();
 }
