@@ -157,11 +157,12 @@ static const cs_feature *outstanding_arc(const cs_profile *head, const cs_featur
 }
 
 /* Whether pairs a and b are one circle against one profile: arcs of one circle, given as
- * several steps (a circle outline of two halves), would press twice at one point. */
+ * several steps (a circle outline of two halves), would press twice at one point. Within
+ * 1e-6 of the radius, as outstanding_arc's touching (an outline typed to six digits). */
 static int same_circle(const cs_follower_pair *a, const cs_follower_pair *b)
 {
   const int against_a = a->swapped ? a->piece : a->wall, against_b = b->swapped ? b->piece : b->wall;
-  const double tol = 1e-12 * fmax(a->R, 1e-3);
+  const double tol = 1e-6 * a->R;
   return !a->face && !b->face && a->swapped == b->swapped && against_a == against_b &&
          a->R > 0.0 && fabs(a->R - b->R) <= tol && fabs(a->s[0] - b->s[0]) <= tol &&
          fabs(a->s[1] - b->s[1]) <= tol;
