@@ -591,7 +591,6 @@ double cs_clearances_forces_power(cs_clearances *c, const cs_frame *frame, const
   return P;
 }
 
-/* δ of joint j at q, and (when `blend` is non-NULL) the blend of its laws there */
 /* Pin j's gap in full at the frames f, and its point p. */
 static void gap_full(const joint *j, const cs_frame f[2], double p[2], cs_gap *g)
 {
@@ -599,6 +598,7 @@ static void gap_full(const joint *j, const cs_frame f[2], double p[2], cs_gap *g
   joint_gap(j, p, f[1].q[2] - f[0].q[2], g);
 }
 
+/* δ of pin j at the frames f, and (when `blend` is non-NULL) the blend of its laws there. */
 static double gap_in(const joint *j, const cs_frame f[2], cs_blend *blend)
 {
   double p[2];
@@ -896,29 +896,18 @@ static int on_point(const cs_clearances *c, int i, int k)
   return k != i && same_point(&c->joints[i], &c->joints[k]);
 }
 
-/* Where pin i's contact has gone past its wall's join (its gap beyond it at q), the pin on its
- * point whose wall the point now touches, out of contact: it takes the contact on; −1 if none. */
-static int successor(const cs_clearances *c, int i, const double *q)
+/* The pin on pin i's point (another wall's) that a contact crossing their join at q passes
+ * between: in contact (taken), one in contact past its join, whose contact i takes on; out of
+ * contact (!taken), one whose wall the point now touches, which takes i's on. −1 if none. */
+static int across_join(const cs_clearances *c, int i, const double *q, int taken)
 {
   const int index = c->joints[i].index;
   for (int k = c->first[index]; k < c->first[index + 1]; k++) {
     cs_gap g;
-    if (on_point(c, i, k) && !c->joints[k].in_contact &&
-        (gap_at(c, &c->joints[k], q, &g), !g.beyond) && g.delta >= 0.0)
-      return k;
-  }
-  return -1;
-}
-
-/* The pin on pin i's point in contact past its wall's join at q, whose contact i takes on; −1
- * if none. */
-static int predecessor(const cs_clearances *c, int i, const double *q)
-{
-  const int index = c->joints[i].index;
-  for (int k = c->first[index]; k < c->first[index + 1]; k++) {
-    cs_gap g;
-    if (on_point(c, i, k) && c->joints[k].in_contact &&
-        (gap_at(c, &c->joints[k], q, &g), g.beyond))
+    if (!on_point(c, i, k) || c->joints[k].in_contact != taken)
+      continue;
+    gap_at(c, &c->joints[k], q, &g);
+    if (taken ? g.beyond : !g.beyond && g.delta >= 0.0)
       return k;
   }
   return -1;
@@ -947,7 +936,7 @@ static void hand_over(cs_clearances *c, int i, int k, const double *q)
 
 void cs_clearances_open(cs_clearances *c, int i, double t, const double *q, const double *v)
 {
-  int from = predecessor(c, i, q);
+  int from = across_join(c, i, q, 1);
   if (from >= 0) {
     hand_over(c, from, i, q);
     return;
@@ -1000,7 +989,7 @@ int cs_clearances_events(cs_clearances *c, const double *q, const int *found, in
       cached_frames(c, j, q, &fc, f);
       inside = gap_in(j, f, NULL) > 0.0;
     }
-    if (inside && predecessor(c, i, q) >= 0) {
+    if (inside && across_join(c, i, q, 1) >= 0) {
       changed++; /* the restart hands the contact over (cs_clearances_settle) */
     } else if (inside && found && found[2 * i + 1] != 0) {
       /* its guard stopped the step at a maximum of δ inside the wall: δ rose through 0 before
@@ -1031,7 +1020,7 @@ int cs_clearances_settle(cs_clearances *c, double t, const double *q, const doub
     cs_gap g;
     if (!j->in_contact || (gap_at(c, j, q, &g), !g.beyond))
       continue;
-    int to = successor(c, i, q);
+    int to = across_join(c, i, q, 0);
     if (to >= 0)
       hand_over(c, i, to, q), changed++;
   }
