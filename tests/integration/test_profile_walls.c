@@ -301,6 +301,14 @@ static void joined_impact(void)
       CHECK(dv < 1e-7, "%s: the one wall's rebound to 1e-7 m/s (%.3g)", form[f], dv);
       CHECK(fabs(ej.balance_error) < 1e-8 * scale, "%s: the books close (%.3g J)", form[f],
             ej.balance_error);
+      int struck = 0; /* the disc's pins (or its circle's pairs) against the two walls */
+      for (int w = 0; w < 2; w++) {
+        cs_clearance_state cw;
+        cs_sim_clearance_corner(sj, 0, w, &cw);
+        struck += cw.impact_velocity > 0.0;
+      }
+      CHECK(struck == 2, "%s: the contact crossed the join, both walls carried it (%d)",
+            form[f], struck);
       cs_sim_free(sj), cs_sim_free(so);
       cs_model_free(mj), cs_model_free(mo);
     }
@@ -343,8 +351,9 @@ static double struck_arc(int joined, int *contacts)
            r, w);
   cs_model *mod = load_model_string(json, joined ? "<arc-bottomed chevron struck on its arc>"
                                                  : "<arc and chord struck on the arc>");
-  CHECK(cs_model_clearance_corner_count(mod, 0) == (joined ? 2 : 1), "%s: %d wall(s)",
-        joined ? "the arc-bottomed chevron" : "the arc and chord", joined ? 2 : 1);
+  const int walls = cs_model_clearance_corner_count(mod, 0);
+  CHECK(walls == (joined ? 2 : 1), "%s: %d wall(s)",
+        joined ? "the arc-bottomed chevron" : "the arc and chord", walls);
   cs_sim *sim = start(mod);
   cs_error err;
   cs_status st = cs_sim_advance(sim, 0.002, &err);
@@ -352,6 +361,14 @@ static double struck_arc(int joined, int *contacts)
   cs_energy en;
   cs_sim_energy(sim, &en);
   *contacts = cs_sim_event_count(sim);
+  int struck = 0; /* walls that carried the impact: both, where it crossed the join */
+  for (int i = 0; i < walls; i++) {
+    cs_clearance_state w;
+    cs_sim_clearance_corner(sim, 0, i, &w);
+    struck += w.impact_velocity > 0.0;
+  }
+  CHECK(struck == walls, "struck on the arc: every wall carried the contact (%d of %d)", struck,
+        walls);
   cs_sim_free(sim);
   cs_model_free(mod);
   return en.dissipated;
