@@ -890,10 +890,12 @@ static void gap_at(const cs_clearances *c, const joint *j, const double *q, cs_g
 }
 
 /* Whether pin k stands on pin i's point, as a wall's pin beside another wall's does (pins of
- * one joint, not only those of a run: a follower outline's pairs against each wall). */
+ * one joint, not only those of a run: a follower outline's pairs against each wall), or meets
+ * it at a window's edge (cs_clearance_pin_partner). */
 static int on_point(const cs_clearances *c, int i, int k)
 {
-  return k != i && same_point(&c->joints[i], &c->joints[k]);
+  const joint *a = &c->joints[i], *b = &c->joints[k];
+  return k != i && (same_point(a, b) || cs_clearance_pin_partner(a->def, a->pin, b->pin));
 }
 
 /* The pin on pin i's point (another wall's) that a contact crossing their join at q passes

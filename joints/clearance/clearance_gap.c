@@ -140,6 +140,8 @@ void cs_clearance_pin_gap_turned(const cs_clearance *c, int pin, const double p[
   memset(g, 0, sizeof *g);
   if (c->follower && c->pairs[pin].face)
     cs_follower_face_gap(c, pin, p, phi, g);
+  else if (c->follower && c->pairs[pin].nzone)
+    cs_follower_window_gap(c, pin, p, phi, g);
   else
     cs_clearance_pin_gap(c, pin, p, g);
 }

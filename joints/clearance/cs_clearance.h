@@ -110,6 +110,13 @@ void cs_follower_blend(const cs_clearance *c, int pin, const double p[2], cs_ble
 /* A face pair's gap at the face's start p (body[0] frame) and relative angle φ. */
 void cs_follower_face_gap(const cs_clearance *c, int pin, const double p[2], double phi,
                           cs_gap *g);
+/* A windowed pair's gap (an arc whose circle stands out past its ends, the pairs beside it):
+ * its own, or, where the direction of its contact lies in one of its zones, the partner's
+ * there (beyond: the partner takes the contact on). */
+void cs_follower_window_gap(const cs_clearance *c, int pin, const double p[2], double phi,
+                            cs_gap *g);
+/* Whether pins a and b of c pass a contact between them at a window's edge. */
+int cs_clearance_pin_partner(const cs_clearance *c, int a, int b);
 double cs_clearance_pin_radius(const cs_clearance *c, int pin);
 void cs_clearance_pin_bodies(const cs_clearance *c, int pin, int body[2]);
 void cs_clearance_pin_geometry(const cs_clearance *c, int pin, int r, cs_contact_geometry *g);

@@ -40,6 +40,7 @@
 #include "cs_test_clearance.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- duality ---------------- */
@@ -304,6 +305,10 @@ static cs_model *block_model(const char *wall, const char *law, double y, double
 }
 
 #define FLAT "{\"path\": [[-0.1, 0], [0.1, 0]], \"solid\": \"right\"}"
+/* A lens: arcs of R 50 mm about (0, ∓40 mm) meeting at sharp corners (±30 mm, 0). */
+#define LENS "{\"path\": [[0.03, 0], {\"arc_to\": [-0.03, 0], \"centre\": [0, -0.04], " \
+             "\"turn\": \"ccw\"}, {\"arc_to\": [0.03, 0], \"centre\": [0, 0.04], \"turn\": " \
+             "\"ccw\"}], \"closed\": true, \"solid\": \"left\"}"
 
 static void resting(void)
 {
@@ -786,6 +791,25 @@ static void jacobians(void)
   double w[2] = {0.005, -(0.03 - d)}; /* the circle's centre in the face's frame */
   double at2[2] = {0.01 - (c * w[0] - s * w[1]), -(s * w[0] + c * w[1])};
   jacobian_case("wall arc on a follower face", joint, ln, at2);
+  /* pair 0, a lens's upper arc (joints/README.md "Windows") whose contact lies past its end:
+   * its gap is the right corner's beside it, 2 µm into the flat (the corner's point on the
+   * pin's centre through the relative angle: ∂δ/∂φ and the contact point's map) */
+  snprintf(joint, sizeof joint, "\"type\": \"profile\", \"length\": 0.01, \"profile\": "
+           "{\"path\": [[-0.1, 0], [0.1, 0]], \"solid\": \"right\"}, \"follower\": " LENS);
+  double at3[2] = {0.001 - 0.03 * c, -d - 0.03 * s};
+  const char *pk = "{\"elastic\": {\"model\": \"power_law\", \"K\": 1e10, \"n\": 1.5}, "
+                   "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 10}, \"friction\": "
+                   "{\"model\": \"coulomb\", \"mu\": 0.1, \"v_tol\": 10}}"; /* corners: no R */
+  jacobian_case("arc past its end (a corner)", joint, pk, at3);
+  /* pair 0, a D-shaped wall's arc whose contact lies past its end: the left corner's, 2 µm
+   * into a slab's face (the swapped pair: the wall's body the pin's) */
+  snprintf(joint, sizeof joint, "\"type\": \"profile\", \"length\": 0.01, \"profile\": "
+           "{\"path\": [[0.02, 0], {\"arc_to\": [-0.02, 0], \"centre\": [0, 0], \"turn\": "
+           "\"ccw\"}], \"closed\": true, \"solid\": \"left\"}, \"follower\": {\"path\": "
+           "[[-0.04, 0], [0.04, 0]], \"solid\": \"right\"}");
+  const double ns[2] = {s, -c}; /* the slab's solid side, in the wall's frame */
+  double at4[2] = {-0.02 - d * ns[0], -d * ns[1]};
+  jacobian_case("wall arc past its end", joint, pk, at4);
   /* pair 0, a face on the spline cam: its support point 5 mm in from the face's middle, and
    * 0.5 mm past its end (32 points of the circle) (the end's distance to the spline; 6 um across the face's line, the
    * circle's sagitta 4.2 um there); with friction: the slip map of a contact point that runs
@@ -808,6 +832,229 @@ static void jacobians(void)
     approaching_case(what[i], joint, ln, o);
     friction_case(what[i], joint, ln, lnd, o);
   }
+}
+
+/* ---------------------------------------------------------------- windowed arcs ---------- */
+
+/* A D (a semicircle of 20 mm about its body's origin and its chord; `up`: the arc above the
+ * chord, else below), whose circle stands out past the arc's ends: the circle is the pin over
+ * the arc's own directions only, the chord's corners past them. */
+static void d_outline(char *out, size_t len, int up)
+{
+  snprintf(out, len, "{\"path\": [[0.02, 0], {\"arc_to\": [-0.02, 0], \"centre\": [0, 0], "
+           "\"turn\": \"%s\"}], \"closed\": true, \"solid\": \"%s\"}", up ? "ccw" : "cw",
+           up ? "left" : "right");
+}
+
+/* Pairs' normal forces and depths at the end of a guided rest: the arc's pair (the first,
+ * the only arc) and the corners'. */
+static void pair_loads(cs_sim *s, int n, double *arc, double *arc_depth, double *corner,
+                       double *corner_depth)
+{
+  *arc = *arc_depth = *corner = *corner_depth = 0.0;
+  for (int i = 0; i < n; i++) {
+    cs_clearance_state c;
+    cs_sim_clearance_corner(s, 0, i, &c);
+    if (i == 0)
+      *arc = c.normal_force, *arc_depth = c.penetration;
+    else
+      *corner = fmax(*corner, c.normal_force), *corner_depth = fmax(*corner_depth, c.penetration);
+  }
+}
+
+/* The D resting on a flat, on its arc (touching at the start) and on its chord (the corners
+ * touching; its circle's bottom 20 mm below the floor): the arc's pair carries m g at m g/K
+ * and the corners none; on the chord each corner m g/2 at m g/(2K) and the arc's pair none.
+ * Without windows a D was refused; the circle as its pin would have pressed 20 mm deep. */
+static void d_resting(void)
+{
+  char d[512];
+  for (int up = 0; up < 2; up++) {
+    cs_model *mod;
+    d_outline(d, sizeof d, up);
+    cs_sim *s = guided_rest(up ? "<D on its chord>" : "<D on its arc>", up ? 0.0 : 0.02, FLAT, d,
+                            &mod);
+    const int n = cs_model_clearance_corner_count(mod, 0);
+    double arc, arc_depth, corner, corner_depth;
+    pair_loads(s, n, &arc, &arc_depth, &corner, &corner_depth);
+    printf("D on its %s: the arc's pair %.9g N at %.6g m, the corners' at most %.9g N at %.6g m "
+           "(m g %.9g N at m g/K %.6g m)\n", up ? "chord" : "arc", arc, arc_depth, corner,
+           corner_depth, m * g, m * g / K);
+    CHECK(n == 3, "the arc's pair and two corners' (%d)", n);
+    if (up)
+      CHECK(arc == 0.0 && fabs(corner / (0.5 * m * g) - 1) < 1e-6 &&
+            fabs(corner_depth * K / (0.5 * m * g) - 1) < 1e-6,
+            "on the chord each corner carries m g/2 at m g/(2K), the arc none (%.9g, %.9g N)",
+            corner, arc);
+    else
+      CHECK(corner == 0.0 && fabs(arc / (m * g) - 1) < 1e-6 &&
+            fabs(arc_depth * K / (m * g) - 1) < 1e-6,
+            "on the arc its pair carries m g at m g/K, the corners none (%.9g, %.9g N)", arc,
+            corner);
+    cs_sim_free(s);
+    cs_model_free(mod);
+  }
+}
+
+typedef struct rocking {
+  double low;      /* the least θ over the output rows */
+  double loads[4]; /* each pair's largest normal force over them */
+  double arc_to, corner_from; /* the largest |θ| at which the lower arc carried, the least at
+                               * which a corner did */
+} rocking;
+
+static int rock_row(const cs_sim *s, void *user)
+{
+  rocking *rk = user;
+  double q[3];
+  cs_sim_body_position(s, 1, q);
+  rk->low = fmin(rk->low, q[2]);
+  for (int i = 0; i < 4; i++) {
+    cs_clearance_state c;
+    cs_sim_clearance_corner(s, 0, i, &c);
+    rk->loads[i] = fmax(rk->loads[i], c.normal_force);
+    if (c.normal_force > 0.0 && i == 2)
+      rk->arc_to = fmax(rk->arc_to, fabs(q[2]));
+    else if (c.normal_force > 0.0 && i % 2)
+      rk->corner_from = fmin(rk->corner_from, fabs(q[2]));
+  }
+  return 0;
+}
+
+/* A lens (arcs of R 50 mm about (0, ∓40 mm) meeting at sharp corners (±30 mm, 0), its centre
+ * of mass at the middle), free on a frictionless flat, undamped, released at rest standing
+ * tilted by θ0 on its left corner, exactly touching: it rocks down onto its lower arc, rolls
+ * over it onto the right corner, turns back and rocks again. Its centre of mass moves only up
+ * and down, so on the far corner it turns back at −θ0 (each corner 30 mm out: m g (30 mm)
+ * sin θ the same at both turns), within what the contact's compliance holds (the corner,
+ * released touching, rings on the floor over about twice m g/K's depth, (m g/K)^(2/3) =
+ * 4.6 um: 2 × 4.6 um over 30 mm cos θ0, 4.4e-4 rad); the contact passes between the arc
+ * and a corner at |θ| = atan(30/40) = 0.6435 rad, where the arc ends. A circle pressing past
+ * its arc's ends would throw it centimetres off. Returns the balance error over m g times the
+ * drop. */
+static double lens_rocking(double rtol, rocking *rk)
+{
+  const double th0 = 0.8, t_end = 0.3;
+  char json[4096];
+  snprintf(json, sizeof json,
+           "{\"name\": \"lens\", \"gravity\": [0, -9.81], \"bodies\": [{\"name\": \"g\", "
+           "\"ground\": true}, {\"name\": \"b\", \"mass\": 1, \"inertia\": 2.5e-4, \"position\": "
+           "[0, %.17g, %.17g]}], \"clearance_joints\": [{\"name\": \"J\", \"type\": \"profile\", "
+           "\"body1\": \"g\", \"body2\": \"b\", \"length\": 0.01, \"materials\": [{\"E\": 2e11, "
+           "\"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], \"contact\": {\"elastic\": {\"model\": "
+           "\"power_law\", \"K\": 1e9, \"n\": 1.5}, \"damping\": {\"model\": \"kelvin_voigt\", "
+           "\"c\": 0}}, \"profile\": " FLAT ", \"follower\": " LENS "}], \"solver\": {\"t_end\": %g, \"rtol\": %g, \"atol\": 1e-14}, "
+           "\"output\": {\"interval\": 2e-5}}",
+           0.03 * sin(th0), th0, t_end, rtol);
+  cs_model *mod = load_model_string(json, "<lens>");
+  cs_sim *s = start(mod);
+  *rk = (rocking){.corner_from = INFINITY};
+  cs_sim_set_output(s, rock_row, rk);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, t_end, &err);
+  CHECK(st == CS_OK, "lens rtol %g: runs (%s)", rtol, st ? err.message : "");
+  CHECK(cs_model_clearance_corner_count(mod, 0) == 4, "two arcs' pairs and two corners'");
+  cs_energy en;
+  cs_sim_energy(s, &en);
+  cs_sim_free(s);
+  cs_model_free(mod);
+  return fabs(en.balance_error) / (m * g * 0.03 * (sin(th0) - 1.0 / 3.0));
+}
+
+static void lens(void)
+{
+  rocking rk8, rk10;
+  const double edge = atan(0.75);
+  double b8 = lens_rocking(1e-8, &rk8), b10 = lens_rocking(1e-10, &rk10);
+  printf("lens rocking undamped from corner to corner: turns back at %.7f rad (closed form "
+         "-0.8, %+.2e); the lower arc carried up to |θ| %.5f, the corners from %.5f (the arc's "
+         "end %.5f); the pairs' largest forces %.4g N (upper arc), %.4g, %.4g N (corners), "
+         "%.4g N (lower arc); balance error %.3g (rtol 1e-8), %.3g (rtol 1e-10) of the energy "
+         "moved\n", rk10.low, rk10.low + 0.8, rk10.arc_to, rk10.corner_from, edge,
+         rk10.loads[0], rk10.loads[1], rk10.loads[3], rk10.loads[2], b8, b10);
+  CHECK(fabs(rk10.low + 0.8) < 4.4e-4, "it turns back on the far corner at -θ0 (%.7f rad)",
+        rk10.low);
+  CHECK(fabs(rk10.arc_to - edge) < 1e-3 && fabs(rk10.corner_from - edge) < 1e-3,
+        "the contact passes between arc and corner where the arc ends (%.5f, %.5f rad)",
+        rk10.arc_to, rk10.corner_from);
+  CHECK(rk10.loads[0] == 0.0 && rk10.loads[1] > 0.0 && rk10.loads[2] > 0.0 &&
+        rk10.loads[3] > 0.0, "the lower arc and both corners carried it, the upper arc never");
+  CHECK(b10 < 1e-8 && b10 < b8, "the books close to the tolerance (%.3g, %.3g)", b10, b8);
+}
+
+/* A circular-arc cam (base circle r_b 20 mm about the cam's pivot, nose r_n 7 mm about (e =
+ * 15 mm, 0), flanks of ρ 50 mm tangent to both, the cam's wall) turning slowly at 2 rad/s
+ * under a flat-faced follower pressed on it by a spring: the flanks' circles cross the cam
+ * (their centres 30 mm behind the pivot), so each flank's pair is the pin only over its own
+ * directions, the base and the nose past them. The face's lift is the cam's support function
+ * along the follower's axis u = R(−θ)(0, 1): the largest c·u + R over the arcs whose
+ * directions hold u; at the nose e + r_n = 22 mm. A flank's circle standing for it all round
+ * would lift the face to 25.9 mm there. */
+static void arc_cam(void)
+{
+  const double rb = 0.02, rn = 0.007, e = 0.015, rho = 0.05, w = 2.0, t_end = 3.3;
+  const double A = rho - rb, B = rho - rn, cx = (A * A - B * B + e * e) / (2 * e);
+  const double cy = sqrt(A * A - cx * cx); /* the upper flank's centre (cx, −cy) */
+  const double t1[2] = {-rb / A * cx, rb / A * cy}; /* base–flank, on the line through O */
+  const double t2[2] = {cx + rho / B * (e - cx), -cy + rho / B * cy}; /* flank–nose */
+  char json[4096];
+  snprintf(json, sizeof json,
+           "{\"name\": \"arc cam\", \"gravity\": [0, 0], \"bodies\": [{\"name\": \"ground\", "
+           "\"ground\": true}, {\"name\": \"cam\", \"mass\": 0.1, \"inertia\": 1e-4}, "
+           "{\"name\": \"follower\", \"mass\": 0.5, \"inertia\": 1e-3, \"position\": [0, %.17g, "
+           "0]}], \"joints\": [{\"name\": \"pivot\", \"type\": \"revolute\", \"body1\": "
+           "\"ground\", \"body2\": \"cam\"}, {\"name\": \"guide\", \"type\": \"prismatic\", "
+           "\"body1\": \"ground\", \"body2\": \"follower\", \"axis\": [0, 1]}], \"drivers\": "
+           "[{\"name\": \"motor\", \"type\": \"angle\", \"body\": \"cam\", \"motion\": "
+           "{\"velocity\": %g}}], \"forces\": [{\"name\": \"spring\", \"type\": \"spring\", "
+           "\"body1\": \"ground\", \"body2\": \"follower\", \"point1\": [0, -0.1], "
+           "\"stiffness\": 2000, \"free_length\": 0.11}], \"solver\": {\"t_end\": %g, \"rtol\": "
+           "1e-9, \"atol\": 1e-13}, \"output\": {\"interval\": 1e-3}, \"clearance_joints\": "
+           "[{\"name\": \"face\", \"type\": \"profile\", \"body1\": \"cam\", \"body2\": "
+           "\"follower\", \"length\": 0.01, \"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": "
+           "2e11, \"nu\": 0.3}], \"contact\": {\"elastic\": {\"model\": \"power_law\", \"K\": "
+           "1e10, \"n\": 1.5}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": 300}}, "
+           "\"profile\": {\"path\": [[%.17g, %.17g], {\"arc_to\": [%.17g, %.17g], \"centre\": "
+           "[%.17g, 0], \"turn\": \"ccw\"}, {\"arc_to\": [%.17g, %.17g], \"centre\": [%.17g, "
+           "%.17g], \"turn\": \"ccw\"}, {\"arc_to\": [%.17g, %.17g], \"centre\": [0, 0], "
+           "\"turn\": \"ccw\"}, {\"arc_to\": [%.17g, %.17g], \"centre\": [%.17g, %.17g], "
+           "\"turn\": \"ccw\"}], \"closed\": true, \"solid\": \"left\"}, \"follower\": "
+           FACE "}]}",
+           rb, w, t_end, t2[0], -t2[1], t2[0], t2[1], e, t1[0], t1[1], cx, -cy, t1[0], -t1[1],
+           t2[0], -t2[1], cx, cy);
+  cs_model *mod = load_model_string(json, "<circular-arc cam>");
+  cs_sim *s = start(mod);
+  track tr = {0, calloc(ROWS, sizeof(double))};
+  cs_sim_set_output(s, record, &tr);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, t_end, &err);
+  CHECK(st == CS_OK, "circular-arc cam: runs (%s)", st ? err.message : "");
+  /* the support function: base, nose, the flanks (centre, radius, directions) */
+  const double arc[4][3] = {{0, 0, rb}, {e, 0, rn}, {cx, -cy, rho}, {cx, cy, rho}};
+  const double edge = atan2(t2[1] + cy, t2[0] - cx), end = atan2(t1[1] + cy, t1[0] - cx);
+  double worst = 0.0, top = 0.0;
+  for (int i = 0; i < tr.n; i++) {
+    const double th = w * i * 1e-3, u[2] = {sin(th), cos(th)};
+    const double a = atan2(u[1], u[0]);
+    double h = 0.0;
+    for (int k = 0; k < 4; k++) {
+      const double f = k == 2 ? a : -a; /* a flank's directions: [edge, end], mirrored */
+      const int in = k == 0 ? fabs(a) >= end : k == 1 ? fabs(a) <= edge : f >= edge && f <= end;
+      if (in)
+        h = arc[k][0] * u[0] + arc[k][1] * u[1] + arc[k][2];
+    }
+    worst = fmax(worst, fabs(tr.y[i] - h));
+    top = fmax(top, tr.y[i]);
+  }
+  printf("circular-arc cam under a flat face, %d rows over a turn: the lift off the cam's "
+         "support function by at most %.3g m; the largest lift %.7f m (e + r_n %.7f m)\n", tr.n,
+         worst, top, e + rn);
+  CHECK(tr.n > 3000 && worst < 5e-6, "the face follows the cam's support function (%.3g m)",
+        worst);
+  CHECK(fabs(top - (e + rn)) < 5e-6, "it lifts to e + r_n at the nose (%.7f m)", top);
+  free(tr.y);
+  cs_sim_free(s);
+  cs_model_free(mod);
 }
 
 /* ---------------------------------------------------------------- bad input -------------- */
@@ -852,23 +1099,29 @@ static void bad_input(void)
           "lankarani_nikravesh: needs the radius R1 of body 1 > 0");
   refused("\"profile\": " FLAT ", \"follower\": {\"path\": [[0, 0], [0.01, 0]], \"solid\": "
           "\"up\"}", "<bad>: /clearance_joints/0/follower/solid: expected one of");
-  /* arcs whose circles stand out of their own outline past their ends: a lens (each arc's
-   * circle reaches 8 cm past the other arc), a D-shaped wall (its semicircle below the chord) */
-  refused("\"profile\": " FLAT ", \"follower\": {\"path\": [[0.03, 0], {\"arc_to\": [-0.03, 0], "
-          "\"centre\": [0, -0.04], \"turn\": \"ccw\"}, {\"arc_to\": [0.03, 0], \"centre\": [0, "
-          "0.04], \"turn\": \"ccw\"}], \"closed\": true, \"solid\": \"left\"}",
-          "<bad>: /clearance_joints/0/follower: the follower's convex arc about (0, -0.04) m, "
-          "radius 0.05 m (body2's frame): its circle, which stands for it in contact, crosses "
-          "the outline (an arc within 0.03 m of its centre)");
+  /* arcs whose circles stand out of their own outline past their ends hand their contact on
+   * at their ends to a corner or an arc: a quarter circle met tangentially by straight
+   * pieces (its circle crossing the bottom face), a wall's semicircle ending open */
+  refused("\"profile\": " FLAT ", \"follower\": {\"path\": [[0.02, -0.01], [0.02, 0], "
+          "{\"arc_to\": [0, 0.02], \"centre\": [0, 0], \"turn\": \"ccw\"}, [-0.02, 0.02], "
+          "[-0.02, -0.01]], \"closed\": true, \"solid\": \"left\"}",
+          "<bad>: /clearance_joints/0/follower: the follower's convex arc about (0, 0) m, radius "
+          "0.02 m (body2's frame): its circle crosses its own outline, so it is the pin only "
+          "over the arc's own directions and hands the contact on at its ends to a corner or an "
+          "arc beside it; its end at (0.02, 0) m meets a straight piece");
   refused("\"profile\": {\"path\": [[0.02, 0], {\"arc_to\": [-0.02, 0], \"centre\": [0, 0], "
-          "\"turn\": \"ccw\"}], \"closed\": true, \"solid\": \"left\"}, \"follower\": " CIRCLE,
+          "\"turn\": \"ccw\"}, [0, 0]], \"solid\": \"left\"}, \"follower\": " CIRCLE,
           "<bad>: /clearance_joints/0/profile: a wall's convex arc about (0, 0) m, radius 0.02 m "
-          "(body1's frame): its circle, which stands for it in contact, crosses the wall (a "
-          "segment within 0 m of its centre)");
+          "(body1's frame): its circle crosses its own wall, so it is the pin only over the "
+          "arc's own directions and hands the contact on at its ends to a corner or an arc "
+          "beside it; its end at (0.02, 0) m meets an open end");
 }
 
 int main(void)
 {
+  d_resting();
+  lens();
+  arc_cam();
   bad_input();
   jacobians();
   resting();
