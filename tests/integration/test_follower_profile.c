@@ -28,15 +28,24 @@
  *    sharp-cornered block over the rounded edge (its corners' law fading out onto the arc):
  *    the energy books close to the integrator's tolerance, tightening with it.
  *  - The forces' Jacobians (friction included) against differences, for a follower arc on a
- *    wall's flat, a wall's arc on the follower's face (the swapped pair) and a face on a spline
- *    cam (in its middle and past its end; moving out and in; friction's own part).
+ *    wall's flat, a wall's arc on the follower's face (the swapped pair), the same two with
+ *    the contact past the arc's end (a lens's arc, a D wall's: the corner's), and a face on a
+ *    spline cam (in its middle and past its end; moving out and in; friction's own part).
  *  - A flat face on the 64-point spline of the eccentric cam (models/cam_spline_flat.json):
  *    it jumps as on the exact circle, near the closed-form speed; its lift in contact is the
  *    circle's within the spline's h^4 bound; undamped, its books close to the tolerance.
  *  - A disc outline of two half circles on a flat: one pair for the one circle, m g at m g/K.
+ *  - Arcs whose circles stand out past their ends, each the pin over its own directions only
+ *    (joints/README.md "Windows"): a D resting on its arc (m g at m g/K on the arc's pair)
+ *    and on its chord (m g/2 at m g/(2K) on each corner; its circle 20 mm below the floor);
+ *    a lens rocking undamped from corner to corner turns back at its start angle within the
+ *    contact's compliance, the contact passing between arc and corner where the arc ends,
+ *    its books to the tolerance; a flat face on a circular-arc cam follows the cam's support
+ *    function (its nose's e + r_n, not the flank circle's 3.9 mm more).
  *  - Bad input: pin_radius with a follower, an empty follower path, a spline follower, an
- *    outline pair no law can take (a sharp corner under a law that needs radii), arcs whose
- *    circles cross their own outline (a lens follower, a D-shaped wall). */
+ *    outline pair no law can take (a sharp corner under a law that needs radii), arcs standing
+ *    out whose end meets no corner or arc (a straight piece joined tangentially, an open
+ *    end). */
 #include "cs_test_clearance.h"
 
 #include <math.h>
