@@ -30,6 +30,8 @@ typedef struct joint {
                                         * (cs_clearance_pin_silent): no force there */
   int walls;         /* how many of them (cs_clearances_crossing_time) */
   int same;          /* on the point of the pin before (a profile's walls: same_point) */
+  int windowed;      /* a follower pair silent in zones of its directions, where a partner
+                      * carries the contact (cs_clearance_pin_windowed) */
   int run;           /* the pins from this one on that stand on its point (1 for most) */
   double clearance;  /* c: the guard's blend (cs_clearances_roots) is on its scale */
   int in_contact, region;
@@ -106,6 +108,7 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
       j->clearance = cs_model_clearance_size(m, i);
       j->event = -1;
       j->same = k > 0 && same_point(j, j - 1);
+      j->windowed = cs_clearance_pin_windowed(j->def, pin);
     }
   }
   c->first[m->nclearance] = c->n;
@@ -598,16 +601,41 @@ static void gap_full(const joint *j, const cs_frame f[2], double p[2], cs_gap *g
   joint_gap(j, p, f[1].q[2] - f[0].q[2], g);
 }
 
+/* Whether a window partner of pin j (cs_clearance_pin_partner) holds the contact at the
+ * frames f: in contact and, by its own gap, not past its window. Each pin decides its window
+ * by its own numbers, so at an edge both may claim it to round-off; the one in contact keeps
+ * it until its own gap says it is past (then the other takes it on, cs_clearances_settle). */
+static int held_by_partner(const cs_clearances *c, const joint *j, const cs_frame f[2])
+{
+  if (!j->windowed)
+    return 0;
+  for (int k = c->first[j->index]; k < c->first[j->index + 1]; k++) {
+    const joint *o = &c->joints[k];
+    if (o == j || !o->in_contact || !cs_clearance_pin_partner(j->def, j->pin, o->pin))
+      continue;
+    double p[2];
+    cs_gap g;
+    gap_full(o, f, p, &g);
+    if (!g.beyond)
+      return 1;
+  }
+  return 0;
+}
+
 /* δ of pin j at the frames f, and (when `blend` is non-NULL) the blend of its laws there. */
-static double gap_in(const joint *j, const cs_frame f[2], cs_blend *blend)
+static double gap_in(const cs_clearances *c, const joint *j, const cs_frame f[2],
+                     cs_blend *blend)
 {
   double p[2];
   cs_gap g;
   gap_full(j, f, p, &g);
   if (blend)
     cs_clearance_blend(j->def, j->pin, p, g.region, blend);
-  /* past its wall's join a pin out of contact touches nothing: the next wall's pin does */
-  return g.beyond && !j->in_contact ? -(j->clearance + fabs(g.delta)) : g.delta;
+  /* past its wall's join (or window) a pin out of contact touches nothing: the next wall's
+   * pin does, as does the partner that holds it */
+  if (!j->in_contact && (g.beyond || held_by_partner(c, j, f)))
+    return -(j->clearance + fabs(g.delta));
+  return g.delta;
 }
 
 /* The same at q. */
@@ -615,7 +643,7 @@ static double gap_of(const cs_clearances *c, const joint *j, const double *q, cs
 {
   cs_frame f[2];
   pin_frames(c, j, q, f);
-  return gap_in(j, f, blend);
+  return gap_in(c, j, f, blend);
 }
 
 double cs_clearances_strain(cs_clearances *c, const double *q)
@@ -742,7 +770,7 @@ static void joint_roots(cs_clearances *c, int i, const cs_frame f[2], const doub
                         double g[2])
 {
   joint *j = &c->joints[i];
-  double delta = gap_in(j, f, NULL), w = j->in_contact ? 0.0 : guard_weight(j, delta);
+  double delta = gap_in(c, j, f, NULL), w = j->in_contact ? 0.0 : guard_weight(j, delta);
   g[0] = j->in_contact ? delta + c->release : delta;
   g[1] = 1.0 - w; /* only the sign counts: 1 m/s stands for "moving away" */
   if (w > 0.0) {
@@ -806,7 +834,7 @@ int cs_clearances_gaps(cs_clearances *c, int k, const double *q, double *delta, 
   for (int m = 0; m < n; m++) {
     cs_frame f[2];
     cached_frames(c, &c->joints[k + m], q, &fc, f);
-    delta[m * stride] = gap_in(&c->joints[k + m], f, NULL);
+    delta[m * stride] = gap_in(c, &c->joints[k + m], f, NULL);
   }
   return n;
 }
@@ -989,7 +1017,7 @@ int cs_clearances_events(cs_clearances *c, const double *q, const int *found, in
     if (!j->in_contact && *missed < 0 && i >= far_until) {
       cs_frame f[2];
       cached_frames(c, j, q, &fc, f);
-      inside = gap_in(j, f, NULL) > 0.0;
+      inside = gap_in(c, j, f, NULL) > 0.0;
     }
     if (inside && across_join(c, i, q, 1) >= 0) {
       changed++; /* the restart hands the contact over (cs_clearances_settle) */
@@ -1029,8 +1057,11 @@ int cs_clearances_settle(cs_clearances *c, double t, const double *q, const doub
   for (int i = 0; i < c->n; i++) {
     joint *j = &c->joints[i];
     kin k;
-    kinematics_at(c, j, q, v, 0, &k);
-    if (!j->in_contact && !k.gap.beyond && k.gap.delta >= 0.0 && k.rate >= 0.0) {
+    cs_frame f[2];
+    pin_frames(c, j, q, f);
+    kinematics(c, j, f, v, 0, &k);
+    if (!j->in_contact && !k.gap.beyond && k.gap.delta >= 0.0 && k.rate >= 0.0 &&
+        !held_by_partner(c, j, f)) {
       cs_clearances_open(c, i, t, q, v);
       changed++;
     } else if (j->in_contact && k.gap.delta <= -c->release && k.rate <= 0.0) {

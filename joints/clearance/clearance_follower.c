@@ -477,6 +477,11 @@ void cs_follower_window_gap(const cs_clearance *c, int pin, const double p[2], d
   g->beyond = 1; /* the partner's contact: it takes it on at the next restart */
 }
 
+int cs_clearance_pin_windowed(const cs_clearance *c, int pin)
+{
+  return c->follower && c->pairs[pin].nzone > 0;
+}
+
 int cs_clearance_pin_partner(const cs_clearance *c, int a, int b)
 {
   if (!c->follower)

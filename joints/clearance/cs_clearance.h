@@ -115,8 +115,10 @@ void cs_follower_face_gap(const cs_clearance *c, int pin, const double p[2], dou
  * there (beyond: the partner takes the contact on). */
 void cs_follower_window_gap(const cs_clearance *c, int pin, const double p[2], double phi,
                             cs_gap *g);
-/* Whether pins a and b of c pass a contact between them at a window's edge. */
+/* Whether pins a and b of c pass a contact between them at a window's edge, and whether pin
+ * a has any such partner. */
 int cs_clearance_pin_partner(const cs_clearance *c, int a, int b);
+int cs_clearance_pin_windowed(const cs_clearance *c, int pin);
 double cs_clearance_pin_radius(const cs_clearance *c, int pin);
 void cs_clearance_pin_bodies(const cs_clearance *c, int pin, int body[2]);
 void cs_clearance_pin_geometry(const cs_clearance *c, int pin, int r, cs_contact_geometry *g);
