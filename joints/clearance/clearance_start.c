@@ -70,6 +70,8 @@ double cs_clearance_approach_speed(const cs_clearance *c, const double q0[3], co
     const double *qh = swap ? q1 : q0, *qp = swap ? q0 : q1, *vh = swap ? v1 : v0,
                  *vp = swap ? v0 : v1;
     cs_clearance_pin_gap_turned(c, pin, p, qp[2] - qh[2], &g);
+    if (c->kind == CS_CLEARANCE_PROFILE && (g.delta < -c->profile->size || g.beyond))
+      continue; /* farther than the joint's size from its wall, or past its window: not at it */
     worst = fmax(worst, fabs(g.grad[0] * pd[0] + g.grad[1] * pd[1] + g.dphi * (vp[2] - vh[2])));
   }
   return worst;

@@ -159,7 +159,9 @@ int cs_clearance_ideal(const cs_clearance *c, const double q0[3], const double q
                        cs_joint *j);
 /* How fast the pin moves towards the walls at poses q0, q1 and rates v0, v1 (m/s): its speed
  * relative to the hole body for a round hole (every direction leads to the wall), else the
- * largest normal speed of its pins (a slot's pin, a block's corners, turning included). */
+ * largest normal speed of its pins (a slot's pin, a block's corners, turning included); a
+ * profile's pins only within the joint's size of their walls (a cam's nose half a turn from
+ * its face moves at the cam's speed, towards nothing yet). */
 double cs_clearance_approach_speed(const cs_clearance *c, const double q0[3], const double q1[3],
                                    const double v0[3], const double v1[3]);
 
