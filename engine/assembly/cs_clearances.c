@@ -54,6 +54,7 @@ struct cs_clearances {
   int *busy, nbusy; /* the pins in contact or lubricated, ascending: those with forces */
   cs_contact_event *events;
   int nevent, capevent;
+  cs_handover_steps steps; /* hand-overs between unequal laws (cs_clearances_handover_steps) */
 };
 
 /* Everything a joint's force needs at one state. */
@@ -84,6 +85,7 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
   if (!c)
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   c->model = m;
+  c->steps.joint = -1;
   for (int i = 0; i < m->nclearance; i++)
     c->n += cs_clearance_pin_count(&m->clearances[i]);
   c->joints = calloc((size_t)c->n + 1, sizeof *c->joints);
@@ -943,9 +945,26 @@ static int across_join(const cs_clearances *c, int i, const double *q, int taken
   return -1;
 }
 
-/* Pin i's contact goes on in pin k, the next wall's where i's ends: one contact, its event,
- * its laws' history (c_r from the impact, δ_max) and its friction state, not a new impact at
- * the penetration it had (whose δ' would set the hysteresis laws' damping). */
+/* A hand-over's step in the strain energy at its δ, where the two pins' laws differ (the
+ * laws' history already passed on: cs_clearances_handover_steps). */
+static void count_step(cs_clearances *c, const joint *a, const joint *b, const cs_gap *g)
+{
+  const cs_contact *la = a->contact[g->region], *lb = b->contact[g->region];
+  const double dU = la && lb ? fabs(cs_contact_strain_energy(lb, g->delta) -
+                                    cs_contact_strain_energy(la, g->delta))
+                             : 0.0;
+  if (dU == 0.0)
+    return;
+  c->steps.count++;
+  c->steps.total += dU;
+  if (dU > c->steps.worst)
+    c->steps.worst = dU, c->steps.joint = a->index;
+}
+
+/* Pin i's contact goes on in pin k, the next wall's where i's ends (or its window partner's):
+ * one contact, its event, its laws' history (c_r from the impact, δ_max) and its friction
+ * state, not a new impact at the penetration it had (whose δ' would set the hysteresis laws'
+ * damping). */
 static void hand_over(cs_clearances *c, int i, int k, const double *q)
 {
   joint *a = &c->joints[i], *b = &c->joints[k];
@@ -958,6 +977,7 @@ static void hand_over(cs_clearances *c, int i, int k, const double *q)
   for (int r = 0; r < b->def->nregion; r++)
     if (b->contact[r] && a->contact[r])
       cs_contact_resume(b->contact[r], a->contact[r]);
+  count_step(c, a, b, &g);
   b->event = a->event, a->event = -1;
   b->z_from = i;
   set_contact(c, a, 0);
@@ -1276,3 +1296,5 @@ long cs_clearances_clip_count(const cs_clearances *c)
     n += c->joints[i].clips;
   return n;
 }
+
+cs_handover_steps cs_clearances_handover_steps(const cs_clearances *c) { return c->steps; }

@@ -127,5 +127,15 @@ void cs_clearances_pin_output(cs_clearances *c, int k, int pin, const double *q,
 int cs_clearances_event_count(const cs_clearances *c);
 const cs_contact_event *cs_clearances_event(const cs_clearances *c, int i);
 long cs_clearances_clip_count(const cs_clearances *c);
+/* Where contacts passed between pins whose laws store a different strain energy at the same
+ * δ (a standing-out arc's window edge between radii, under a law whose stiffness depends on
+ * them): how many such hand-overs, the largest and the summed |ΔU| (J), and the joint of the
+ * largest (−1 if none). The walls' joins hand over between equal laws and step nothing. */
+typedef struct cs_handover_steps {
+  long count;
+  double worst, total;
+  int joint;
+} cs_handover_steps;
+cs_handover_steps cs_clearances_handover_steps(const cs_clearances *c);
 
 #endif

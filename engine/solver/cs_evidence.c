@@ -5,6 +5,7 @@
 #include "cs_evidence.h"
 #include "cs_assembly.h"
 #include "cs_clearance.h"
+#include "cs_sim_impl.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -280,6 +281,14 @@ void cs_evidence_append(const cs_evidence *ev, const cs_sim *sim, char *buf, siz
     cs_evidence_append_domain(buf, size, who, domain_law(&m->clearances[ev->outside_joint]),
                               ev->outside, ev->outside_depth, ev->outside_limit);
   }
+  const cs_handover_steps hs = cs_clearances_handover_steps(sim->clear);
+  if (hs.count > 0)
+    append(buf, size, "clearance joint \"%s\": the contact passed %ld times between pairs of "
+           "different radii at the edge of an arc whose circle stands out (its window), under "
+           "a law whose stiffness depends on the radii: its potential stepped there, by up to "
+           "%.3g J and %.3g J in all (the energy books carry it); a law with its own "
+           "stiffness (power_law's K) steps nothing", cs_model_clearance_name(m, hs.joint),
+           hs.count, hs.worst, hs.total);
   if (ev->lambda_share > FORCE_FACTOR) {
     if (ev->lambda_driver >= 0)
       append(buf, size, "driver \"%s\": reaction %.3g at t = %.6g s, %.3g times the forces "

@@ -22,6 +22,9 @@
  *     velocities, so the impact velocities δ'(−), out of the error test; GGL with an atol
  *     beyond 10 times the CS_CLEARANCE_SHARE of the smallest clearance positions are capped
  *     to;
+ *   - contacts handed over between pairs whose laws differ at the same δ (a standing-out arc's
+ *     window edge between radii, under a law whose stiffness depends on them): the
+ *     potential stepped there (cs_clearances_handover_steps);
  *   - multipliers or driver reactions beyond 1000 times the forces the mechanism can carry
  *     (cs_scales' F, the largest contact force so far, the applied forces' bound): a singular
  *     position amplifying round-off, not a load.

@@ -40,8 +40,9 @@
  *    and on its chord (m g/2 at m g/(2K) on each corner; its circle 20 mm below the floor);
  *    a lens rocking undamped from corner to corner turns back at its start angle within the
  *    contact's compliance, the contact passing between arc and corner where the arc ends,
- *    its books to the tolerance; a flat face on a circular-arc cam follows the cam's support
- *    function (its nose's e + r_n, not the flank circle's 3.9 mm more).
+ *    its books to the tolerance; models/cam_circular_arc.json: a flat face on a circular-arc
+ *    cam follows the cam's support function (its nose's e + r_n, not the flank circle's
+ *    3.9 mm more) and jumps at the nose's tip near the closed-form speed.
  *  - Bad input: pin_radius with a follower, an empty follower path, a spline follower, an
  *    outline pair no law can take (a sharp corner under a law that needs radii), arcs standing
  *    out whose end meets no corner or arc (a straight piece joined tangentially, an open
@@ -1003,79 +1004,94 @@ static void lens(void)
         "the books close to the tolerance (%.3g, %.3g, %.3g; ggl %.3g)", b[0], b[1], b[2], bg);
 }
 
-/* A circular-arc cam (base circle r_b 20 mm about the cam's pivot, nose r_n 7 mm about (e =
- * 15 mm, 0), flanks of ρ 50 mm tangent to both, the cam's wall) turning slowly at 2 rad/s
- * under a flat-faced follower pressed on it by a spring: the flanks' circles cross the cam
- * (their centres 30 mm behind the pivot), so each flank's pair is the pin only over its own
- * directions, the base and the nose past them. The face's lift is the cam's support function
- * along the follower's axis u = R(−θ)(0, 1): the largest c·u + R over the arcs whose
- * directions hold u; at the nose e + r_n = 22 mm. A flank's circle standing for it all round
- * would lift the face to 25.9 mm there. */
+/* models/cam_circular_arc.json: a circular-arc cam (base circle r_b 20 mm about its pivot,
+ * nose r_n 7 mm about (e = 15 mm, 0), flanks of ρ 50 mm tangent to both, the cam's wall)
+ * under a flat-faced follower pressed on it by a spring k y, the cam's speed ramping from
+ * 70 rad/s at 5 rad/s². The flanks' circles cross the cam (their centres 30 mm behind the
+ * pivot), so each flank's pair is the pin only over its own directions, the base and the nose
+ * past them. Until the jump the face's lift is the cam's support function along the
+ * follower's axis u = R(−θ)(0, 1): the largest c·u + R over the arcs whose directions hold u
+ * (a flank's circle standing for it all round would lift the face 3.9 mm higher at the nose).
+ * On the nose the contact force k (e cos ψ + r_n) − m e w² cos ψ is least at its tip once
+ * m w² > k: the follower leaves there once w passes w_j = sqrt(k (e + r_n)/(m e)). */
 static void arc_cam(void)
 {
-  const double rb = 0.02, rn = 0.007, e = 0.015, rho = 0.05, w = 2.0, t_end = 3.3;
+  const double rb = 0.02, rn = 0.007, e = 0.015, rho = 0.05, w0 = 70.0, alpha = 5.0;
+  const double k = 2000.0, mf = 0.5, wj = sqrt(k * (e + rn) / (mf * e)), turn = 2 * M_PI / wj;
   const double A = rho - rb, B = rho - rn, cx = (A * A - B * B + e * e) / (2 * e);
   const double cy = sqrt(A * A - cx * cx); /* the upper flank's centre (cx, −cy) */
   const double t1[2] = {-rb / A * cx, rb / A * cy}; /* base–flank, on the line through O */
   const double t2[2] = {cx + rho / B * (e - cx), -cy + rho / B * cy}; /* flank–nose */
-  char json[4096];
-  snprintf(json, sizeof json,
-           "{\"name\": \"arc cam\", \"gravity\": [0, 0], \"bodies\": [{\"name\": \"ground\", "
-           "\"ground\": true}, {\"name\": \"cam\", \"mass\": 0.1, \"inertia\": 1e-4}, "
-           "{\"name\": \"follower\", \"mass\": 0.5, \"inertia\": 1e-3, \"position\": [0, %.17g, "
-           "0]}], \"joints\": [{\"name\": \"pivot\", \"type\": \"revolute\", \"body1\": "
-           "\"ground\", \"body2\": \"cam\"}, {\"name\": \"guide\", \"type\": \"prismatic\", "
-           "\"body1\": \"ground\", \"body2\": \"follower\", \"axis\": [0, 1]}], \"drivers\": "
-           "[{\"name\": \"motor\", \"type\": \"angle\", \"body\": \"cam\", \"motion\": "
-           "{\"velocity\": %g}}], \"forces\": [{\"name\": \"spring\", \"type\": \"spring\", "
-           "\"body1\": \"ground\", \"body2\": \"follower\", \"point1\": [0, -0.1], "
-           "\"stiffness\": 2000, \"free_length\": 0.11}], \"solver\": {\"t_end\": %g, \"rtol\": "
-           "1e-9, \"atol\": 1e-13}, \"output\": {\"interval\": 1e-3}, \"clearance_joints\": "
-           "[{\"name\": \"face\", \"type\": \"profile\", \"body1\": \"cam\", \"body2\": "
-           "\"follower\", \"length\": 0.01, \"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": "
-           "2e11, \"nu\": 0.3}], \"contact\": {\"elastic\": {\"model\": \"power_law\", \"K\": "
-           "1e10, \"n\": 1.5}, \"damping\": {\"model\": \"kelvin_voigt\", \"c\": 300}}, "
-           "\"profile\": {\"path\": [[%.17g, %.17g], {\"arc_to\": [%.17g, %.17g], \"centre\": "
-           "[%.17g, 0], \"turn\": \"ccw\"}, {\"arc_to\": [%.17g, %.17g], \"centre\": [%.17g, "
-           "%.17g], \"turn\": \"ccw\"}, {\"arc_to\": [%.17g, %.17g], \"centre\": [0, 0], "
-           "\"turn\": \"ccw\"}, {\"arc_to\": [%.17g, %.17g], \"centre\": [%.17g, %.17g], "
-           "\"turn\": \"ccw\"}], \"closed\": true, \"solid\": \"left\"}, \"follower\": "
-           FACE "}]}",
-           rb, w, t_end, t2[0], -t2[1], t2[0], t2[1], e, t1[0], t1[1], cx, -cy, t1[0], -t1[1],
-           t2[0], -t2[1], cx, cy);
-  cs_model *mod = load_model_string(json, "<circular-arc cam>");
+  cs_model *mod = load_model("models/cam_circular_arc.json");
   cs_sim *s = start(mod);
   track tr = {0, calloc(ROWS, sizeof(double))};
   cs_sim_set_output(s, record, &tr);
   cs_error err;
-  cs_status st = cs_sim_advance(s, t_end, &err);
+  cs_status st = cs_sim_advance(s, 1.6, &err);
   CHECK(st == CS_OK, "circular-arc cam: runs (%s)", st ? err.message : "");
+  const double t_sep = first_separation(s);
   /* the support function: base, nose, the flanks (centre, radius, directions) */
   const double arc[4][3] = {{0, 0, rb}, {e, 0, rn}, {cx, -cy, rho}, {cx, cy, rho}};
   const double edge = atan2(t2[1] + cy, t2[0] - cx), end = atan2(t1[1] + cy, t1[0] - cx);
   double worst = 0.0, top = 0.0;
-  for (int i = 0; i < tr.n; i++) {
-    const double th = w * i * 1e-3, u[2] = {sin(th), cos(th)};
+  for (int i = 0; i < tr.n && i * 1e-4 < t_sep; i++) {
+    const double t = i * 1e-4, th = w0 * t + 0.5 * alpha * t * t, u[2] = {sin(th), cos(th)};
     const double a = atan2(u[1], u[0]);
     double h = 0.0;
-    for (int k = 0; k < 4; k++) {
-      const double f = k == 2 ? a : -a; /* a flank's directions: [edge, end], mirrored */
-      const int in = k == 0 ? fabs(a) >= end : k == 1 ? fabs(a) <= edge : f >= edge && f <= end;
+    for (int c = 0; c < 4; c++) {
+      const double f = c == 2 ? a : -a; /* a flank's directions: [edge, end], mirrored */
+      const int in = c == 0 ? fabs(a) >= end : c == 1 ? fabs(a) <= edge : f >= edge && f <= end;
       if (in)
-        h = arc[k][0] * u[0] + arc[k][1] * u[1] + arc[k][2];
+        h = arc[c][0] * u[0] + arc[c][1] * u[1] + arc[c][2];
     }
     worst = fmax(worst, fabs(tr.y[i] - h));
     top = fmax(top, tr.y[i]);
   }
-  printf("circular-arc cam under a flat face, %d rows over a turn: the lift off the cam's "
-         "support function by at most %.3g m; the largest lift %.7f m (e + r_n %.7f m)\n", tr.n,
-         worst, top, e + rn);
-  CHECK(tr.n > 3000 && worst < 5e-6, "the face follows the cam's support function (%.3g m)",
+  const double w = w0 + alpha * t_sep, th = w0 * t_sep + 0.5 * alpha * t_sep * t_sep;
+  const double tip = remainder(th - 0.5 * M_PI, 2.0 * M_PI); /* from the nose's tip up */
+  printf("circular-arc cam under a flat face: until the jump the lift off the cam's support "
+         "function by at most %.3g m, the largest %.7f m (e + r_n %.7f m); w_j = %.4f rad/s "
+         "closed form, the follower leaves at t = %.5f s, w = %.4f rad/s (%+.3f %%), %.1f deg "
+         "past the nose's tip\n", worst, top, e + rn, wj, t_sep, w, 100.0 * (w / wj - 1.0),
+         tip * 180.0 / M_PI);
+  CHECK(t_sep > 1.0 && worst < 5e-6, "the face follows the cam's support function (%.3g m)",
         worst);
   CHECK(fabs(top - (e + rn)) < 5e-6, "it lifts to e + r_n at the nose (%.7f m)", top);
+  CHECK(w >= wj * (1.0 - 1e-3) && w <= wj + alpha * turn * 1.1,
+        "the jump within the turn after w_j (%.4f, %.4f … %.4f)", w, wj, wj + alpha * turn);
+  CHECK(fabs(tip) < 0.35, "the jump at the nose's tip (%.3g rad past it)", tip);
   free(tr.y);
   cs_sim_free(s);
   cs_model_free(mod);
+}
+
+/* The same cam under lankarani_nikravesh's stiffness, 4/3 E* √R: where the contact passes
+ * between a flank (ρ 50 mm) and the base (20 mm) or the nose (7 mm) at the flank's window
+ * edge the stiffness steps, and with it the potential. The run says so, with the steps'
+ * size; under power_law's K (the shipped model) nothing steps and nothing is said. */
+static void arc_cam_radius_law(void)
+{
+  const cs_override ln = {"/clearance_joints/0/contact/elastic",
+                          "{\"model\": \"lankarani_nikravesh\"}"};
+  for (int k = 0; k < 2; k++) {
+    cs_model *mod;
+    cs_error err;
+    cs_status st = cs_model_load_file_overrides("models/cam_circular_arc.json", NULL, &ln, k,
+                                                NULL, &mod, &err);
+    CHECK(st == CS_OK, "circular-arc cam: loads (%s)", st ? err.message : "");
+    if (st)
+      return;
+    cs_sim *s = start(mod);
+    st = cs_sim_advance(s, 0.3, &err);
+    CHECK(st == CS_OK, "circular-arc cam: runs (%s)", st ? err.message : "");
+    const char *w = cs_sim_warnings(s), *said = strstr(w, "its potential stepped there");
+    printf("circular-arc cam, %s: %s\n", k ? "lankarani_nikravesh" : "power_law",
+           said ? w : "no step said");
+    CHECK(k ? said != NULL : said == NULL, "%s: the step %s", k ? "L-N" : "power_law",
+          k ? "said" : "not said");
+    cs_sim_free(s);
+    cs_model_free(mod);
+  }
 }
 
 /* ---------------------------------------------------------------- bad input -------------- */
@@ -1143,6 +1159,7 @@ int main(void)
   d_resting();
   lens();
   arc_cam();
+  arc_cam_radius_law();
   bad_input();
   jacobians();
   resting();
