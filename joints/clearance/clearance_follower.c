@@ -232,6 +232,26 @@ static const cs_profile *own(const cs_clearance *c, const cs_follower_pair *q)
   return q->swapped ? cs_profile_wall(c->profile, q->wall) : cs_profile_wall(c->follower, q->piece);
 }
 
+/* The profile pair k's pin meets: a wall, or the follower's outline with its convex arcs cut
+ * to their end points (an arc on an arc is the follower arc's pair's alone: seen from both
+ * sides it was counted twice). */
+static const cs_profile *other(const cs_clearance *c, const cs_follower_pair *q)
+{
+  return q->swapped ? cs_profile_wall(c->follower_cut, q->piece)
+                    : cs_profile_wall(c->profile, q->wall);
+}
+
+/* A feature of pr that curves round a follower (a concave arc, a spline band bending towards
+ * the free side), or NULL. */
+static const cs_feature *concave(const cs_profile *pr)
+{
+  for (int i = 0; i < pr->n; i++)
+    if ((pr->f[i].kind == CS_FEATURE_ARC || pr->f[i].kind == CS_FEATURE_SPLINE) &&
+        pr->f[i].free_inside)
+      return &pr->f[i];
+  return NULL;
+}
+
 /* The pair of feature i of q's own profile against what q meets (an arc's: its circle's kept
  * pair, one_per_circle), or −1. */
 static int pair_of(const cs_clearance *c, const cs_follower_pair *q, int i)
@@ -309,6 +329,19 @@ static int window_arc(cs_clearance *c, int k, char *why, size_t len)
              whose, f->c[0], f->c[1], f->R, frame, q->swapped ? "wall" : "outline",
              f->c[0] + f->R * u[0], f->c[1] + f->R * u[1],
              end_kind(pr, end[e]));
+    return -1;
+  }
+  const cs_feature *bend = concave(other(c, q));
+  if (bend) {
+    snprintf(why, len, "%s convex arc about (%.6g, %.6g) m, radius %.6g m (%s frame): its "
+             "circle crosses its own %s, so it is the pin only over the arc's own directions, "
+             "which tells one contact from another only against a side that does not curve "
+             "round it; %s has a concave %s of radius %.6g m, where several points of the %s "
+             "may touch at once (a D in a bore): %s", whose, f->c[0], f->c[1], f->R, frame,
+             q->swapped ? "wall" : "outline", q->swapped ? "the follower's outline" : "the wall "
+             "it meets", bend->kind == CS_FEATURE_ARC ? "arc" : "spline bend", bend->R,
+             q->swapped ? "wall" : "outline", q->swapped ? "give that wall as a closed "
+             "\"spline\"" : "round the outline with arcs whose circles lie within it");
     return -1;
   }
   const double half = M_PI - 0.5 * w.S;
@@ -393,15 +426,6 @@ int cs_clearance_pin_silent(const cs_clearance *c, int pin, int region)
       arcs++;
     }
   return arcs > 0;
-}
-
-/* The profile pair k's pin meets: a wall, or the follower's outline with its convex arcs cut
- * to their end points (an arc on an arc is the follower arc's pair's alone: seen from both
- * sides it was counted twice). */
-static const cs_profile *other(const cs_clearance *c, const cs_follower_pair *q)
-{
-  return q->swapped ? cs_profile_wall(c->follower_cut, q->piece)
-                    : cs_profile_wall(c->profile, q->wall);
 }
 
 void cs_follower_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g)

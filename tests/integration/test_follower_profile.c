@@ -46,7 +46,7 @@
  *  - Bad input: pin_radius with a follower, an empty follower path, a spline follower, an
  *    outline pair no law can take (a sharp corner under a law that needs radii), arcs standing
  *    out whose end meets no corner or arc (a straight piece joined tangentially, an open
- *    end). */
+ *    end) or that meet a concave side (a D in a bore). */
 #include "cs_test_clearance.h"
 
 #include <math.h>
@@ -1152,6 +1152,16 @@ static void bad_input(void)
           "(body1's frame): its circle crosses its own wall, so it is the pin only over the "
           "arc's own directions and hands the contact on at its ends to a corner or an arc "
           "beside it; its end at (0.02, 0) m meets an open end");
+  /* a D in a bore: its arc and its corners may touch the bore at once, which its directions
+   * do not tell apart (the circle's contact and a corner's, at two places) */
+  refused("\"profile\": {\"path\": [[0.0205, 0], {\"arc_to\": [0.0205, 0], \"centre\": [0, 0], "
+          "\"turn\": \"ccw\"}], \"solid\": \"right\"}, \"follower\": {\"path\": [[0.02, 0], "
+          "{\"arc_to\": [-0.02, 0], \"centre\": [0, 0], \"turn\": \"ccw\"}], \"closed\": true, "
+          "\"solid\": \"left\"}", "<bad>: /clearance_joints/0/follower: the follower's convex arc "
+          "about (0, 0) m, radius 0.02 m (body2's frame): its circle crosses its own outline, so "
+          "it is the pin only over the arc's own directions, which tells one contact from "
+          "another only against a side that does not curve round it; the wall it meets has a "
+          "concave arc of radius 0.0205 m");
 }
 
 int main(void)
