@@ -5,6 +5,10 @@
 #ifndef CS_FOLLOWER_H
 #define CS_FOLLOWER_H
 
+#include <stddef.h>
+
+#include "cs_profile.h"
+
 /* One pair, one pin: a convex feature (centre s, radius R; a corner R = 0) of one side
  * against the other side's profile. swapped 0: feature `feature` of the follower's piece
  * `piece` (s in body[1]'s frame) against wall `wall` of body[0]; 1: feature `feature` of wall
@@ -27,5 +31,24 @@ typedef struct cs_follower_pair {
   int nzone;
   cs_follower_zone zone[2];
 } cs_follower_pair;
+
+struct cs_clearance;
+
+/* Shared by the pairs (clearance_follower.c) and their windows (clearance_window.c): whether
+ * f is a convex arc or a corner between two pieces (not an open end); a feature of pr nearer
+ * arc f's centre than its radius (f's circle crosses its solid), or NULL; whether two circles
+ * are one (centres and radii within 1e-6 of the radius: an outline typed to six digits); the
+ * profile pair q's feature is on, and the one it meets (a wall, or the follower's outline
+ * with its convex arcs cut to their end points). */
+int cs_follower_convex(const cs_feature *f);
+const cs_feature *cs_follower_crossing(const cs_profile *pr, const cs_feature *f);
+int cs_follower_one_circle(const double c1[2], double R1, const double c2[2], double R2);
+const cs_profile *cs_follower_own(const struct cs_clearance *c, const cs_follower_pair *q);
+const cs_profile *cs_follower_other(const struct cs_clearance *c, const cs_follower_pair *q);
+
+/* Pair k's window, its arc's circle standing out of its solid: its zones and its
+ * neighbours'. 0, or −1 with `why` where it cannot be windowed (an end meeting no corner or
+ * arc, a side curving round it, arcs of its circle apart on the outline). */
+int cs_follower_window(struct cs_clearance *c, int k, char *why, size_t len);
 
 #endif
