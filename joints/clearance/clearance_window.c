@@ -231,6 +231,23 @@ static void offset_gap(const cs_gap *h, const double x[2], double R, const doubl
   g->datphi[1] = g->dat[2] * rp[0] + g->dat[3] * rp[1];
 }
 
+/* Whether arc pair q's circle gap g at its centre p is a contact of the arc's own: its centre
+ * more than R/2 off the wall on the free side, and the wall's depth at the arc's point
+ * p + R ∇δ the same δ. A wall's gap is made for centres near its free side; a standing-out
+ * arc's centre can lie deep in the wall (a lens's upper arc's, below it in a V), where the
+ * gap measures a cut end's vertex as if from outside, its sign and normal no contact's. */
+static int own_contact(const cs_clearance *c, const cs_follower_pair *q, const double p[2],
+                       const cs_gap *g)
+{
+  if (g->delta > 0.5 * q->R)
+    return 0;
+  const double x[2] = {p[0] + q->R * g->grad[0], p[1] + q->R * g->grad[1]};
+  cs_gap h;
+  memset(&h, 0, sizeof h);
+  cs_profile_gap_on(cs_follower_other(c, q), 0.0, x, &h);
+  return fabs(h.delta - g->delta) <= 0.1 * q->R;
+}
+
 void cs_follower_window_gap(const cs_clearance *c, int pin, const double p[2], double phi,
                             cs_gap *g)
 {
@@ -238,7 +255,9 @@ void cs_follower_window_gap(const cs_clearance *c, int pin, const double p[2], d
   cs_follower_gap(c, pin, p, g);
   const double cs = cos(phi), sn = sin(phi);
   const double d[2] = {cs * g->grad[0] + sn * g->grad[1], cs * g->grad[1] - sn * g->grad[0]};
-  const int z = zone_of(q, d);
+  int z = zone_of(q, d);
+  if (z < 0 && q->R > 0.0 && !own_contact(c, q, p, g))
+    z = 0; /* no contact of the arc's: the other side's partner's, or none */
   if (z < 0)
     return;
   const int k = q->zone[z].partner;
