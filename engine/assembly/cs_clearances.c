@@ -23,6 +23,7 @@ typedef struct joint {
   int body[2];       /* the hole body and the pin body: the joint's, or (a wall's feature
                       * against a follower outline) the other way round */
   double radius;     /* the pin's radius (cs_clearance_pin_radius) */
+  double band;       /* how deep its wall sees it (cs_clearance_pin_band; INFINITY: always) */
   int zi;            /* its friction's internal state in z, or −1 (cs_clearances_state_count) */
   int z_from;        /* the pin whose contact, and z, it took over at the last settle, or −1 */
   cs_contact *contact[CS_MAX_REGIONS]; /* the pin's own regions; NULL for the others, and
@@ -107,6 +108,7 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
       for (int b = 0; b < 2; b++)
         j->col0[b] = m->bodies[j->body[b]].ground ? -1 : m->bodies[j->body[b]].coord;
       j->radius = cs_clearance_pin_radius(j->def, pin);
+      j->band = cs_clearance_pin_band(j->def, pin);
       j->clearance = cs_model_clearance_size(m, i);
       j->event = -1;
       j->same = k > 0 && same_point(j, j - 1);
@@ -841,14 +843,16 @@ int cs_clearances_gaps(cs_clearances *c, int k, const double *q, double *delta, 
   return n;
 }
 
-double cs_clearances_crossing_time(cs_clearances *c, const double *q, const double *v)
+double cs_clearances_crossing_time(cs_clearances *c, const double *q, const double *v,
+                                   int thin_only)
 {
   double shortest = INFINITY;
   for (int i = 0; i < c->n; i++) {
     const joint *j = &c->joints[i];
-    if (j->in_contact || j->walls < 2) /* one wall: δ and its guard see every approach */
+    const int thin = isfinite(j->band), many = j->walls >= 2 && !thin_only;
+    if (j->in_contact || !(many || thin)) /* one wall: δ and its guard see every approach */
       continue;
-    if (j->same && !c->joints[i - 1].in_contact)
+    if (j->same && !c->joints[i - 1].in_contact && j->band == c->joints[i - 1].band)
       continue; /* the same speed over the same clearance */
     kin k;
     kinematics_at(c, j, q, v, 0, &k);
@@ -856,8 +860,11 @@ double cs_clearances_crossing_time(cs_clearances *c, const double *q, const doub
     for (int a = 0; a < 6; a++)
       dp[0] += k.Jp[a] * k.u[a], dp[1] += k.Jp[6 + a] * k.u[a];
     double speed = hypot(dp[0], dp[1]);
-    if (speed > 0.0)
+    if (many && speed > 0.0)
       shortest = fmin(shortest, j->clearance / speed);
+    speed += fabs(k.u[5] - k.u[2]) * j->radius; /* its surface's, turning */
+    if (thin && speed > 0.0)
+      shortest = fmin(shortest, j->band / speed);
   }
   return shortest;
 }

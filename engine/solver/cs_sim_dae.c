@@ -322,6 +322,7 @@ cs_status cs_sim_dae_setup(cs_sim *s, N_Vector id, cs_error *err)
   s->ida = cs_ida_create(s->ctx, &p, &stage);
   if (!s->ida)
     return fail_setup(s, err, stage);
+  s->ida_hmax = set->max_step > 0 ? set->max_step : 0.0;
   if (IDAWFtolerances(s->ida, error_weights) || IDASetId(s->ida, id) ||
       IDASetSuppressAlg(s->ida, SUNTRUE))
     return fail_setup(s, err, "tolerances");
@@ -346,6 +347,15 @@ cs_status cs_sim_dae_step(cs_sim *s, double t_target, int *root, cs_error *err)
 {
   realtype t_reached = s->t_ida;
   s->ida_message[0] = '\0';
+  /* a pin crossing a cut wall's band within a step is outside it at both ends: IDAS's steps
+   * in free flight outgrow it (cs_clearances_crossing_time); 0 lets them grow */
+  double given = s->model->solver.max_step > 0 ? s->model->solver.max_step : INFINITY;
+  double hmax = fmin(given, cs_clearances_crossing_time(s->clear, Q_OF(s, s->y),
+                                                        V_OF(s, s->y), 1));
+  if (!isfinite(hmax))
+    hmax = 0.0;
+  if (hmax != s->ida_hmax && IDASetMaxStep(s->ida, hmax) == IDA_SUCCESS)
+    s->ida_hmax = hmax;
   int flag = IDASolve(s->ida, t_target, &t_reached, s->y, s->yp, IDA_ONE_STEP);
   /* IDAS refuses to go on from a root it returned when a root function is exactly 0 there and
    * again a round-off later ("root found at and very near t": the state did not change over

@@ -116,6 +116,7 @@ struct cs_sim {
   double wall;  /* seconds spent integrating in cs_sim_advance (the output callback's excluded) */
   double output_wall; /* seconds spent in the output callback */
   double t_near_root; /* where IDAS last refused a root 'at and very near t' */
+  double ida_hmax;    /* the step bound IDAS has (0: none; cs_sim_dae_step) */
   char ida_message[512]; /* IDAS' last error, kept for our cs_error */
 };
 

@@ -273,6 +273,16 @@ void cs_follower_blend(const cs_clearance *c, int pin, const double p[2], cs_ble
     cs_profile_blend_on(cs_follower_other(c, q), q->R, p, b);
 }
 
+double cs_clearance_pin_band(const cs_clearance *c, int pin)
+{
+  if (c->kind != CS_CLEARANCE_PROFILE)
+    return INFINITY;
+  const cs_profile *w = c->follower ? (c->pairs[pin].face ? NULL
+                                                          : cs_follower_other(c, &c->pairs[pin]))
+                                    : cs_profile_wall(c->profile, pin);
+  return w && w->cut_depth > 0.0 ? w->cut_depth : INFINITY;
+}
+
 double cs_clearance_pin_radius(const cs_clearance *c, int pin)
 {
   return c->follower ? c->pairs[pin].R : c->pin_radius;

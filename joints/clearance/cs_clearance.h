@@ -56,6 +56,9 @@ int cs_clearance_pin_region(cs_clearance_kind kind, int pin, int region);
  * there acts with no force: a follower outline's corner on a wall's convex arc, which the
  * arc's own pair against the outline carries (clearance_follower.c). */
 int cs_clearance_pin_silent(const cs_clearance *c, int pin, int region);
+/* How deep inside its wall pin `pin` is still seen (a wall cut from a path: its size; past
+ * that a point is another wall's, cs_profile.h), or INFINITY. */
+double cs_clearance_pin_band(const cs_clearance *c, int pin);
 /* Pin i's centre in body[1]'s frame. */
 void cs_clearance_pin_point(const cs_clearance *c, int pin, double s1[2]);
 
