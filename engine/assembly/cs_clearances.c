@@ -56,6 +56,7 @@ struct cs_clearances {
   cs_contact_event *events;
   int nevent, capevent;
   cs_handover_steps steps; /* hand-overs between unequal laws (cs_clearances_handover_steps) */
+  int bounded;    /* some pin bounds the steps (cs_clearances_crossing_time): walls, a band */
 };
 
 /* Everything a joint's force needs at one state. */
@@ -151,6 +152,8 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
       j->walls++;
     }
   }
+  for (int k = 0; k < c->n; k++)
+    c->bounded |= c->joints[k].walls >= 2 || isfinite(c->joints[k].band);
   *out = c;
   return CS_OK;
 }
@@ -637,7 +640,7 @@ static double gap_in(const cs_clearances *c, const joint *j, const cs_frame f[2]
     cs_clearance_blend(j->def, j->pin, p, g.region, blend);
   /* past its wall's join (or window) a pin out of contact touches nothing: the next wall's
    * pin does, as does the partner that holds it */
-  if (!j->in_contact && (g.beyond || held_by_partner(c, j, f)))
+  if (!j->in_contact && (g.beyond || (j->windowed && held_by_partner(c, j, f))))
     return -(j->clearance + fabs(g.delta));
   return g.delta;
 }
@@ -847,7 +850,7 @@ double cs_clearances_crossing_time(cs_clearances *c, const double *q, const doub
                                    int thin_only)
 {
   double shortest = INFINITY;
-  for (int i = 0; i < c->n; i++) {
+  for (int i = 0; c->bounded && i < c->n; i++) {
     const joint *j = &c->joints[i];
     const int thin = isfinite(j->band), many = j->walls >= 2 && !thin_only;
     if (j->in_contact || !(many || thin)) /* one wall: δ and its guard see every approach */
