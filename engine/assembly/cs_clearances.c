@@ -849,25 +849,42 @@ int cs_clearances_gaps(cs_clearances *c, int k, const double *q, double *delta, 
 double cs_clearances_crossing_time(cs_clearances *c, const double *q, const double *v,
                                    int thin_only)
 {
-  double shortest = INFINITY;
+  double shortest = INFINITY, p[2] = {0.0, 0.0}, centre_speed = 0.0, turning = 0.0;
+  frame_cache fc = {.b0 = -1, .b1 = -1};
+  int point = -2; /* the pin whose point p is */
   for (int i = 0; c->bounded && i < c->n; i++) {
     const joint *j = &c->joints[i];
-    const int thin = isfinite(j->band), many = j->walls >= 2 && !thin_only;
+    const int thin = isfinite(j->band);
+    /* (a run's pins share a point: the same speed over the same clearance) */
+    const int many = j->walls >= 2 && !thin_only && !(j->same && !c->joints[i - 1].in_contact);
     if (j->in_contact || !(many || thin)) /* one wall: δ and its guard see every approach */
       continue;
-    if (j->same && !c->joints[i - 1].in_contact && j->band == c->joints[i - 1].band)
-      continue; /* the same speed over the same clearance */
-    kin k;
-    kinematics_at(c, j, q, v, 0, &k);
-    double dp[2] = {0.0, 0.0}; /* the pin centre's velocity in its hole body's frame */
-    for (int a = 0; a < 6; a++)
-      dp[0] += k.Jp[a] * k.u[a], dp[1] += k.Jp[6 + a] * k.u[a];
-    double speed = hypot(dp[0], dp[1]);
-    if (many && speed > 0.0)
-      shortest = fmin(shortest, j->clearance / speed);
-    speed += fabs(k.u[5] - k.u[2]) * j->radius; /* its surface's, turning */
+    if (!j->same || point != i - 1) { /* a run's pins share the point and its speeds */
+      cs_frame f[2];
+      double Jp[12], u[6], dp[2] = {0.0, 0.0}; /* the pin centre's velocity in its hole body's
+                                                 * frame */
+      cached_frames(c, j, q, &fc, f);
+      cs_clearance_point(j->def, j->s1, &f[0], &f[1], p, Jp, NULL);
+      memcpy(u, cs_body_rate(c->model, v, j->body[0]), 3 * sizeof *u);
+      memcpy(u + 3, cs_body_rate(c->model, v, j->body[1]), 3 * sizeof *u);
+      for (int a = 0; a < 6; a++)
+        dp[0] += Jp[a] * u[a], dp[1] += Jp[6 + a] * u[a];
+      centre_speed = hypot(dp[0], dp[1]);
+      turning = fabs(u[5] - u[2]);
+    }
+    point = i;
+    if (many && centre_speed > 0.0)
+      shortest = fmin(shortest, j->clearance / centre_speed);
+    const double speed = centre_speed + turning * j->radius; /* its surface's, turning */
+    /* a follower circle's run over a profile's walls: the nearest wall's distance for all */
+    const double run = thin && !j->same && j->run > 1 ? cs_clearance_run_clear(j->def, p) : -1;
+    const double clear = run >= 0.0 ? run : thin ? cs_clearance_pin_clear(j->def, j->pin, p) : 0;
+    /* within ten bands of its wall, across the band; farther, to within them */
+    const double off = fmax(clear - 10.0 * j->band, 0.0);
     if (thin && speed > 0.0)
-      shortest = fmin(shortest, j->band / speed);
+      shortest = fmin(shortest, (off + j->band) / speed);
+    if (run >= 0.0 && !many) /* (a run of many walls has its clearance's bound already) */
+      i += j->run - 1, point = i;
   }
   return shortest;
 }

@@ -76,9 +76,11 @@ int cs_clearances_gaps(cs_clearances *c, int k, const double *q, double *delta, 
  * (infinity when none moves): a step no longer than that cannot carry a pin past a wall it
  * only touches in between (a grazing contact whose nearest wall at both ends of the step is
  * another one). A bearing has one wall: δ and its guard root see every approach to it. And,
- * alone with `thin_only`, the time a pin takes to cross the depth a wall cut from a path sees
- * it to (cs_clearance_pin_band: a V notch's faces, 1e-3 m deep): a step across that band
- * would find the pin outside at both ends (a rhombus fell through a V at 0.4 m/s). */
+ * alone with `thin_only`, the time a pin within ten of them takes to cross the depth a wall
+ * cut from a path sees it to (cs_clearance_pin_band: a V notch's faces, 1e-3 m deep), or a pin
+ * farther off to come within ten: a step across that band would find the pin outside at both
+ * ends (a rhombus fell through a V at 0.4 m/s). Speeds, not accelerations: a pin starting from
+ * rest bounds nothing until it moves. */
 double cs_clearances_crossing_time(cs_clearances *c, const double *q, const double *v,
                                    int thin_only);
 /* Make the contact states agree with the state (q, v) at time t: open a joint at δ ≥ 0 not

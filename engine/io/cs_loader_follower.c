@@ -76,6 +76,8 @@ cs_status cs_json_follower(const cs_json *js, const cJSON *joint, const char *pa
   if (!c->follower_cut)
     return cs_json_out_of_memory(js);
   int st = cs_follower_pairs(c, why, sizeof why);
+  if (st == 0)
+    st = cs_follower_windows(c, why, sizeof why);
   if (st == -2)
     return cs_json_out_of_memory(js);
   if (st == -3) { /* the walls' */

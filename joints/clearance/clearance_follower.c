@@ -216,13 +216,6 @@ int cs_follower_pairs(cs_clearance *c, char *why, size_t len)
   if (!c->pairs)
     return -2;
   c->npair = one_per_circle(c->pairs, all_pairs(c, c->pairs));
-  for (int k = 0; k < c->npair; k++) {
-    const cs_follower_pair *q = &c->pairs[k];
-    const cs_feature *f = q->face ? NULL : &cs_follower_own(c, q)->f[q->feature];
-    if (f && f->kind == CS_FEATURE_ARC && cs_follower_crossing(cs_follower_own(c, q), f) &&
-        cs_follower_window(c, k, why, len))
-      return q->swapped ? -3 : -1;
-  }
   c->pin_radius = 0.0;
   for (int k = 0; k < c->npair; k++)
     c->pin_radius = fmax(c->pin_radius, c->pairs[k].R);
@@ -273,14 +266,36 @@ void cs_follower_blend(const cs_clearance *c, int pin, const double p[2], cs_ble
     cs_profile_blend_on(cs_follower_other(c, q), q->R, p, b);
 }
 
-double cs_clearance_pin_band(const cs_clearance *c, int pin)
+/* The wall a profile pin meets: its wall, or its pair's other side (NULL: a face's spline). */
+static const cs_profile *pin_wall(const cs_clearance *c, int pin)
 {
   if (c->kind != CS_CLEARANCE_PROFILE)
-    return INFINITY;
-  const cs_profile *w = c->follower ? (c->pairs[pin].face ? NULL
-                                                          : cs_follower_other(c, &c->pairs[pin]))
-                                    : cs_profile_wall(c->profile, pin);
+    return NULL;
+  if (!c->follower)
+    return cs_profile_wall(c->profile, pin);
+  return c->pairs[pin].face ? NULL : cs_follower_other(c, &c->pairs[pin]);
+}
+
+double cs_clearance_pin_band(const cs_clearance *c, int pin)
+{
+  const cs_profile *w = pin_wall(c, pin);
   return w && w->cut_depth > 0.0 ? w->cut_depth : INFINITY;
+}
+
+double cs_clearance_run_clear(const cs_clearance *c, const double p[2])
+{
+  if (c->kind != CS_CLEARANCE_PROFILE || c->follower)
+    return -1.0;
+  return fmax(cs_profile_clear(c->profile, p) - c->pin_radius, 0.0);
+}
+
+double cs_clearance_pin_clear(const cs_clearance *c, int pin, const double p[2])
+{
+  const cs_profile *w = pin_wall(c, pin);
+  if (!w)
+    return 0.0;
+  const double d = hypot(p[0] - w->bc[0], p[1] - w->bc[1]) - w->br;
+  return fmax(d - cs_clearance_pin_radius(c, pin), 0.0);
 }
 
 double cs_clearance_pin_radius(const cs_clearance *c, int pin)

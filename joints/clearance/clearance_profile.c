@@ -752,6 +752,27 @@ static int walls_far(const cs_profile *h, int k, const double x[2], double T, do
   return 1;
 }
 
+/* The least distance from x to the bounding circles of node k's walls, given the best so far
+ * (branch and bound: a node's circle holds its walls'). */
+static double walls_clear(const cs_profile *h, int k, const double x[2], double best)
+{
+  const cs_profile_node *nd = &h->wall_node[k];
+  if (outside(x, nd->bc, nd->br) >= best)
+    return best;
+  if (nd->child[0] >= 0)
+    return walls_clear(h, nd->child[1], x, walls_clear(h, nd->child[0], x, best));
+  for (int i = nd->lo; i < nd->hi; i++)
+    best = fmin(best, outside(x, h->wall[i]->bc, h->wall[i]->br));
+  return best;
+}
+
+double cs_profile_clear(const cs_profile *head, const double x[2])
+{
+  if (!head->wall || head->nwall < 2)
+    return outside(x, head->bc, head->br);
+  return walls_clear(head, 0, x, INFINITY);
+}
+
 int cs_profile_reach(const cs_profile *head, const double x[2], double rp, cs_gap *g)
 {
   if (!head->wall || head->nwall < 2) /* one wall: its own bound (cs_profile_far) */

@@ -121,7 +121,7 @@ static const char *end_kind(const cs_profile *pr, int i)
  * arc joined tangentially), which is silent over the arc's directions in turn: at the edge
  * both touch at the one end point, so the contact passes between them (cs_clearances_settle).
  * 0, or −1 with `why` where an end meets no such pair. */
-int cs_follower_window(cs_clearance *c, int k, char *why, size_t len)
+static int window_arc(cs_clearance *c, int k, char *why, size_t len)
 {
   cs_follower_pair *q = &c->pairs[k];
   const cs_profile *pr = cs_follower_own(c, q);
@@ -187,6 +187,18 @@ int cs_follower_window(cs_clearance *c, int k, char *why, size_t len)
              "arcs; give them as arcs of circles of their own", whose, f->c[0], f->c[1], f->R,
              frame, q->swapped ? "wall" : "outline");
   return full ? -1 : 0;
+}
+
+int cs_follower_windows(cs_clearance *c, char *why, size_t len)
+{
+  for (int k = 0; k < c->npair; k++) {
+    const cs_follower_pair *q = &c->pairs[k];
+    const cs_feature *f = q->face ? NULL : &cs_follower_own(c, q)->f[q->feature];
+    if (f && f->kind == CS_FEATURE_ARC && cs_follower_crossing(cs_follower_own(c, q), f) &&
+        window_arc(c, k, why, len))
+      return q->swapped ? -3 : -1;
+  }
+  return 0;
 }
 
 /* The zone of q holding direction d (the pin body's frame), or −1. */

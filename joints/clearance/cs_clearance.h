@@ -59,6 +59,12 @@ int cs_clearance_pin_silent(const cs_clearance *c, int pin, int region);
 /* How deep inside its wall pin `pin` is still seen (a wall cut from a path: its size; past
  * that a point is another wall's, cs_profile.h), or INFINITY. */
 double cs_clearance_pin_band(const cs_clearance *c, int pin);
+/* How far pin `pin` centred at p (body[0] frame) at least is from its wall: from its surface to
+ * the wall's bounding circle, 0 within it. */
+double cs_clearance_pin_clear(const cs_clearance *c, int pin, const double p[2]);
+/* The same for a follower circle centred at p against all the walls of a profile joint (its
+ * pins, one per wall, stand on one point), or −1 for the other kinds and for outlines. */
+double cs_clearance_run_clear(const cs_clearance *c, const double p[2]);
 /* Pin i's centre in body[1]'s frame. */
 void cs_clearance_pin_point(const cs_clearance *c, int pin, double s1[2]);
 
@@ -129,6 +135,11 @@ void cs_clearance_pin_geometry(const cs_clearance *c, int pin, int r, cs_contact
  * largest radius), one per circle; −1 with `why` when they make none or the follower's
  * outline cannot be paired, −3 when a wall cannot be, −2 when memory fails. */
 int cs_follower_pairs(cs_clearance *c, char *why, size_t len);
+/* The windows of the pairs whose arcs' circles stand out of their solid (clearance_window.c),
+ * once the pairs are made: the zones of each and of its neighbours. 0, or −1 (the follower's)
+ * or −3 (a wall's) with `why` where one cannot be windowed (an end meeting no corner or arc, a
+ * side curving round it, arcs of its circle apart on the outline). */
+int cs_follower_windows(cs_clearance *c, char *why, size_t len);
 /* What pair `pin` is, in words ("the follower's corner against a wall", …). */
 const char *cs_follower_pair_what(const cs_clearance *c, int pin);
 /* The largest radius of the convex features (arcs, corners) of a profile's walls (pins). */

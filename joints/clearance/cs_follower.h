@@ -46,9 +46,6 @@ int cs_follower_one_circle(const double c1[2], double R1, const double c2[2], do
 const cs_profile *cs_follower_own(const struct cs_clearance *c, const cs_follower_pair *q);
 const cs_profile *cs_follower_other(const struct cs_clearance *c, const cs_follower_pair *q);
 
-/* Pair k's window, its arc's circle standing out of its solid: its zones and its
- * neighbours'. 0, or −1 with `why` where it cannot be windowed (an end meeting no corner or
- * arc, a side curving round it, arcs of its circle apart on the outline). */
-int cs_follower_window(struct cs_clearance *c, int k, char *why, size_t len);
+
 
 #endif

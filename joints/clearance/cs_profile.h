@@ -265,6 +265,10 @@ int cs_profile_index(cs_profile *head);
  * own bound does it) or a head not indexed. */
 int cs_profile_reach(const cs_profile *head, const double x[2], double rp, struct cs_gap *g);
 
+/* The least distance from x to the bounding circles of the walls of the indexed head (or of
+ * the one wall), 0 inside one: a lower bound of how far x is from every wall. */
+double cs_profile_clear(const cs_profile *head, const double x[2]);
+
 /* The feature nearest p (the follower centre) and its signed distance d (> 0 on the free
  * side); d's gradient and Hessian are those of the gap δ = r_pin − d with their signs turned. */
 typedef struct cs_profile_hit {

@@ -1107,7 +1107,8 @@ static void arc_cam_radius_law(void)
 
 /* A body dropped 7 mm into a V notch (faces at 30°, cut at the vertex into two walls, each
  * of which sees a point only 1.08 mm deep: past that it is the other wall's), undamped, under
- * both formulations: a sharp rhombus and a lens (its arcs' circles crossing it, windowed).
+ * both formulations: a sharp rhombus, a lens (its arcs' circles crossing it, windowed) and a
+ * follower circle (each of its pins one wall's, on one point: the nearest wall bounds them).
  * Its corners reach the faces at 0.4 m/s; a step across the 1.08 mm band finds them outside
  * at both ends, and both had fallen through the V in free flight (7 explicit steps, 45 of
  * IDAS's). It lands, stays above the vertex, and keeps its books. */
@@ -1122,7 +1123,7 @@ static double v_drop(const char *outline, const char *formulation, int *events, 
            "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
            "\"contact\": {\"elastic\": {\"model\": \"power_law\", \"K\": 1e9, \"n\": 1.5}, "
            "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 0}}, \"profile\": {\"path\": "
-           "[[-0.1, 0.0577], [0, 0], [0.1, 0.0577]], \"solid\": \"right\"}, \"follower\": %s}], "
+           "[[-0.1, 0.0577], [0, 0], [0.1, 0.0577]], \"solid\": \"right\"}, %s}], "
            "\"solver\": {\"formulation\": \"%s\", \"t_end\": 0.3, \"rtol\": 1e-10, \"atol\": "
            "1e-14}, \"output\": {\"interval\": 1e-4}}", outline, formulation);
   cs_model *mod = load_model_string(json, "<V drop>");
@@ -1146,11 +1147,12 @@ static double v_drop(const char *outline, const char *formulation, int *events, 
 
 static void dropped_into_v(void)
 {
-  const char *what[2] = {"rhombus", "lens"};
-  const char *outline[2] = {"{\"path\": [[0.03, 0], [0, 0.01], [-0.03, 0], [0, -0.01]], "
-                            "\"closed\": true, \"solid\": \"left\"}", LENS};
+  const char *what[3] = {"rhombus", "lens", "follower circle (3 mm)"};
+  const char *outline[3] = {"\"follower\": {\"path\": [[0.03, 0], [0, 0.01], [-0.03, 0], "
+                            "[0, -0.01]], \"closed\": true, \"solid\": \"left\"}",
+                            "\"follower\": " LENS, "\"pin_radius\": 0.003"};
   const char *form[2] = {"auto", "ggl"};
-  for (int k = 0; k < 2; k++)
+  for (int k = 0; k < 3; k++)
     for (int f = 0; f < 2; f++) {
       int events;
       double low, b = v_drop(outline[k], form[f], &events, &low);
