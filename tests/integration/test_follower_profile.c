@@ -89,24 +89,15 @@ enum { ROWS = 22001 };
 typedef struct track {
   int n;
   double *y;
+  int lone; /* the follower is body 1, alone with the ground (else body 2) */
 } track;
 
+/* The follower's height at every output row. */
 static int record(const cs_sim *s, void *user)
 {
   track *t = user;
   double q[3];
-  cs_sim_body_position(s, 2, q);
-  if (t->n < ROWS)
-    t->y[t->n++] = q[1];
-  return 0;
-}
-
-/* The same for body 1 (a lone follower's). */
-static int record_body1(const cs_sim *s, void *user)
-{
-  track *t = user;
-  double q[3];
-  cs_sim_body_position(s, 1, q);
+  cs_sim_body_position(s, t->lone ? 1 : 2, q);
   if (t->n < ROWS)
     t->y[t->n++] = q[1];
   return 0;
@@ -147,7 +138,7 @@ static void duality_at(double rtol)
   track tr[3];
   double t_sep[3];
   for (int k = 0; k < 3; k++) {
-    tr[k] = (track){0, y[k]};
+    tr[k] = (track){0, y[k], 0};
     t_sep[k] = cam_run(k, 2.1, rtol, &tr[k]);
   }
   const int before = (int)(t_sep[0] / 1e-4); /* rows before the jump */
@@ -248,7 +239,7 @@ static void face_on_spline(void)
   const double F0 = 20.0, k = 2000.0, e = 0.01, mf = 0.5, wj = sqrt((F0 + 2 * k * e) / (mf * e));
   const double turn_j = 2 * M_PI / wj; /* the ramp's speed gain over a turn: 5 turn_j */
   static double y[2][ROWS];
-  track tr[2] = {{0, y[0]}, {0, y[1]}};
+  track tr[2] = {{0, y[0], 0}, {0, y[1], 0}};
   double ws = face_run(0, NULL, 1e-8, 0.5, NULL, NULL), wc = face_run(1, NULL, 1e-8, 0.5,
                                                                       NULL, NULL);
   double wf = shipped_face();
@@ -1035,7 +1026,7 @@ static void arc_cam(void)
   const double t2[2] = {cx + rho / B * (e - cx), -cy + rho / B * cy}; /* flank–nose */
   cs_model *mod = load_model("models/cam_circular_arc.json");
   cs_sim *s = start(mod);
-  track tr = {0, calloc(ROWS, sizeof(double))};
+  track tr = {0, calloc(ROWS, sizeof(double)), 0};
   cs_sim_set_output(s, record, &tr);
   cs_error err;
   cs_status st = cs_sim_advance(s, 1.6, &err);
@@ -1128,8 +1119,8 @@ static double v_drop(const char *outline, const char *formulation, int *events, 
            "1e-14}, \"output\": {\"interval\": 1e-4}}", outline, formulation);
   cs_model *mod = load_model_string(json, "<V drop>");
   cs_sim *s = start(mod);
-  track tr = {0, calloc(ROWS, sizeof(double))};
-  cs_sim_set_output(s, record_body1, &tr);
+  track tr = {0, calloc(ROWS, sizeof(double)), 1};
+  cs_sim_set_output(s, record, &tr);
   cs_error err;
   cs_status st = cs_sim_advance(s, 0.3, &err);
   CHECK(st == CS_OK, "V drop (%s): runs (%s)", formulation, st ? err.message : "");
