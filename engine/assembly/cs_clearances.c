@@ -876,14 +876,16 @@ double cs_clearances_crossing_time(cs_clearances *c, const double *q, const doub
     if (many && centre_speed > 0.0)
       shortest = fmin(shortest, j->clearance / centre_speed);
     const double speed = centre_speed + turning * j->radius; /* its surface's, turning */
+    if (!thin)
+      continue;
     /* a follower circle's run over a profile's walls: the nearest wall's distance for all */
-    const double run = thin && !j->same && j->run > 1 ? cs_clearance_run_clear(j->def, p) : -1;
-    const double clear = run >= 0.0 ? run : thin ? cs_clearance_pin_clear(j->def, j->pin, p) : 0;
+    const int run = !j->same && j->run > 1 && !j->def->follower;
+    const double clear = cs_clearance_pin_clear(j->def, j->pin, p, run);
     /* within ten bands of its wall, across the band; farther, to within them */
     const double off = fmax(clear - 10.0 * j->band, 0.0);
-    if (thin && speed > 0.0)
+    if (speed > 0.0)
       shortest = fmin(shortest, (off + j->band) / speed);
-    if (run >= 0.0 && !many) /* (a run of many walls has its clearance's bound already) */
+    if (run && !many) /* (a run of many walls has its clearance's bound already) */
       i += j->run - 1, point = i;
   }
   return shortest;

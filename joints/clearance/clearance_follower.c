@@ -282,19 +282,12 @@ double cs_clearance_pin_band(const cs_clearance *c, int pin)
   return w && w->cut_depth > 0.0 ? w->cut_depth : INFINITY;
 }
 
-double cs_clearance_run_clear(const cs_clearance *c, const double p[2])
-{
-  if (c->kind != CS_CLEARANCE_PROFILE || c->follower)
-    return -1.0;
-  return fmax(cs_profile_clear(c->profile, p) - c->pin_radius, 0.0);
-}
-
-double cs_clearance_pin_clear(const cs_clearance *c, int pin, const double p[2])
+double cs_clearance_pin_clear(const cs_clearance *c, int pin, const double p[2], int run)
 {
   const cs_profile *w = pin_wall(c, pin);
   if (!w)
     return 0.0;
-  const double d = hypot(p[0] - w->bc[0], p[1] - w->bc[1]) - w->br;
+  const double d = run && !c->follower ? cs_profile_clear(c->profile, p) : cs_profile_outside(w, p);
   return fmax(d - cs_clearance_pin_radius(c, pin), 0.0);
 }
 

@@ -238,9 +238,14 @@ static void bound(cs_profile *p)
   p->bc[0] = p->node[0].bc[0], p->bc[1] = p->node[0].bc[1], p->br = p->node[0].br;
 }
 
+double cs_profile_outside(const cs_profile *p, const double x[2])
+{
+  return hypot(x[0] - p->bc[0], x[1] - p->bc[1]) - p->br;
+}
+
 int cs_profile_far(const cs_profile *p, const double x[2], double rp)
 {
-  return hypot(x[0] - p->bc[0], x[1] - p->bc[1]) - p->br - rp > p->size;
+  return cs_profile_outside(p, x) - rp > p->size;
 }
 
 /* The scale on which contact is told from gap (the tolerances' cap, the depth warnings): the

@@ -60,11 +60,9 @@ int cs_clearance_pin_silent(const cs_clearance *c, int pin, int region);
  * that a point is another wall's, cs_profile.h), or INFINITY. */
 double cs_clearance_pin_band(const cs_clearance *c, int pin);
 /* How far pin `pin` centred at p (body[0] frame) at least is from its wall: from its surface to
- * the wall's bounding circle, 0 within it. */
-double cs_clearance_pin_clear(const cs_clearance *c, int pin, const double p[2]);
-/* The same for a follower circle centred at p against all the walls of a profile joint (its
- * pins, one per wall, stand on one point), or −1 for the other kinds and for outlines. */
-double cs_clearance_run_clear(const cs_clearance *c, const double p[2]);
+ * the wall's bounding circle, 0 within it; with `run`, from all the walls of a profile joint
+ * whose pins (one per wall) stand on one point, the nearest's (cs_profile_clear). */
+double cs_clearance_pin_clear(const cs_clearance *c, int pin, const double p[2], int run);
 /* Pin i's centre in body[1]'s frame. */
 void cs_clearance_pin_point(const cs_clearance *c, int pin, double s1[2]);
 

@@ -286,5 +286,7 @@ double cs_arc_span(const double u[2], const double v[2], int ccw);
  * bounding circle: there the gap is that circle's (below −size, like the true one: the roots
  * see only its sign), and the pair costs one distance whatever its pieces. */
 int cs_profile_far(const cs_profile *p, const double x[2], double rp);
+/* How far x lies outside the profile's bounding circle (< 0 inside it). */
+double cs_profile_outside(const cs_profile *p, const double x[2]);
 
 #endif
