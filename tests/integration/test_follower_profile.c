@@ -103,6 +103,21 @@ static int record(const cs_sim *s, void *user)
   return 0;
 }
 
+/* Model mod run to t_end, its rows to fn (NULL: none), or a failed check named by label; the
+ * energy books at the end into en. The caller frees the simulation. */
+static cs_sim *run_books(const cs_model *mod, double t_end, cs_output_fn fn, void *user,
+                         const char *label, cs_energy *en)
+{
+  cs_sim *s = start(mod);
+  if (fn)
+    cs_sim_set_output(s, fn, user);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, t_end, &err);
+  CHECK(st == CS_OK, "%s: runs (%s)", label, st ? err.message : "");
+  cs_sim_energy(s, en);
+  return s;
+}
+
 /* Way k to t_end at rtol (atol 1e-4 of it): the follower's lift at every output row and the
  * first separation. */
 static double cam_run(int k, double t_end, double rtol, track *tr)
@@ -960,16 +975,10 @@ static double lens_rocking(const char *formulation, double rtol, rocking *rk)
            "\"output\": {\"interval\": 2e-5}}",
            0.03 * sin(th0), th0, formulation, t_end, rtol);
   cs_model *mod = load_model_string(json, "<lens>");
-  cs_sim *s = start(mod);
   *rk = (rocking){.corner_from = INFINITY};
-  cs_sim_set_output(s, rock_row, rk);
-  cs_error err;
-  cs_status st = cs_sim_advance(s, t_end, &err);
-  CHECK(st == CS_OK, "lens %s rtol %g: runs (%s)", formulation, rtol, st ? err.message : "");
-  CHECK(cs_model_clearance_corner_count(mod, 0) == 4, "two arcs' pairs and two corners'");
   cs_energy en;
-  cs_sim_energy(s, &en);
-  cs_sim_free(s);
+  cs_sim_free(run_books(mod, t_end, rock_row, rk, formulation, &en));
+  CHECK(cs_model_clearance_corner_count(mod, 0) == 4, "two arcs' pairs and two corners'");
   cs_model_free(mod);
   return fabs(en.balance_error) / (m * g * 0.03 * (sin(th0) - 1.0 / 3.0));
 }
@@ -997,11 +1006,13 @@ static void lens(void)
     CHECK(fabs(rk[i].low + 0.8) < 4.4e-4, "rtol %g: it turns back on the far corner at -θ0 "
           "(%.7f rad)", rtol[i], rk[i].low);
   CHECK(fabs(gg.low + 0.8) < 4.4e-4, "ggl: it turns back at -θ0 (%.7f rad)", gg.low);
+  /* 1e-3 rad: the output rows, 2e-5 s apart, see θ turning at up to about 5 rad/s there */
   CHECK(fabs(r->arc_to - edge) < 1e-3 && fabs(r->corner_from - edge) < 1e-3,
         "the contact passes between arc and corner where the arc ends (%.5f, %.5f rad)",
         r->arc_to, r->corner_from);
   CHECK(r->loads[0] == 0.0 && r->loads[1] > 0.0 && r->loads[2] > 0.0 && r->loads[3] > 0.0,
         "the lower arc and both corners carried it, the upper arc never");
+  /* the books at the integrator's tolerance: within a few hundred times rtol, shrinking */
   CHECK(b[2] < 1e-11 && b[1] < 1e-8 && b[2] < b[1] && b[1] < b[0] && bg < 1e-7,
         "the books close to the tolerance (%.3g, %.3g, %.3g; ggl %.3g)", b[0], b[1], b[2], bg);
 }
@@ -1025,12 +1036,9 @@ static void arc_cam(void)
   const double t1[2] = {-rb / A * cx, rb / A * cy}; /* base–flank, on the line through O */
   const double t2[2] = {cx + rho / B * (e - cx), -cy + rho / B * cy}; /* flank–nose */
   cs_model *mod = load_model("models/cam_circular_arc.json");
-  cs_sim *s = start(mod);
   track tr = {0, calloc(ROWS, sizeof(double)), 0};
-  cs_sim_set_output(s, record, &tr);
-  cs_error err;
-  cs_status st = cs_sim_advance(s, 1.6, &err);
-  CHECK(st == CS_OK, "circular-arc cam: runs (%s)", st ? err.message : "");
+  cs_energy en;
+  cs_sim *s = run_books(mod, 1.6, record, &tr, "circular-arc cam", &en);
   const double t_sep = first_separation(s);
   /* the support function: base, nose, the flanks (centre, radius, directions) */
   const double arc[4][3] = {{0, 0, rb}, {e, 0, rn}, {cx, -cy, rho}, {cx, cy, rho}};
@@ -1056,6 +1064,8 @@ static void arc_cam(void)
          "closed form, the follower leaves at t = %.5f s, w = %.4f rad/s (%+.3f %%), %.1f deg "
          "past the nose's tip\n", worst, top, e + rn, wj, t_sep, w, 100.0 * (w / wj - 1.0),
          tip * 180.0 / M_PI);
+  /* 5e-6 m: the contact's depth (F/K)^(2/3), 4.3e-6 m under the nose's m e w² + k (e + r_n)
+   * = 88 N at 77 rad/s (a flank's circle all round: 3.9 mm) */
   CHECK(t_sep > 1.0 && worst < 5e-6, "the face follows the cam's support function (%.3g m)",
         worst);
   CHECK(fabs(top - (e + rn)) < 5e-6, "it lifts to e + r_n at the nose (%.7f m)", top);
@@ -1083,9 +1093,8 @@ static void arc_cam_radius_law(void)
     CHECK(st == CS_OK, "circular-arc cam: loads (%s)", st ? err.message : "");
     if (st)
       return;
-    cs_sim *s = start(mod);
-    st = cs_sim_advance(s, 0.3, &err);
-    CHECK(st == CS_OK, "circular-arc cam: runs (%s)", st ? err.message : "");
+    cs_energy en;
+    cs_sim *s = run_books(mod, 0.3, NULL, NULL, "circular-arc cam", &en);
     const char *w = cs_sim_warnings(s), *said = strstr(w, "its potential stepped there");
     printf("circular-arc cam, %s: %s\n", k ? "lankarani_nikravesh" : "power_law",
            said ? w : "no step said");
@@ -1118,14 +1127,9 @@ static double v_drop(const char *outline, const char *formulation, int *events, 
            "\"solver\": {\"formulation\": \"%s\", \"t_end\": 0.3, \"rtol\": 1e-10, \"atol\": "
            "1e-14}, \"output\": {\"interval\": 1e-4}}", outline, formulation);
   cs_model *mod = load_model_string(json, "<V drop>");
-  cs_sim *s = start(mod);
   track tr = {0, calloc(ROWS, sizeof(double)), 1};
-  cs_sim_set_output(s, record, &tr);
-  cs_error err;
-  cs_status st = cs_sim_advance(s, 0.3, &err);
-  CHECK(st == CS_OK, "V drop (%s): runs (%s)", formulation, st ? err.message : "");
   cs_energy en;
-  cs_sim_energy(s, &en);
+  cs_sim *s = run_books(mod, 0.3, record, &tr, formulation, &en);
   *events = cs_sim_event_count(s);
   *low = INFINITY;
   for (int i = 0; i < tr.n; i++)
@@ -1149,8 +1153,11 @@ static void dropped_into_v(void)
       double low, b = v_drop(outline[k], form[f], &events, &low);
       printf("%s dropped into a V notch (%s): %d contacts, its centre never below %.5f m, "
              "balance error %.3g of m g (30 mm)\n", what[k], form[f], events, low, b);
+      /* the lowest a body resting in the V can sit: the 3 mm circle's centre 6 mm above the
+       * vertex (r/sin 30°), less its depth; fallen through, it is below the vertex */
       CHECK(events > 0 && low > 0.005, "%s (%s): lands in the V, above its vertex (%d "
             "contacts, %.4g m)", what[k], form[f], events, low);
+      /* rtol 1e-10: the books within 1e-6 of m g h (ggl's 1e-9 the larger) */
       CHECK(b < 1e-6, "%s (%s): the books close (%.3g)", what[k], form[f], b);
     }
 }
