@@ -495,14 +495,15 @@ static int pinned_accelerations(cs_schur *S, const cs_jac *J, const double *Minv
     y[i] = sum;
   }
   solve_in_order(S, y);
-  double *w = S->w;
+  double *restrict w = S->w;
   memcpy(w, Q, (size_t)n * sizeof *w);
   for (int i = 0; i < S->m; i++) { /* w ← Q − Φq_Rᵀ λ_R (w[n] takes the ground's share) */
     const int *col = S->pcol + CS_JAC_WIDTH * i;
-    const double *val = J->val + CS_JAC_WIDTH * S->perm[i];
-    lambda[S->perm[i]] = y[i];
+    const double *restrict val = J->val + CS_JAC_WIDTH * S->perm[i];
+    const double yi = y[i];
+    lambda[S->perm[i]] = yi;
     for (int c = 0; c < CS_JAC_WIDTH; c++)
-      w[col[c]] -= val[c] * y[i];
+      w[col[c]] -= val[c] * yi;
   }
   for (int c = 0; c < n; c++)
     a[c] = w[c] * Minv[c];
