@@ -78,22 +78,4 @@ static inline void cs_rows_scleronomic(double *phit, double *phitt, int n)
     memset(phitt, 0, (size_t)n * sizeof *phitt);
 }
 
-/* Rows shared by several kinds (one way to do each): */
-/* the point-coincidence pair r1 + A1 s1 − r2 − A2 s2 (revolute, fixed) */
-void cs_rows_coincident(const double s1[2], const double s2[2], const cs_frame *f1,
-                        const cs_frame *f2, const double v1[3], const double v2[3],
-                        double phi[2], double jac[12], double curv[2]);
-void cs_rows_coincident_hessian(const double s1[2], const double s2[2], const cs_frame *f1,
-                                const cs_frame *f2, int row, double H[36]);
-/* the relative angle θ2 − θ1 − c (prismatic, fixed, angle driver) */
-void cs_row_angle(double c, const cs_frame *f1, const cs_frame *f2, double *phi, double jac[6],
-                  double *curv);
-/* the distance along body 1's unit axis u (body frame): (A1 u)ᵀ(P2 − P1) (prismatic with the
- * axis' normal, translation driver with the axis itself) */
-void cs_row_along(const double u[2], const double s1[2], const double s2[2], const cs_frame *f1,
-                  const cs_frame *f2, const double v1[3], const double v2[3], double *phi,
-                  double jac[6], double *curv);
-void cs_row_along_hessian(const double u[2], const double s1[2], const double s2[2],
-                          const cs_frame *f1, const cs_frame *f2, double H[36]);
-
 #endif

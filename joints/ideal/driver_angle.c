@@ -1,5 +1,5 @@
 /* driver_angle.c — prescribed relative angle: θ2 − θ1 − f(t) = 0. */
-#include "cs_joints.h"
+#include "constraint_rows.h"
 
 #include <string.h>
 

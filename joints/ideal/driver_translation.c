@@ -1,6 +1,6 @@
 /* driver_translation.c — prescribed distance of point2 from point1 along body 1's axis:
  * (A1 u)ᵀ(P2 − P1) − f(t) = 0. */
-#include "cs_joints.h"
+#include "constraint_rows.h"
 
 static void eval(const cs_joint *j, const cs_frame *f1, const cs_frame *f2, const double v1[3],
                  const double v2[3], double t, double *phi, double *jac, double *phit,

@@ -1,5 +1,5 @@
 /* fixed.c — ideal fixed (welded) joint: a revolute pair plus the relative angle held. */
-#include "cs_joints.h"
+#include "constraint_rows.h"
 
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* prismatic.c — ideal prismatic (translational) joint: the relative angle is held and point2
  * stays on the line through point1 along body 1's axis (its normal component is zero). */
-#include "cs_joints.h"
+#include "constraint_rows.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* revolute.c — ideal revolute joint: point1 on body 1 coincides with point2 on body 2. */
-#include "cs_joints.h"
+#include "constraint_rows.h"
 
 static void eval(const cs_joint *j, const cs_frame *f1, const cs_frame *f2, const double v1[3],
                  const double v2[3], double t, double *phi, double *jac, double *phit,
