@@ -482,6 +482,11 @@ void cs_h5_release_keeping_errors(hid_t id, herr_t (*release)(hid_t))
 {
   if (id < 0)
     return;
+  if (H5Eget_num(H5E_DEFAULT) == 0) { /* nothing to keep: no copy of the stack to make */
+    if (release(id) < 0)
+      H5Eclear2(H5E_DEFAULT);
+    return;
+  }
   hid_t errors = H5Eget_current_stack();
   release(id);
   if (errors >= 0)

@@ -88,6 +88,7 @@ typedef struct cs_h5_table {
   const char *path; /* for messages */
   hid_t file;
   hid_t rows;       /* /rows */
+  hid_t create, access; /* the series' dataset creation and access property lists */
   int n;
   cs_h5_series *s;
   hsize_t written;  /* rows in the file */
