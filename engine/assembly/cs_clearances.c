@@ -629,6 +629,14 @@ static int held_by_partner(const cs_clearances *c, const joint *j, const cs_fram
   return 0;
 }
 
+/* Whether pin j, with its gap g at the frames f, touches nothing: past its wall's join (or
+ * window) a pin out of contact does not, the next wall's pin does, as does the partner that
+ * holds it. Its δ is then −(clearance + |δ|), its partner's δ turned away. */
+static int apart(const cs_clearances *c, const joint *j, const cs_frame f[2], const cs_gap *g)
+{
+  return !j->in_contact && (g->beyond || (j->windowed && held_by_partner(c, j, f)));
+}
+
 /* δ of pin j at the frames f, and (when `blend` is non-NULL) the blend of its laws there. */
 static double gap_in(const cs_clearances *c, const joint *j, const cs_frame f[2],
                      cs_blend *blend)
@@ -638,11 +646,7 @@ static double gap_in(const cs_clearances *c, const joint *j, const cs_frame f[2]
   gap_full(j, f, p, &g);
   if (blend)
     cs_clearance_blend(j->def, j->pin, p, g.region, blend);
-  /* past its wall's join (or window) a pin out of contact touches nothing: the next wall's
-   * pin does, as does the partner that holds it */
-  if (!j->in_contact && (g.beyond || (j->windowed && held_by_partner(c, j, f))))
-    return -(j->clearance + fabs(g.delta));
-  return g.delta;
+  return apart(c, j, f, &g) ? -(j->clearance + fabs(g.delta)) : g.delta;
 }
 
 /* The same at q. */
@@ -1194,6 +1198,10 @@ static void pin_output(cs_clearances *c, joint *j, const double *q, const double
   out->eccentricity[1] = centre[1] - d->point[0][1];
   out->penetration = k.gap.delta;
   out->rate = k.rate;
+  if (apart(c, j, f, &k.gap)) { /* its gap as the contact sees it, not its partner's */
+    out->penetration = -(j->clearance + fabs(k.gap.delta));
+    out->rate = k.gap.delta < 0.0 ? k.rate : -k.rate;
+  }
   out->contact_point[0] = k.point[0];
   out->contact_point[1] = k.point[1];
   out->impact_velocity = j->v_impact;

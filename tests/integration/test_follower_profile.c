@@ -878,7 +878,8 @@ static void d_outline(char *out, size_t len, int up)
 static void pair_loads(cs_sim *s, int n, double *arc, double *arc_depth, double *corner,
                        double *corner_depth)
 {
-  *arc = *arc_depth = *corner = *corner_depth = 0.0;
+  *arc = *arc_depth = *corner = 0.0;
+  *corner_depth = -INFINITY;
   for (int i = 0; i < n; i++) {
     cs_clearance_state c;
     cs_sim_clearance_corner(s, 0, i, &c);
@@ -918,6 +919,10 @@ static void d_resting(void)
             fabs(arc_depth * K / (m * g) - 1) < 1e-6,
             "on the arc its pair carries m g at m g/K, the corners none (%.9g, %.9g N)", arc,
             corner);
+    /* a pair past its window touches nothing, and says so: not its partner's depth */
+    const double idle = up ? arc_depth : corner_depth;
+    CHECK(idle < 0.0, "on its %s %s no depth, not the carrying pair's (%.3g m)",
+          up ? "chord" : "arc", up ? "the arc's pair reports" : "the corners' pairs report", idle);
     cs_sim_free(s);
     cs_model_free(mod);
   }

@@ -173,7 +173,8 @@ const char *cs_model_clearance_size_rule(const cs_model *model, int k);
  * energy all corners'; cs_sim_clearance_corner gives each corner's. */
 typedef struct cs_clearance_state {
   double eccentricity[2];  /* pin centre − hole reference, in the hole body's frame, m */
-  double penetration;      /* δ, m (negative: the gap) */
+  double penetration;      /* δ, m (negative: the gap; a pair past its window or its wall's
+                            * join, whose neighbour carries the contact: −(clearance + |δ|)) */
   double rate;             /* δ', m/s */
   double normal_force;     /* N (0 out of contact) */
   double tangential_force; /* N, friction on the pin along the tangent (−n_y, n_x) */
