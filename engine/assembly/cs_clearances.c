@@ -1154,17 +1154,40 @@ long cs_clearances_revision(const cs_clearances *c, int i) { return c->joints[i]
 
 const int *cs_clearances_bodies(const cs_clearances *c, int i) { return c->joints[i].body; }
 
-double cs_clearances_sample(cs_clearances *c, int i, const double *q, const double *v)
+/* Pin i's normal force at (q, v) in contact, with δ and δ' there; `record`: the state is one
+ * of the step's, and its δ counts towards the contact's deepest. */
+static double pin_force(cs_clearances *c, int i, const double *q, const double *v, int record,
+                        double *delta, double *rate)
 {
   joint *j = &c->joints[i];
-  if (!j->in_contact)
+  if (!j->in_contact) {
+    if (delta)
+      *delta = gap_of(c, j, q, NULL);
+    if (rate)
+      *rate = 0.0;
     return 0.0;
+  }
   kin k;
   cs_contact_out o;
   evaluate(c, j, q, v, 0, &k, &o);
-  if (j->event >= 0) /* a long step's deepest δ lies between its ends */
+  if (delta)
+    *delta = k.gap.delta;
+  if (rate)
+    *rate = k.rate;
+  if (record && j->event >= 0) /* a long step's deepest δ lies between its ends */
     c->events[j->event].max_penetration = fmax(c->events[j->event].max_penetration, k.gap.delta);
   return o.Fn;
+}
+
+double cs_clearances_sample(cs_clearances *c, int i, const double *q, const double *v,
+                            double *delta, double *rate)
+{
+  return pin_force(c, i, q, v, 1, delta, rate);
+}
+
+double cs_clearances_force(cs_clearances *c, int i, const double *q, const double *v)
+{
+  return pin_force(c, i, q, v, 0, NULL, NULL);
 }
 
 int cs_clearances_count(const cs_clearances *c) { return c->n; }

@@ -112,13 +112,17 @@ void cs_clearances_commit(cs_clearances *c, const double *q, const double *v);
 void cs_clearances_commit_one(cs_clearances *c, int i, const double *q, const double *v);
 /* Whether pin i's contact is open; the two bodies it acts between; its normal force at
  * (q, v), a state inside the accepted step, reading only those bodies' entries (0 out of
- * contact): the contact's deepest δ takes the state's in. */
+ * contact), with δ and δ' there into *delta and *rate when non-NULL: the contact's deepest δ
+ * takes the state's in. */
 int cs_clearances_in_contact(const cs_clearances *c, int i);
 /* A count that changes whenever pin i's force at a given state may (a contact opened or
  * closed, its worn profile deepened): two evaluations at one state under one revision agree. */
 long cs_clearances_revision(const cs_clearances *c, int i);
 const int *cs_clearances_bodies(const cs_clearances *c, int i);
-double cs_clearances_sample(cs_clearances *c, int i, const double *q, const double *v);
+double cs_clearances_sample(cs_clearances *c, int i, const double *q, const double *v,
+                            double *delta, double *rate);
+/* The same force at a state that is not the step's (a difference's), counting nothing. */
+double cs_clearances_force(cs_clearances *c, int i, const double *q, const double *v);
 
 int cs_clearances_count(const cs_clearances *c);
 /* The mechanism's size (cs_scales.h), on which an open contact's release below δ = 0 is set:

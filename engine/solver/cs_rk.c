@@ -739,6 +739,8 @@ double cs_rk_time(const cs_rk *rk) { return rk->t; }
 double cs_rk_step_start(const cs_rk *rk) { return rk->t_prev; }
 const double *cs_rk_y(const cs_rk *rk) { return rk->y; }
 const double *cs_rk_y_start(const cs_rk *rk) { return rk->y_prev; }
+const double *cs_rk_f(const cs_rk *rk) { return rk->f; }
+const double *cs_rk_f_start(const cs_rk *rk) { return rk->f_prev; }
 const double *cs_rk_yq(const cs_rk *rk) { return rk->yq; }
 const int *cs_rk_root_info(const cs_rk *rk) { return rk->root_info; }
 const char *cs_rk_failure(const cs_rk *rk) { return rk->failure; }

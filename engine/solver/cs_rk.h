@@ -73,6 +73,8 @@ double cs_rk_time(const cs_rk *rk);
 double cs_rk_step_start(const cs_rk *rk);
 const double *cs_rk_y(const cs_rk *rk);
 const double *cs_rk_y_start(const cs_rk *rk); /* y at cs_rk_step_start */
+const double *cs_rk_f(const cs_rk *rk);       /* y' at cs_rk_time */
+const double *cs_rk_f_start(const cs_rk *rk); /* y' at cs_rk_step_start */
 const double *cs_rk_yq(const cs_rk *rk);
 /* Direction of each root at the last CS_RK_ROOT: +1 rising, −1 falling, 0 not a root. */
 const int *cs_rk_root_info(const cs_rk *rk);

@@ -316,7 +316,6 @@ void cs_sim_free(cs_sim *s)
   cs_clearances_free(s->clear);
   cs_projector_free(s->proj);
   free(s->roots_found);
-  free(s->peak_pin);
   free(s->root_start);
   free(s->root_idx);
   free(s->pin_samples);

@@ -72,9 +72,8 @@ struct cs_sim {
   cs_schur *schur;      /* its accelerations (cs_schur.h) */
   double *Minv, *gamma, *sample;
   int *root_start, *root_idx; /* what each root reads (root_support) */
-  int *peak_pin;        /* pins in contact (cs_sim_projected.c) */
-  double *pin_samples;  /* per pin, its force (peaks) or δ (grazes) at a step's samples */
-  struct cs_end_force *end_force; /* per pin, its force at the last step's end (peaks) */
+  double *pin_samples;  /* per pin, its δ at a step's samples (grazes) */
+  struct cs_end_force *end_force; /* per pin, its force and rates at the last step's end */
   N_Vector y, yp, yq;  /* IDAS' state at t_ida and its quadratures */
   N_Vector view, viewq; /* the state and quadratures reported, at t */
   cs_clearances *clear;

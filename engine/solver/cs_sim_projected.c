@@ -9,20 +9,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Samples of each step's interpolant searched for a contact's peak force
- * (cs_sim_projected_sample_peaks). */
-enum { CS_PEAK_SAMPLES = 4, PEAK_REFINE = 3 };
+/* Parabolas refining a contact's peak force (cs_sim_projected_sample_peaks), and the share
+ * of the step by which its rate is differenced. */
+enum { PEAK_REFINE = 3 };
+static const double FD_SHARE = 1e-4;
 /* Samples of each explicit step's interpolant searched for a pin out of contact inside its
  * wall (cs_sim_projected_grazed_pin). */
 enum { GRAZE_SAMPLES = 8 };
-enum { MAX_SAMPLES = (int)CS_PEAK_SAMPLES > (int)GRAZE_SAMPLES ? CS_PEAK_SAMPLES : GRAZE_SAMPLES };
 
-/* A pin's force at the end of the step that sampled it last, with the state's entries it read
- * and the pin's revision: the next step starts there unless a restart, a contact opened or
- * closed or a worn profile came between, and its first sample is that force (the same state,
- * the same law: the same value). */
+/* A pin's force F, its rate Ḟ and δ' at the end of the step that sampled it last, with the
+ * state's entries it read and the pin's revision: the next step starts there unless a restart,
+ * a contact opened or closed or a worn profile came between, and its start values are those
+ * (the same state, the same law: the same values). */
 typedef struct cs_end_force {
-  double t, F;
+  double t, F, dF, delta, rate;
   long revision; /* cs_clearances_revision's */
   double y[12];
 } cs_end_force;
@@ -140,14 +140,13 @@ cs_status cs_sim_projected_setup(cs_sim *s, cs_error *err)
     s->roots_found = calloc((size_t)cs_clearances_root_count(s->clear) + 1,
                             sizeof *s->roots_found);
   int npin = cs_clearances_count(s->clear);
-  s->peak_pin = calloc((size_t)npin + 1, sizeof *s->peak_pin);
-  s->pin_samples = calloc(((size_t)npin + 1) * (MAX_SAMPLES + 1), sizeof *s->pin_samples);
+  s->pin_samples = calloc(((size_t)npin + 1) * (GRAZE_SAMPLES + 1), sizeof *s->pin_samples);
   if (!s->end_force)
     s->end_force = calloc((size_t)npin + 1, sizeof *s->end_force);
   for (int k = 0; s->end_force && k < npin; k++)
     s->end_force[k].t = NAN; /* none yet */
   s->regime = cs_regime_create(npin, pin_open, s->clear);
-  if (!s->rk || !s->roots_found || !s->peak_pin || !s->pin_samples || !s->end_force ||
+  if (!s->rk || !s->roots_found || !s->pin_samples || !s->end_force ||
       !s->regime || root_support(s))
     return cs_fail(err, CS_ERR_MEMORY, "out of memory");
   cs_rk_set_tolerances(s->rk, set->rtol, s->atol, s->cap);
@@ -197,7 +196,7 @@ static double pin_force_at(cs_sim *s, int k, const int *idx, int nidx, double t)
 {
   if (cs_rk_dense_some(s->rk, t, idx, nidx, s->sample))
     return NAN;
-  return cs_clearances_sample(s->clear, k, s->sample, s->sample + s->n);
+  return cs_clearances_sample(s->clear, k, s->sample, s->sample + s->n, NULL, NULL);
 }
 
 static double pin_gap_at(cs_sim *s, int k, const int *idx, int nidx, double t)
@@ -235,93 +234,102 @@ static double refine_peak(cs_sim *s, int k, const int *idx, int nidx, double x[3
   return x[1];
 }
 
-/* The largest sample at the step's end e (0 or SAMPLES) hides a peak between it and its
- * neighbour when the parabola through the three end samples peaks there: bracket it. */
-static int end_bracket(cs_sim *s, int k, const int *idx, int nidx, double x[3], double F[3],
-                       int e)
+/* Pin k's force F at the state y of a step's end, with δ and δ' there and Ḟ: F a time eps back
+ * along the state's own derivative ydot (forward for eps < 0), a difference of order eps (the
+ * state there is off the trajectory by eps², so its δ is not the contact's). Only the pin's
+ * entries idx are read. */
+static void force_and_rates(cs_sim *s, int k, const double *y, const double *ydot,
+                            const int *idx, int nidx, double eps, cs_end_force *e)
 {
-  const int end = e == 0 ? 0 : 2, inner = 1; /* x[end] holds the largest */
-  double xv = vertex(x, F), lo = fmin(x[end], x[inner]), hi = fmax(x[end], x[inner]);
-  if (!(xv > lo && xv < hi))
-    return 0;
-  double fv = pin_force_at(s, k, idx, nidx, xv);
-  if (!(fv > F[end]))
-    return 0;
-  x[2 - end] = x[inner], F[2 - end] = F[inner];
-  x[1] = xv, F[1] = fv; /* x[end] stays: (inner, vertex, end) in order */
-  return 1;
+  double *x = s->sample;
+  e->F = cs_clearances_sample(s->clear, k, y, y + s->n, &e->delta, &e->rate);
+  for (int i = 0; i < nidx; i++)
+    x[idx[i]] = y[idx[i]] - eps * ydot[idx[i]];
+  e->dF = (e->F - cs_clearances_force(s->clear, k, x, x + s->n)) / eps;
 }
 
-/* Pin k's force at the step's start t0 (state y0, idx its entries): the last step's end
- * force when that is where it stood, else evaluated. */
-static double start_force(cs_sim *s, int k, double t0, const double *y0, const int *idx,
-                          int nidx)
+/* The same at the step's start t0: the last step's end where that is where the pin stood
+ * (the same time, state and revision), else evaluated. */
+static cs_end_force start_values(cs_sim *s, int k, double t0, const int *idx, int nidx,
+                                 double eps)
 {
-  const cs_end_force *e = &s->end_force[k];
-  int same = e->t == t0 && e->revision == cs_clearances_revision(s->clear, k);
+  const double *y0 = cs_rk_y_start(s->rk);
+  cs_end_force e = s->end_force[k];
+  int same = e.t == t0 && e.revision == cs_clearances_revision(s->clear, k);
   for (int i = 0; same && i < nidx; i++)
-    same = e->y[i] == y0[idx[i]];
-  return same ? e->F : cs_clearances_sample(s->clear, k, y0, y0 + s->n);
+    same = e.y[i] == y0[idx[i]];
+  if (!same)
+    force_and_rates(s, k, y0, cs_rk_f_start(s->rk), idx, nidx, -eps, &e);
+  return e;
 }
 
-/* Pin k's force at the step's end t1 (state y1), kept for the next step's start. */
-static double end_force(cs_sim *s, int k, double t1, const double *y1, const int *idx, int nidx)
+/* The same at the step's end t1, kept for the next step's start. */
+static cs_end_force end_values(cs_sim *s, int k, double t1, const int *idx, int nidx,
+                               double eps)
 {
+  const double *y1 = cs_rk_y(s->rk);
   cs_end_force *e = &s->end_force[k];
+  force_and_rates(s, k, y1, cs_rk_f(s->rk), idx, nidx, eps, e);
   e->t = t1, e->revision = cs_clearances_revision(s->clear, k);
   for (int i = 0; i < nidx; i++)
     e->y[i] = y1[idx[i]];
-  return e->F = cs_clearances_sample(s->clear, k, y1, y1 + s->n);
+  return *e;
+}
+
+/* Where the cubic through the values v0, v1 and the derivatives d0 > 0 > d1 (per unit of the
+ * step) at the ends of [0, 1] peaks: the root of its derivative between them. */
+static double hermite_peak(double v0, double d0, double v1, double d1)
+{
+  /* p'(θ) = d0 + 2 b θ + 3 c θ², b = 3Δ − 2 d0 − d1, c = d0 + d1 − 2Δ */
+  const double dv = v1 - v0, A = 3.0 * (d0 + d1 - 2.0 * dv), B = 2.0 * (3.0 * dv - 2.0 * d0 - d1);
+  double th = d0 / (d0 - d1); /* the derivative's secant: where A is 0 to round-off */
+  const double disc = B * B - 4.0 * A * d0;
+  if (fabs(A) > 1e-12 * (fabs(B) + fabs(d0)) && disc >= 0.0) {
+    /* the root where p' falls through 0, in the form that keeps its digits */
+    const double q = -0.5 * (B + copysign(sqrt(disc), B)), r1 = q / A, r2 = d0 / q;
+    th = (r1 > 0.0 && r1 < 1.0) ? r1 : r2;
+  }
+  return fmin(fmax(th, 0.0), 1.0);
 }
 
 /* Contact peaks inside an explicit step. Its steps span a tenth of a contact, and the largest
- * force at step ends missed the peak by up to 5e-3 (clearance slider-crank, rtol 1e-9): the
- * step's interpolant is sampled, and the largest interior sample refined by successive
- * parabolas on its pin's own entries; each candidate is committed like a step end. Eight
- * samples and one parabola cost 11 % of the instructions at 300 r/min; four samples and
- * PEAK_REFINE parabolas find the same peaks (bench-peer's peak errors) for about half. The
- * samples at the ends are the step's own states, the first one the last step's last. */
+ * force at step ends missed the peak by up to 5e-3 (clearance slider-crank, rtol 1e-9). Each
+ * pin's F, Ḟ and δ' are known at the step's ends (the last step's end is this one's start); a
+ * step inside which Ḟ falls through 0 holds a peak, found where the cubic through the ends'
+ * F and Ḟ peaks and refined by parabolas on the pin's dense output, then committed like a
+ * step end; where δ' falls through 0, the deepest δ is sampled on the interpolant where the
+ * cubic through the ends' δ and δ' peaks.
+ * So a contact's peak costs a few evaluations once, and every other step two per pin. */
 void cs_sim_projected_sample_peaks(cs_sim *s)
 {
-  enum { SAMPLES = CS_PEAK_SAMPLES };
-  const double t1 = s->t_ida, t0 = cs_sim_last_step_start(s), *y = s->sample;
-  const double *y0 = cs_rk_y_start(s->rk), *y1 = cs_rk_y(s->rk);
-  int count = 0, *pin = s->peak_pin, trusted = cs_rk_dense_trusted(s->rk);
-  for (int k = 0; k < cs_clearances_count(s->clear); k++)
-    if (cs_clearances_in_contact(s->clear, k)) /* the same throughout the step */
-      pin[count++] = k;
-  for (int c = 0; c < count; c++) {
-    int idx[12], nidx = pin_support(s, pin[c], idx);
-    double *F = s->pin_samples + (SAMPLES + 1) * c;
-    F[0] = start_force(s, pin[c], t0, y0, idx, nidx);
-    F[SAMPLES] = end_force(s, pin[c], t1, y1, idx, nidx);
-  }
-  /* each interior sample interpolates the state once for every pin: O(N) per sample */
-  for (int i = 1; count > 0 && i < SAMPLES; i++) {
-    cs_rk_interpolate(s->rk, t0 + (t1 - t0) * i / SAMPLES, s->sample);
-    for (int c = 0; c < count; c++)
-      s->pin_samples[(SAMPLES + 1) * c + i] =
-          cs_clearances_sample(s->clear, pin[c], y, y + s->n);
-  }
-  for (int c = 0; c < count; c++) {
-    const double *F = s->pin_samples + (SAMPLES + 1) * c;
-    int best = 0;
-    for (int i = 1; i <= SAMPLES; i++)
-      best = F[i] > F[best] ? i : best;
-    /* the refined candidate: only this pin's bodies' entries, O(1) per pin */
-    int idx[12], nidx = pin_support(s, pin[c], idx);
-    int first = best == 0 ? 0 : best == SAMPLES ? SAMPLES - 2 : best - 1;
-    double x[3], Fx[3];
-    for (int e = 0; e < 3; e++)
-      x[e] = t0 + (t1 - t0) * (first + e) / SAMPLES, Fx[e] = F[first + e];
-    if ((best == 0 || best == SAMPLES) && !end_bracket(s, pin[c], idx, nidx, x, Fx, best))
-      continue; /* the step's end is the largest: committed as a step end */
-    double t_peak = refine_peak(s, pin[c], idx, nidx, x, Fx, pin_force_at), yq[NQUAD];
+  const double t1 = s->t_ida, t0 = cs_sim_last_step_start(s), h = t1 - t0;
+  /* Ḟ's difference: a share of the step, or of a thousandth of the mechanism's time scale
+   * where the step is shorter (a step of a few ulps after a restart leaves only round-off) */
+  const double eps = FD_SHARE * fmax(h, 1e-3 / s->scales.frequency);
+  const int trusted = cs_rk_dense_trusted(s->rk);
+  for (int k = 0; k < cs_clearances_count(s->clear); k++) {
+    if (!cs_clearances_in_contact(s->clear, k)) /* the same throughout the step */
+      continue;
+    int idx[12], nidx = pin_support(s, k, idx);
+    const cs_end_force e0 = start_values(s, k, t0, idx, nidx, eps);
+    const cs_end_force e1 = end_values(s, k, t1, idx, nidx, eps);
+    if (e0.rate > 0.0 && e1.rate < 0.0) { /* the deepest δ, sampled where its cubic peaks */
+      cs_rk_interpolate_some(s->rk, t0 + h * hermite_peak(e0.delta, h * e0.rate, e1.delta,
+                                                          h * e1.rate), idx, nidx, s->sample);
+      cs_clearances_sample(s->clear, k, s->sample, s->sample + s->n, NULL, NULL);
+    }
+    if (!(e0.dF > 0.0 && e1.dF < 0.0))
+      continue; /* no force peak inside: the step's end is committed as such */
+    double x[3] = {t0, t0 + h * hermite_peak(e0.F, h * e0.dF, e1.F, h * e1.dF), t1};
+    double F[3] = {e0.F, pin_force_at(s, k, idx, nidx, x[1]), e1.F};
+    if (!(F[1] > F[0] && F[1] > F[2]))
+      continue; /* at an end to the cubic's accuracy */
+    double t_peak = refine_peak(s, k, idx, nidx, x, F, pin_force_at), yq[NQUAD];
     /* where the interpolants are not to be trusted the peak they found is only a place: its
      * state comes from an exact step there, not invented */
     if (trusted ? !cs_rk_dense_some(s->rk, t_peak, idx, nidx, s->sample)
                 : !cs_rk_state_at(s->rk, t_peak, s->sample, yq))
-      cs_clearances_commit_one(s->clear, pin[c], y, y + s->n);
+      cs_clearances_commit_one(s->clear, k, s->sample, s->sample + s->n);
   }
 }
 
