@@ -10,7 +10,7 @@ if [ "$(id -u)" -ne 0 ] || ! mount -t tmpfs -o size=300k tmpfs "$tmp" 2>/dev/nul
   finish
   exit
 fi
-trap 'cd /; umount "$tmp"; rm -rf "$tmp"' EXIT
+trap '[ "$BASHPID" != "$$" ] || { cd /; umount "$tmp"; rm -rf "$tmp"; }' EXIT
 cp models/slider_crank_clearance.json "$tmp/model.json"
 cd "$tmp"
 cat > t.json <<'JSON'

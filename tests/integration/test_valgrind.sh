@@ -28,7 +28,7 @@ holds "…wrote its file" test -s "$tmp/starved.h5"
 # a full disk (a small tmpfs, as in test_crash_safety; mounting needs root)
 mkdir "$tmp/disk"
 if mount -t tmpfs -o size=200k tmpfs "$tmp/disk" 2>/dev/null; then
-  trap 'umount "$tmp/disk" 2>/dev/null; rm -rf "$tmp"' EXIT
+  trap '[ "$BASHPID" != "$$" ] || { umount "$tmp/disk" 2>/dev/null; rm -rf "$tmp"; }' EXIT
   CLEARSIM_H5_COMMIT_SECONDS=0 expect "run on a full disk (6)" 6 "${vg[@]}" "$cli" run \
     models/slider_crank_clearance.json -o "$tmp/disk/x.h5" --quiet
   contains "…for want of space" "$tmp/err" "No space left on device"

@@ -6,7 +6,7 @@
 # summary does not lead with how many cases match, use an assumed setup, differ as documented.
 set -u
 build="${CS_BUILD_DIR:-build}"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d); trap '[ "$BASHPID" != "$$" ] || rm -rf "$tmp"' EXIT # (cs_test.sh)
 
 if [ ! -x "$build/tools/reproduce_data" ] || [ ! -x "$build/tools/clearsim" ]; then
   echo "FAIL $build/tools/{clearsim,reproduce_data} not built"

@@ -1,7 +1,9 @@
 # cs_test.sh — the shell tests' harness, sourced by tests/test_*.sh (the shell twin of
 # cs_test.h): a temporary directory $tmp removed on exit, checks that count, and the closing
 # line "N passed, N failed" that CI reads. Each check names what it compares.
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# removed by the script alone: an asynchronous subshell signalled before it has reset its traps
+# runs them too, and would empty $tmp under the script (a watchdog killed at once)
+tmp=$(mktemp -d); trap '[ "$BASHPID" != "$$" ] || rm -rf "$tmp"' EXIT
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
