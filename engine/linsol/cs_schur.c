@@ -45,10 +45,9 @@ struct cs_schur {
   int *perm, *inv;    /* new index → row, row → new index */
   int *first, *off;   /* the envelope: row i holds columns first[i] … i, column j at L[off[i] + j] */
   double *L, *x, *z; /* x: the solves' work; z: the corrections' */
-  double *u, *w;      /* n + 1 each, the accelerations' work: u's last stays 0 (a ground
-                       * body's pad), w's last takes the ground's share, unread */
-  int *pcol;          /* with pinned bodies: S's rows' columns in S's order, a ground
-                       * body's the pad n (its value 0): products with Φq_R need no branch */
+  double *u, *w;      /* n + 1 each: the accelerations' work */
+  int *slot;          /* with pinned bodies: per row of S, in S's order, the first column of
+                       * its two bodies' three (−1 for a ground body: nothing to add) */
   double *recip;      /* 1 / D_i, and 0 for a dropped row: its λ comes out 0 by itself */
   share *shares;
   int nshare;
@@ -257,18 +256,16 @@ static int find_pinned(cs_schur *S, const cs_jac *J, char *skip)
   return 0;
 }
 
-/* S->pcol, S->w (pinned bodies only). */
-static int padded_columns(cs_schur *S, const cs_jac *J)
+/* S->slot, S->w (pinned bodies only). */
+static int body_slots(cs_schur *S, const cs_jac *J)
 {
-  S->pcol = malloc(((size_t)S->m * CS_JAC_WIDTH + 1) * sizeof *S->pcol);
-  if (!S->pcol)
+  S->slot = malloc((2 * (size_t)S->m + 1) * sizeof *S->slot);
+  if (!S->slot)
     return -1;
   S->w = S->u + J->n + 1;
   for (int i = 0; i < S->m; i++)
-    for (int c = 0; c < CS_JAC_WIDTH; c++) {
-      int col = J->col[CS_JAC_WIDTH * S->perm[i] + c];
-      S->pcol[CS_JAC_WIDTH * i + c] = col >= 0 ? col : J->n;
-    }
+    for (int k = 0; k < 2; k++)
+      S->slot[2 * i + k] = J->col[CS_JAC_WIDTH * S->perm[i] + 3 * k];
   return 0;
 }
 
@@ -314,7 +311,7 @@ cs_schur *cs_schur_create(const cs_jac *J, int pin)
   free(skip);
   free_body_rows(&br);
   if (!st && S->npin)
-    st = padded_columns(S, J);
+    st = body_slots(S, J);
   if (st) {
     cs_schur_free(S);
     return NULL;
@@ -335,7 +332,7 @@ void cs_schur_free(cs_schur *S)
   free(S->shares);
   free(S->pin);
   free(S->u);
-  free(S->pcol);
+  free(S->slot);
   free(S->pinned_col);
   cs_schur_free(S->full);
   free(S);
@@ -487,23 +484,27 @@ static int pinned_accelerations(cs_schur *S, const cs_jac *J, const double *Minv
   }
   int rank = cs_schur_factor(S, J, Minv, damp) + 3 * S->npin;
   for (int i = 0; i < S->m; i++) { /* y ← Φq u − γ in S's order, u = M⁻¹ Q or a_b */
-    const int *col = S->pcol + CS_JAC_WIDTH * i;
     const double *val = J->val + CS_JAC_WIDTH * S->perm[i];
     double sum = -gamma[S->perm[i]];
-    for (int c = 0; c < CS_JAC_WIDTH; c++)
-      sum += val[c] * u[col[c]];
+    for (int k = 0; k < 2; k++) {
+      const int c0 = S->slot[2 * i + k];
+      for (int e = 0; c0 >= 0 && e < 3; e++)
+        sum += val[3 * k + e] * u[c0 + e];
+    }
     y[i] = sum;
   }
   solve_in_order(S, y);
   double *restrict w = S->w;
   memcpy(w, Q, (size_t)n * sizeof *w);
-  for (int i = 0; i < S->m; i++) { /* w ← Q − Φq_Rᵀ λ_R (w[n] takes the ground's share) */
-    const int *col = S->pcol + CS_JAC_WIDTH * i;
+  for (int i = 0; i < S->m; i++) { /* w ← Q − Φq_Rᵀ λ_R */
     const double *restrict val = J->val + CS_JAC_WIDTH * S->perm[i];
     const double yi = y[i];
     lambda[S->perm[i]] = yi;
-    for (int c = 0; c < CS_JAC_WIDTH; c++)
-      w[col[c]] -= val[c] * yi;
+    for (int k = 0; k < 2; k++) {
+      const int c0 = S->slot[2 * i + k];
+      for (int e = 0; c0 >= 0 && e < 3; e++)
+        w[c0 + e] -= val[3 * k + e] * yi;
+    }
   }
   for (int c = 0; c < n; c++)
     a[c] = w[c] * Minv[c];
