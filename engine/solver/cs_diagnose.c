@@ -126,6 +126,24 @@ static void unknown_name(const cs_model *m, int i, char *out, size_t size)
   snprintf(out, size, "the reaction of joint \"%s\"", m->joints[cs_row_joint(m, r)].name);
 }
 
+size_t cs_diagnose_forces(const cs_model *m, const double *Q, const double *M, char *out,
+                          size_t size)
+{
+  for (int b = 0; b < m->nbody; b++)
+    for (int c = 0; !m->bodies[b].ground && c < 3; c++) {
+      const int i = m->bodies[b].coord + c;
+      if (isfinite(Q[i]) && (M[i] == 0.0 || isfinite(Q[i] / M[i])))
+        continue; /* (a massless coordinate's acceleration is its constraints') */
+      char what[160];
+      unknown_name(m, i, what, sizeof what);
+      return (size_t)snprintf(out, size, "the forces on %s give it no finite acceleration "
+                              "(%.3g %s on %.3g %s): an applied force or torque too large for "
+                              "the body it moves", what, Q[i], c == 2 ? "N·m" : "N", M[i],
+                              c == 2 ? "kg·m²" : "kg");
+    }
+  return 0;
+}
+
 void cs_diagnose(const cs_model *m, const double *q, double t, const cs_diagnose_start *start,
                  const double *weighted, int N, const int *contact, char *out, size_t size)
 {

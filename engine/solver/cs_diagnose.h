@@ -4,6 +4,9 @@
  * IDAS says "the error test failed repeatedly" or "the corrector convergence failed"; a user
  * needs to know which part of the mechanism did it. Looked at, in order, at the state where
  * IDAS stopped:
+ *   - a force the bodies cannot take: an applied force or torque (Q) that gives a coordinate
+ *     a non-finite acceleration Q/M (a torque of 1e308 N·m, which the integrators only see as
+ *     a right-hand side they cannot evaluate);
  *   - a singular position: the constraint Jacobian lost rank it had at the start, its smallest
  *     singular value fallen far below what it was there (the joints whose rows span the lost
  *     direction are named);
@@ -31,5 +34,9 @@ typedef struct cs_diagnose_start {
  * in contact (or NULL). */
 void cs_diagnose(const cs_model *m, const double *q, double t, const cs_diagnose_start *start,
                  const double *weighted, int N, const int *contact, char *out, size_t size);
+/* The sentence on a coordinate whose generalized force Q (n entries) is not finite, or over
+ * its mass M (> 0) is not, written into out; its length, or 0 when none is. */
+size_t cs_diagnose_forces(const cs_model *m, const double *Q, const double *M, char *out,
+                          size_t size);
 
 #endif

@@ -555,13 +555,18 @@ int cs_rk_step(cs_rk *rk, double t_stop)
     return CS_RK_STEP;
   weights(rk, rk->y);
   double h = fmin(rk->h, rk->hmax), err_norm = 0.0;
+  int unevaluated = 0; /* attempts whose right-hand side was not finite */
   for (int fails = 0;; fails++) {
     int last = h >= span * (1.0 - 4.0 * DBL_EPSILON);
     if (last)
       h = span;
     if (fails >= MAX_FAILURES || h < 16.0 * DBL_EPSILON * fmax(fabs(rk->t), 1e-300)) {
-      snprintf(rk->failure, sizeof rk->failure, "the step size fell to %.3g s after %d failed "
-               "attempts (error estimate %.3g of the tolerance)", h, fails, err_norm);
+      if (unevaluated == fails)
+        snprintf(rk->failure, sizeof rk->failure, "the step size fell to %.3g s after %d "
+                 "attempts, none of whose right-hand sides was finite", h, fails);
+      else
+        snprintf(rk->failure, sizeof rk->failure, "the step size fell to %.3g s after %d "
+                 "failed attempts (error estimate %.3g of the tolerance)", h, fails, err_norm);
       return -1;
     }
     int st = attempt(rk, rk->t, rk->y, rk->yq, rk->f, rk->fq, h, rk->ynew, rk->yqnew, rk->err);
@@ -572,6 +577,7 @@ int cs_rk_step(cs_rk *rk, double t_stop)
     }
     if (st > 0) {
       rk->count.rejected_states++;
+      unevaluated++;
       h *= 0.25;
       continue;
     }

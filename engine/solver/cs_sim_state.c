@@ -167,7 +167,9 @@ void cs_sim_explain_failure(cs_sim *s, int errors, char *why, size_t size)
     contact[k] = st.in_contact;
   }
   cs_diagnose_start start = {s->rank0, s->q_start, s->t0, s->scales.length};
-  cs_diagnose(s->model, q, t, &start, weighted, nweighted, contact, why, size);
+  total_forces(s, q, v, t, s->Q); /* what the failed evaluations met, first */
+  if (!cs_diagnose_forces(s->model, s->Q, s->M, why, size))
+    cs_diagnose(s->model, q, t, &start, weighted, nweighted, contact, why, size);
   N_VDestroy(ele);
   N_VDestroy(w);
   N_VDestroy(y);
