@@ -631,11 +631,13 @@ static int held_by_partner(const cs_clearances *c, const joint *j, const cs_fram
 
 /* Whether pin j, with its gap g at the frames f, touches nothing: past its wall's join (or
  * window) a pin out of contact does not, the next wall's pin does, as does the partner that
- * holds it. Its δ is then −(clearance + |δ|), its partner's δ turned away. */
+ * holds it. Its δ is then apart_gap's, its partner's δ turned away. */
 static int apart(const cs_clearances *c, const joint *j, const cs_frame f[2], const cs_gap *g)
 {
   return !j->in_contact && (g->beyond || (j->windowed && held_by_partner(c, j, f)));
 }
+
+static double apart_gap(const joint *j, double delta) { return -(j->clearance + fabs(delta)); }
 
 /* δ of pin j at the frames f, and (when `blend` is non-NULL) the blend of its laws there. */
 static double gap_in(const cs_clearances *c, const joint *j, const cs_frame f[2],
@@ -646,7 +648,7 @@ static double gap_in(const cs_clearances *c, const joint *j, const cs_frame f[2]
   gap_full(j, f, p, &g);
   if (blend)
     cs_clearance_blend(j->def, j->pin, p, g.region, blend);
-  return apart(c, j, f, &g) ? -(j->clearance + fabs(g.delta)) : g.delta;
+  return apart(c, j, f, &g) ? apart_gap(j, g.delta) : g.delta;
 }
 
 /* The same at q. */
@@ -1222,7 +1224,7 @@ static void pin_output(cs_clearances *c, joint *j, const double *q, const double
   out->penetration = k.gap.delta;
   out->rate = k.rate;
   if (apart(c, j, f, &k.gap)) { /* its gap as the contact sees it, not its partner's */
-    out->penetration = -(j->clearance + fabs(k.gap.delta));
+    out->penetration = apart_gap(j, k.gap.delta);
     out->rate = k.gap.delta < 0.0 ? k.rate : -k.rate;
   }
   out->contact_point[0] = k.point[0];
