@@ -276,29 +276,37 @@ static cs_end_force end_values(cs_sim *s, int k, double t1, const int *idx, int 
   return *e;
 }
 
-/* Where the cubic through the values v0, v1 and the derivatives d0 > 0 > d1 (per unit of the
- * step) at the ends of [0, 1] peaks: the root of its derivative between them. */
+/* Where inside [0, 1] the cubic through the values v0, v1 and the derivatives d0, d1 (per
+ * unit of the step) at its ends has a maximum, or NAN where it has none: a root of its
+ * derivative p'(θ) = d0 + B θ + A θ² at which p'' = B + 2 A θ < 0. With d0 > 0 > d1 there is
+ * one; with both of one sign there may be a maximum and a minimum inside. */
 static double hermite_peak(double v0, double d0, double v1, double d1)
 {
-  /* p'(θ) = d0 + 2 b θ + 3 c θ², b = 3Δ − 2 d0 − d1, c = d0 + d1 − 2Δ */
   const double dv = v1 - v0, A = 3.0 * (d0 + d1 - 2.0 * dv), B = 2.0 * (3.0 * dv - 2.0 * d0 - d1);
-  double th = d0 / (d0 - d1); /* the derivative's secant: where A is 0 to round-off */
-  const double disc = B * B - 4.0 * A * d0;
-  if (fabs(A) > 1e-12 * (fabs(B) + fabs(d0)) && disc >= 0.0) {
-    /* the root where p' falls through 0, in the form that keeps its digits */
-    const double q = -0.5 * (B + copysign(sqrt(disc), B)), r1 = q / A, r2 = d0 / q;
-    th = (r1 > 0.0 && r1 < 1.0) ? r1 : r2;
+  double r[2] = {NAN, NAN};
+  if (fabs(A) <= 1e-12 * (fabs(B) + fabs(d0))) { /* a parabola to round-off */
+    r[0] = B != 0.0 ? -d0 / B : NAN;
+  } else {
+    const double disc = B * B - 4.0 * A * d0;
+    if (disc < 0.0)
+      return NAN;
+    /* the roots in the form that keeps their digits */
+    const double q = -0.5 * (B + copysign(sqrt(disc), B));
+    r[0] = q / A, r[1] = q != 0.0 ? d0 / q : NAN;
   }
-  return fmin(fmax(th, 0.0), 1.0);
+  for (int i = 0; i < 2; i++)
+    if (r[i] > 0.0 && r[i] < 1.0 && B + 2.0 * A * r[i] < 0.0)
+      return r[i];
+  return d0 > 0.0 && d1 < 0.0 ? d0 / (d0 - d1) : NAN; /* a root at round-off from an end */
 }
 
 /* Contact peaks inside an explicit step. Its steps span a tenth of a contact, and the largest
  * force at step ends missed the peak by up to 5e-3 (clearance slider-crank, rtol 1e-9). Each
  * pin's F, Ḟ and δ' are known at the step's ends (the last step's end is this one's start); a
- * step inside which Ḟ falls through 0 holds a peak, found where the cubic through the ends'
- * F and Ḟ peaks and refined by parabolas on the pin's dense output, then committed like a
- * step end; where δ' falls through 0, the deepest δ is sampled on the interpolant where the
- * cubic through the ends' δ and δ' peaks.
+ * step where the cubic through the ends' F and Ḟ has a maximum holds a peak (Ḟ falls through
+ * 0 inside), refined by parabolas on the pin's dense output from there, then committed like a
+ * step end; where the cubic through the ends' δ and δ' has one, the deepest δ is sampled on
+ * the interpolant there.
  * So a contact's peak costs a few evaluations once, and every other step two per pin. */
 void cs_sim_projected_sample_peaks(cs_sim *s)
 {
@@ -313,14 +321,15 @@ void cs_sim_projected_sample_peaks(cs_sim *s)
     int idx[12], nidx = pin_support(s, k, idx);
     const cs_end_force e0 = start_values(s, k, t0, idx, nidx, eps);
     const cs_end_force e1 = end_values(s, k, t1, idx, nidx, eps);
-    if (e0.rate > 0.0 && e1.rate < 0.0) { /* the deepest δ, sampled where its cubic peaks */
-      cs_rk_interpolate_some(s->rk, t0 + h * hermite_peak(e0.delta, h * e0.rate, e1.delta,
-                                                          h * e1.rate), idx, nidx, s->sample);
+    const double th_delta = hermite_peak(e0.delta, h * e0.rate, e1.delta, h * e1.rate);
+    if (!isnan(th_delta)) { /* the deepest δ, sampled where its cubic peaks */
+      cs_rk_interpolate_some(s->rk, t0 + h * th_delta, idx, nidx, s->sample);
       cs_clearances_sample(s->clear, k, s->sample, s->sample + s->n, NULL, NULL);
     }
-    if (!(e0.dF > 0.0 && e1.dF < 0.0))
+    const double th = hermite_peak(e0.F, h * e0.dF, e1.F, h * e1.dF);
+    if (isnan(th))
       continue; /* no force peak inside: the step's end is committed as such */
-    double x[3] = {t0, t0 + h * hermite_peak(e0.F, h * e0.dF, e1.F, h * e1.dF), t1};
+    double x[3] = {t0, t0 + h * th, t1};
     double F[3] = {e0.F, pin_force_at(s, k, idx, nidx, x[1]), e1.F};
     if (!(F[1] > F[0] && F[1] > F[2]))
       continue; /* at an end to the cubic's accuracy */
