@@ -23,6 +23,8 @@ typedef struct joint {
   int body[2];       /* the hole body and the pin body: the joint's, or (a wall's feature
                       * against a follower outline) the other way round */
   double radius;     /* the pin's radius (cs_clearance_pin_radius) */
+  cs_pin_gap_fn gap; /* its gap (cs_clearance_pin_gap_fn) */
+  int blends;        /* its kind has junctions to blend at (cs_clearance_blends) */
   double band;       /* how deep its wall sees it (cs_clearance_pin_band; INFINITY: always) */
   int zi;            /* its friction's internal state in z, or −1 (cs_clearances_state_count) */
   int z_from;        /* the pin whose contact, and z, it took over at the last settle, or −1 */
@@ -109,6 +111,8 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
       for (int b = 0; b < 2; b++)
         j->col0[b] = m->bodies[j->body[b]].ground ? -1 : m->bodies[j->body[b]].coord;
       j->radius = cs_clearance_pin_radius(j->def, pin);
+      j->gap = cs_clearance_pin_gap_fn(j->def, pin);
+      j->blends = cs_clearance_blends(j->def);
       j->band = cs_clearance_pin_band(j->def, pin);
       j->clearance = cs_model_clearance_size(m, i);
       j->event = -1;
@@ -178,7 +182,7 @@ void cs_clearances_free(cs_clearances *c)
  * worn profile when it feeds back. */
 static void joint_gap(const joint *j, const double p[2], double phi, cs_gap *g)
 {
-  cs_clearance_pin_gap_turned(j->def, j->pin, p, phi, g);
+  j->gap(j->def, j->pin, p, phi, g);
   if (j->wear.feedback)
     cs_wear_gap(&j->wear, p, g);
 }
@@ -203,7 +207,10 @@ static void chain_hessian(const kin *k, const double g[2], const double h[4], do
 /* The blend of the laws at k's pin centre, with w's derivatives over the local coordinates. */
 static void blend_of(const joint *j, int hessian, kin *k)
 {
-  cs_clearance_blend(j->def, j->pin, k->p, k->gap.region, &k->blend);
+  if (j->blends)
+    cs_clearance_blend(j->def, j->pin, k->p, k->gap.region, &k->blend);
+  else
+    k->blend = (cs_blend){1, {k->gap.region, k->gap.region}, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0, 0.0}};
   if (k->blend.n < 2) /* a single region: w ≡ 1 */
     memset(k->wgrad, 0, sizeof k->wgrad);
   else

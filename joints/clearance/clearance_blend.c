@@ -50,6 +50,12 @@ static void curved(const cs_clearance *c, const double p[2], cs_blend *b)
   cs_blend_step(xi, l, g, H, b);
 }
 
+int cs_clearance_blends(const cs_clearance *c)
+{
+  return c->kind == CS_CLEARANCE_SLOT || c->kind == CS_CLEARANCE_CURVED_SLOT ||
+         c->kind == CS_CLEARANCE_PROFILE;
+}
+
 void cs_clearance_blend(const cs_clearance *c, int pin, const double p[2], int region,
                         cs_blend *b)
 {

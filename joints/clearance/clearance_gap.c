@@ -146,6 +146,22 @@ void cs_clearance_pin_gap_turned(const cs_clearance *c, int pin, const double p[
     cs_clearance_pin_gap(c, pin, p, g);
 }
 
+/* A journal in its bearing, a ball in its socket: one circle, nothing turning with φ. */
+static void circle_gap(const cs_clearance *c, int pin, const double p[2], double phi, cs_gap *g)
+{
+  (void)pin, (void)phi;
+  *g = (cs_gap){0};
+  cs_gap_circle(p, c->point[0], c->hole_radius, c->pin_radius, +1, 0, g);
+}
+
+cs_pin_gap_fn cs_clearance_pin_gap_fn(const cs_clearance *c, int pin)
+{
+  (void)pin;
+  return c->kind == CS_CLEARANCE_REVOLUTE || c->kind == CS_CLEARANCE_SPHERICAL
+             ? circle_gap
+             : cs_clearance_pin_gap_turned;
+}
+
 void cs_clearance_prepare(cs_clearance *c, double mass0, double mass1)
 {
   c->nregion = cs_clearance_regions(c);

@@ -73,6 +73,11 @@ void cs_clearance_pin_gap(const cs_clearance *c, int pin, const double p[2], cs_
  * body's), which a face pair's gap depends on; the φ terms zero for every other pin. */
 void cs_clearance_pin_gap_turned(const cs_clearance *c, int pin, const double p[2], double phi,
                                  cs_gap *gap);
+/* The same as a function chosen once per pin (a journal's or a ball's circle, else the one
+ * above): the engine evaluates a gap many times per step, its kind never changes. */
+typedef void (*cs_pin_gap_fn)(const cs_clearance *c, int pin, const double p[2], double phi,
+                              cs_gap *gap);
+cs_pin_gap_fn cs_clearance_pin_gap_fn(const cs_clearance *c, int pin);
 
 /* Whether the pin centred at p (body[0] frame) is far from every wall of the joint, a profile
  * joint's walls (cs_profile_reach), with the gap every pin has there; 0 for the other kinds:
@@ -96,6 +101,9 @@ typedef struct cs_blend {
 /* The blend at the pin centre p whose gap lies in `region` (cs_gap.region). */
 void cs_clearance_blend(const cs_clearance *c, int pin, const double p[2], int region,
                         cs_blend *b);
+/* Whether the joint's kind has junctions to blend at (slots, profiles); without, every blend is
+ * its gap's region alone. */
+int cs_clearance_blends(const cs_clearance *c);
 /* b's weight w = S((ξ + ℓ)/2ℓ) over ξ ∈ (−ℓ, ℓ), ∇ξ = g, ∇²ξ = H (NULL: 0); sets n = 2. */
 void cs_blend_step(double xi, double l, const double g[2], const double *H, cs_blend *b);
 
