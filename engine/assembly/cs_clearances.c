@@ -210,7 +210,7 @@ static void blend_of(const joint *j, int hessian, kin *k)
   if (j->blends)
     cs_clearance_blend(j->def, j->pin, k->p, k->gap.region, &k->blend);
   else
-    k->blend = (cs_blend){1, {k->gap.region, k->gap.region}, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0, 0.0}};
+    k->blend = cs_blend_single(k->gap.region);
   if (k->blend.n < 2) /* a single region: w ≡ 1 */
     memset(k->wgrad, 0, sizeof k->wgrad);
   else
@@ -1169,13 +1169,8 @@ static double pin_force(cs_clearances *c, int i, const double *q, const double *
                         double *delta, double *rate)
 {
   joint *j = &c->joints[i];
-  if (!j->in_contact) {
-    if (delta)
-      *delta = gap_of(c, j, q, NULL);
-    if (rate)
-      *rate = 0.0;
+  if (!j->in_contact)
     return 0.0;
-  }
   kin k;
   cs_contact_out o;
   evaluate(c, j, q, v, 0, &k, &o);

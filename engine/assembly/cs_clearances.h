@@ -112,8 +112,8 @@ void cs_clearances_commit(cs_clearances *c, const double *q, const double *v);
 void cs_clearances_commit_one(cs_clearances *c, int i, const double *q, const double *v);
 /* Whether pin i's contact is open; the two bodies it acts between; its normal force at
  * (q, v), a state inside the accepted step, reading only those bodies' entries (0 out of
- * contact), with δ and δ' there into *delta and *rate when non-NULL: the contact's deepest δ
- * takes the state's in. */
+ * contact), with δ and δ' there into *delta and *rate when non-NULL and in contact (untouched
+ * out of it): the contact's deepest δ takes the state's in. */
 int cs_clearances_in_contact(const cs_clearances *c, int i);
 /* A count that changes whenever pin i's force at a given state may (a contact opened or
  * closed, its worn profile deepened): two evaluations at one state under one revision agree. */

@@ -555,13 +555,13 @@ int cs_rk_step(cs_rk *rk, double t_stop)
     return CS_RK_STEP;
   weights(rk, rk->y);
   double h = fmin(rk->h, rk->hmax), err_norm = 0.0;
-  int unevaluated = 0; /* attempts whose right-hand side was not finite */
+  const long rejected = rk->count.rejected_states; /* before this step's attempts */
   for (int fails = 0;; fails++) {
     int last = h >= span * (1.0 - 4.0 * DBL_EPSILON);
     if (last)
       h = span;
     if (fails >= MAX_FAILURES || h < 16.0 * DBL_EPSILON * fmax(fabs(rk->t), 1e-300)) {
-      if (unevaluated == fails)
+      if (rk->count.rejected_states - rejected == fails) /* no right-hand side was finite */
         snprintf(rk->failure, sizeof rk->failure, "the step size fell to %.3g s after %d "
                  "attempts, none of whose right-hand sides was finite", h, fails);
       else
@@ -577,7 +577,6 @@ int cs_rk_step(cs_rk *rk, double t_stop)
     }
     if (st > 0) {
       rk->count.rejected_states++;
-      unevaluated++;
       h *= 0.25;
       continue;
     }

@@ -59,7 +59,7 @@ int cs_clearance_blends(const cs_clearance *c)
 void cs_clearance_blend(const cs_clearance *c, int pin, const double p[2], int region,
                         cs_blend *b)
 {
-  *b = (cs_blend){1, {region, region}, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0, 0.0}};
+  *b = cs_blend_single(region);
   if (c->kind == CS_CLEARANCE_SLOT)
     straight(c, p, b);
   else if (c->kind == CS_CLEARANCE_CURVED_SLOT)

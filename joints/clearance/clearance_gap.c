@@ -99,6 +99,14 @@ void cs_clearance_gap(const cs_clearance *c, const double p[2], cs_gap *g)
   cs_clearance_pin_gap(c, 0, p, g);
 }
 
+/* A journal in its bearing, a ball in its socket: one circle, nothing turning with φ. */
+static void circle_gap(const cs_clearance *c, int pin, const double p[2], double phi, cs_gap *g)
+{
+  (void)pin, (void)phi;
+  *g = (cs_gap){0};
+  cs_gap_circle(p, c->point[0], c->hole_radius, c->pin_radius, +1, 0, g);
+}
+
 void cs_clearance_pin_gap(const cs_clearance *c, int pin, const double p[2], cs_gap *g)
 {
   switch (c->kind) {
@@ -121,7 +129,7 @@ void cs_clearance_pin_gap(const cs_clearance *c, int pin, const double p[2], cs_
     cs_gear_gap(c, p, g);
     break;
   default: /* revolute and spherical: the journal or ball in its bearing or socket */
-    cs_gap_circle(p, c->point[0], c->hole_radius, c->pin_radius, +1, 0, g);
+    circle_gap(c, pin, p, 0.0, g);
     break;
   }
 }
@@ -144,14 +152,6 @@ void cs_clearance_pin_gap_turned(const cs_clearance *c, int pin, const double p[
     cs_follower_window_gap(c, pin, p, phi, g);
   else
     cs_clearance_pin_gap(c, pin, p, g);
-}
-
-/* A journal in its bearing, a ball in its socket: one circle, nothing turning with φ. */
-static void circle_gap(const cs_clearance *c, int pin, const double p[2], double phi, cs_gap *g)
-{
-  (void)pin, (void)phi;
-  *g = (cs_gap){0};
-  cs_gap_circle(p, c->point[0], c->hole_radius, c->pin_radius, +1, 0, g);
 }
 
 cs_pin_gap_fn cs_clearance_pin_gap_fn(const cs_clearance *c, int pin)

@@ -31,6 +31,11 @@ void cs_gap_circle(const double p[2], const double c[2], double R, double rp, in
   g->hess[3] = sign * (1 - n[1] * n[1]) / r;
 }
 
+cs_blend cs_blend_single(int region)
+{
+  return (cs_blend){1, {region, region}, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0, 0.0}};
+}
+
 /* w = S(t) over ξ ∈ [−ℓ, ℓ] with ∇ξ = g and ∇²ξ = H (H NULL: 0) */
 void cs_blend_step(double xi, double l, const double g[2], const double *H, cs_blend *b)
 {

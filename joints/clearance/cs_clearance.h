@@ -104,6 +104,8 @@ void cs_clearance_blend(const cs_clearance *c, int pin, const double p[2], int r
 /* Whether the joint's kind has junctions to blend at (slots, profiles); without, every blend is
  * its gap's region alone. */
 int cs_clearance_blends(const cs_clearance *c);
+/* The blend of a place away from every junction: `region`'s law alone. */
+cs_blend cs_blend_single(int region);
 /* b's weight w = S((ξ + ℓ)/2ℓ) over ξ ∈ (−ℓ, ℓ), ∇ξ = g, ∇²ξ = H (NULL: 0); sets n = 2. */
 void cs_blend_step(double xi, double l, const double g[2], const double *H, cs_blend *b);
 
