@@ -1050,7 +1050,7 @@ void cs_clearances_open(cs_clearances *c, int i, double t, const double *q, cons
   cs_contact_event *e = new_event(c);
   j->event = e ? (int)(e - c->events) : -1;
   if (e)
-    *e = (cs_contact_event){j->index, j->region, t, NAN, k.rate, 0.0, 0.0};
+    *e = (cs_contact_event){j->index, j->region, t, NAN, k.rate, 0.0, 0.0, j->pin};
 }
 
 /* Closed where δ fell through −release at rate δ' < 0: the event's t_off is where it crossed 0

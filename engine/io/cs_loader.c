@@ -676,7 +676,7 @@ static cs_status clearance_contacts(loader *ld, const cJSON *obj, const char *pa
 static cs_status clearance_laws(loader *ld, const cJSON *obj, const char *path,
                                 const cs_clearance *c)
 {
-  char rp[CS_JSON_PATH], pair[160] = "";
+  char rp[CS_JSON_PATH], pair[240] = "", name[160];
   for (int pin = 0; pin < (c->follower ? cs_clearance_pin_count(c) : 1); pin++)
     for (int r = 0; r < c->nregion; r++) {
       region_block(obj, path, c, r, rp);
@@ -689,9 +689,11 @@ static cs_status clearance_laws(loader *ld, const cJSON *obj, const char *path,
       cs_contact_free(law);
       if (st == CS_ERR_MEMORY)
         return cs_json_out_of_memory(ld->js);
-      if (c->follower)
-        snprintf(pair, sizeof pair, "contact pair %d (%s of radius %.6g m, region %s): ", pin,
-                 cs_follower_pair_what(c, pin), geom.R1, cs_clearance_region_name(c->kind, r));
+      if (c->follower) {
+        cs_clearance_pin_name(c, pin, name, sizeof name);
+        snprintf(pair, sizeof pair, "contact pair %d (%s, of radius %.6g m, region %s): ", pin,
+                 name, geom.R1, cs_clearance_region_name(c->kind, r));
+      }
       if (st != CS_OK)
         return cs_json_fail(ld->js, rp, "%s%s", pair, inner.message);
     }

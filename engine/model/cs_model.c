@@ -187,6 +187,10 @@ int cs_model_clearance_corner_count(const cs_model *m, int k)
 {
   return cs_clearance_pin_count(&m->clearances[k]);
 }
+int cs_model_clearance_corner_name(const cs_model *m, int k, int corner, char *buf, int size)
+{
+  return cs_clearance_pin_name(&m->clearances[k], corner, buf, size > 0 ? (size_t)size : 0);
+}
 const char *cs_model_clearance_region(const cs_model *m, int k, int region)
 {
   return cs_clearance_region_name(m->clearances[k].kind, region);

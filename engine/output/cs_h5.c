@@ -74,6 +74,17 @@ static const struct {
   [J_WEAR] = {"wear_volume", "m^3", 0},
 };
 
+/* The series of a joint's corners (cs_rows.h's order), [N, K] (the contact point [N, K, 2]),
+ * for joints of more than one contact point. */
+enum { C_POINT = 4, C_SERIES = 8 };
+static const struct {
+  const char *leaf, *units;
+} corner_series[C_SERIES] = {
+  {"penetration", "m"}, {"penetration_rate", "m/s"}, {"normal_force", "N"},
+  {"tangential_force", "N"}, {"contact_point", "m"}, {"in_contact", "1"},
+  {"impact_velocity", "m/s"}, {"region", "1 (index into the joint's regions attribute)"},
+};
+
 struct cs_h5 {
   char *path;
   hid_t file;
@@ -99,8 +110,10 @@ static cs_status create_series(cs_h5 *h, const cs_model *model, cs_error *err)
     return cs_fail(err, CS_ERR_MEMORY, "HDF5 output '%s': out of memory", h->path);
   int ndriver = h->ndriver = cs_rows_driver_count(h->layout);
   h->nclear = cs_model_clearance_count(model);
-  cs_status st = cs_h5_table_init(&h->tab, h->path, h->file,
-                                  S_FIXED + ndriver + J_SERIES * h->nclear, err);
+  int nseries = S_FIXED + ndriver + J_SERIES * h->nclear;
+  for (int k = 0; k < h->nclear; k++)
+    nseries += cs_model_clearance_corner_count(model, k) > 1 ? C_SERIES : 0;
+  cs_status st = cs_h5_table_init(&h->tab, h->path, h->file, nseries, err);
   for (int i = 0; st == CS_OK && i < S_FIXED; i++) {
     row_shape shape = fixed_series[i].shape;
     int rank = shape == PER_INSTANT ? 1 : shape == PER_ROW ? 2 : 3;
@@ -160,6 +173,21 @@ static cs_status joint_path(const cs_h5 *h, const char *joint, const char *leaf,
   return CS_OK;
 }
 
+/* The names of joint k's contact points, "; " between them (a pair's name has commas). */
+enum { CORNER_NAME = 96 };
+static char *corner_list(const cs_model *model, int k)
+{
+  int n = cs_model_clearance_corner_count(model, k);
+  char *list = malloc((size_t)n * (CORNER_NAME + 2) + 1), *at = list;
+  for (int i = 0; list && i < n; i++) {
+    at += snprintf(at, 3, "%s", i ? "; " : "");
+    char name[CORNER_NAME];
+    cs_model_clearance_corner_name(model, k, i, name, sizeof name);
+    at += snprintf(at, CORNER_NAME, "%s", name);
+  }
+  return list;
+}
+
 static cs_status create_clearances(cs_h5 *h, const cs_model *model, cs_error *err)
 {
   char path[512];
@@ -179,6 +207,9 @@ static cs_status create_clearances(cs_h5 *h, const cs_model *model, cs_error *er
       rc = cs_h5_attr_double(g, "clearance", cs_model_clearance_size(model, k));
     if (rc >= 0)
       rc = cs_h5_attr_text(g, "regions", list);
+    char *corners = corner_list(model, k);
+    rc = rc >= 0 && corners ? cs_h5_attr_text(g, "corners", corners) : -1;
+    free(corners);
     const cs_clearance_start *start = &model->clearances[k].start; /* as the loader resolved it */
     if (rc >= 0)
       rc = cs_h5_attr_text(g, "start_velocity", start->ideal_velocity ? "ideal" : "given");
@@ -202,6 +233,35 @@ static cs_status create_clearances(cs_h5 *h, const cs_model *model, cs_error *er
   return CS_OK;
 }
 
+/* /joints/<name>/corners of every joint of more than one contact point: its series, after
+ * the joints' own (cs_rows.h). */
+static cs_status create_corners(cs_h5 *h, const cs_model *model, cs_error *err)
+{
+  char path[512];
+  int series = S_FIXED + h->ndriver + J_SERIES * h->nclear;
+  for (int k = 0; k < h->nclear; k++) {
+    const int n = cs_model_clearance_corner_count(model, k);
+    if (n < 2)
+      continue;
+    const char *name = cs_model_clearance_name(model, k);
+    joint_path(h, name, "corners", path, sizeof path, err);
+    if (cs_h5_group(h->file, path) < 0)
+      return cs_h5_fail(err, h->path, "create a clearance joint's corners");
+    for (int i = 0; i < C_SERIES; i++, series++) {
+      char leaf[64];
+      snprintf(leaf, sizeof leaf, "corners/%s", corner_series[i].leaf);
+      joint_path(h, name, leaf, path, sizeof path, err);
+      const int point = i == C_POINT;
+      cs_status st = cs_h5_table_series(&h->tab, series, point ? 3 : 2, (hsize_t)n,
+                                        point ? 2 : 0, path, corner_series[i].units,
+                                        point ? "x, y" : NULL, err);
+      if (st != CS_OK)
+        return st;
+    }
+  }
+  return CS_OK;
+}
+
 /* /events, at close: the contacts of the run. */
 static herr_t put_events(hid_t file, const cs_sim *sim)
 {
@@ -209,14 +269,19 @@ static herr_t put_events(hid_t file, const cs_sim *sim)
   int n = cs_sim_event_count(sim);
   const char **joint = malloc(((size_t)n + 1) * sizeof *joint);
   const char **region = malloc(((size_t)n + 1) * sizeof *region);
+  const char **corner = malloc(((size_t)n + 1) * sizeof *corner);
+  char *corner_text = malloc(((size_t)n + 1) * CORNER_NAME);
   double *col = malloc(5 * ((size_t)n + 1) * sizeof *col);
   herr_t rc = -1;
-  if (joint && region && col) {
+  if (joint && region && corner && corner_text && col) {
     for (int i = 0; i < n; i++) {
       cs_contact_event e;
       cs_sim_event(sim, i, &e);
       joint[i] = cs_model_clearance_name(model, e.joint);
       region[i] = cs_model_clearance_region(model, e.joint, e.region);
+      char *name = corner_text + (size_t)i * CORNER_NAME;
+      cs_model_clearance_corner_name(model, e.joint, e.corner, name, CORNER_NAME);
+      corner[i] = name;
       double row[5] = {e.t_on, e.t_off, e.impact_velocity, e.max_penetration, e.max_force};
       for (int c = 0; c < 5; c++)
         col[(size_t)c * n + i] = row[c];
@@ -228,6 +293,8 @@ static herr_t put_events(hid_t file, const cs_sim *sim)
     rc = cs_h5_text(file, "events/joint", n, joint);
     if (rc >= 0)
       rc = cs_h5_text(file, "events/region", n, region);
+    if (rc >= 0)
+      rc = cs_h5_text(file, "events/corner", n, corner);
     for (int c = 0; c < 5 && rc >= 0; c++) {
       snprintf(path, sizeof path, "events/%s", names[c]);
       rc = cs_h5_array(file, path, (hsize_t)n, 0, col + (size_t)c * n, units[c], NULL);
@@ -239,6 +306,8 @@ static herr_t put_events(hid_t file, const cs_sim *sim)
   }
   free(joint);
   free(region);
+  free(corner);
+  free(corner_text);
   free(col);
   return rc;
 }
@@ -296,6 +365,8 @@ static cs_status create_layout(cs_h5 *h, const cs_sim *sim, cs_error *err)
     st = create_drivers(h, model, err);
   if (st == CS_OK)
     st = create_clearances(h, model, err);
+  if (st == CS_OK)
+    st = create_corners(h, model, err);
   size_t width = 0; /* fill_row splits the output row by the series' widths */
   for (int i = 0; st == CS_OK && i < h->tab.n; i++)
     width += h->tab.s[i].width;

@@ -21,6 +21,13 @@ struct cs_rows {
   void *next_user;
 };
 
+/* The corners a row holds of joint k: its own series hold its one contact point's. */
+static int corners(const cs_model *model, int k)
+{
+  int n = cs_model_clearance_corner_count(model, k);
+  return n > 1 ? n : 0;
+}
+
 cs_rows *cs_rows_new(const cs_model *model)
 {
   if (!model)
@@ -43,6 +50,8 @@ cs_rows *cs_rows_new(const cs_model *model)
       r->driver[r->ndriver++] = j;
   r->width = 1 + 9 * r->nbody + r->nrow + 2 + CS_ROWS_ENERGY + r->ndriver +
              CS_ROWS_CLEARANCE * r->nclear;
+  for (int k = 0; k < r->nclear; k++)
+    r->width += CS_ROWS_CORNER * corners(model, k);
   return r;
 }
 
@@ -72,6 +81,22 @@ static int grow(cs_rows *r)
   r->data = d;
   r->capacity = cap;
   return 0;
+}
+
+/* Joint k's n corners, series by series (each [n], the contact point [n][2]). */
+static double *fill_corners(const cs_sim *sim, int k, int n, double *p)
+{
+  double *pen = p, *rate = p + n, *fn = p + 2 * n, *ft = p + 3 * n, *point = p + 4 * n,
+         *in = p + 6 * n, *impact = p + 7 * n, *region = p + 8 * n;
+  for (int i = 0; i < n; i++) {
+    cs_clearance_state c;
+    cs_sim_clearance_corner(sim, k, i, &c);
+    pen[i] = c.penetration, rate[i] = c.rate, fn[i] = c.normal_force;
+    ft[i] = c.tangential_force, point[2 * i] = c.contact_point[0];
+    point[2 * i + 1] = c.contact_point[1], in[i] = c.in_contact;
+    impact[i] = c.impact_velocity, region[i] = c.region;
+  }
+  return p + CS_ROWS_CORNER * n;
 }
 
 void cs_rows_fill(const cs_rows *r, const cs_sim *sim, double *p)
@@ -108,6 +133,8 @@ void cs_rows_fill(const cs_rows *r, const cs_sim *sim, double *p)
     memcpy(p, s, sizeof s);
     p += CS_ROWS_CLEARANCE;
   }
+  for (int k = 0; k < r->nclear; k++)
+    p = fill_corners(sim, k, corners(r->model, k), p);
 }
 
 int cs_rows_output(const cs_sim *sim, void *user)

@@ -322,17 +322,23 @@ void cs_clearance_pin_geometry(const cs_clearance *c, int pin, int r, cs_contact
   g->mass1 = g->mass2, g->mass2 = mass;
 }
 
-const char *cs_follower_pair_what(const cs_clearance *c, int pin)
+/* A feature by where it is in its body's frame: a corner at its point, an arc about its
+ * centre, a face from its start (a path's steps are not its walls: it may be cut at corners). */
+static int feature_name(const cs_feature *f, char *buf, size_t size)
+{
+  const int arc = f->kind == CS_FEATURE_ARC, corner = f->kind == CS_FEATURE_CORNER;
+  const double *x = arc ? f->c : f->a;
+  return snprintf(buf, size, "%s (%.6g, %.6g)", arc ? "arc about" : corner ? "corner" :
+                  "face from", x[0], x[1]);
+}
+
+int cs_follower_pair_name(const cs_clearance *c, int pin, char *buf, size_t size)
 {
   const cs_follower_pair *q = &c->pairs[pin];
-  if (q->face)
-    return "the follower's straight piece against a spline wall";
-  const cs_profile *pr = q->swapped ? cs_profile_wall(c->profile, q->wall)
-                                    : cs_profile_wall(c->follower, q->piece);
-  const int arc = pr->f[q->feature].kind == CS_FEATURE_ARC;
+  const cs_feature *f = &cs_follower_own(c, q)->f[q->feature];
+  char what[96];
+  feature_name(f, what, sizeof what);
   if (q->swapped)
-    return arc ? "a wall's convex arc against the follower" : "a wall's corner against the "
-                                                              "follower";
-  return arc ? "the follower's convex arc against a wall" : "the follower's corner against a "
-                                                            "wall";
+    return snprintf(buf, size, "wall %d %s on the follower", q->wall, what);
+  return snprintf(buf, size, "follower %s on wall %d", what, q->wall);
 }

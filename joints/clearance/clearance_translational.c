@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* Corners in pin order: the signs of their centres along body[1]'s x and y. */
 static const double corner_sign[4][2] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
@@ -26,9 +27,14 @@ int cs_clearance_pin_count(const cs_clearance *c)
   return c->kind == CS_CLEARANCE_TRANSLATIONAL ? 4 : 1;
 }
 
-const char *cs_clearance_pin_name(cs_clearance_kind kind, int pin)
+int cs_clearance_pin_name(const cs_clearance *c, int pin, char *buf, size_t size)
 {
-  return kind == CS_CLEARANCE_TRANSLATIONAL ? corner_names[pin] : "pin"; /* a wall: its index */
+  if (c->kind == CS_CLEARANCE_PROFILE && c->follower)
+    return cs_follower_pair_name(c, pin, buf, size);
+  if (c->kind == CS_CLEARANCE_PROFILE)
+    return snprintf(buf, size, "wall %d", pin);
+  return snprintf(buf, size, "%s", c->kind == CS_CLEARANCE_TRANSLATIONAL ? corner_names[pin]
+                                                                           : "pin");
 }
 
 int cs_clearance_pin_region(cs_clearance_kind kind, int pin, int region)

@@ -49,7 +49,9 @@ const char *cs_clearance_region_group(cs_clearance_kind kind, int region);
  * joint touches in regions 2i (upper wall) and 2i + 1 (lower wall); a profile's walls share
  * theirs. */
 int cs_clearance_pin_count(const cs_clearance *c);
-const char *cs_clearance_pin_name(cs_clearance_kind kind, int pin);
+/* Pin `pin`'s name, snprintf's way: a translational joint's corner (front_top, …), a
+ * follower outline's pair (cs_follower_pair_name), a profile's "wall <i>", else "pin". */
+int cs_clearance_pin_name(const cs_clearance *c, int pin, char *buf, size_t size);
 /* Whether `region` belongs to pin `pin`. */
 int cs_clearance_pin_region(cs_clearance_kind kind, int pin, int region);
 /* Whether pin `pin` meets `region` but another pin carries that contact, so that its law
@@ -148,8 +150,10 @@ int cs_follower_pairs(cs_clearance *c, char *why, size_t len);
  * or −3 (a wall's) with `why` where one cannot be windowed (an end meeting no corner or arc, a
  * side curving round it, arcs of its circle apart on the outline). */
 int cs_follower_windows(cs_clearance *c, char *why, size_t len);
-/* What pair `pin` is, in words ("the follower's corner against a wall", …). */
-const char *cs_follower_pair_what(const cs_clearance *c, int pin);
+/* Pair `pin`'s name, snprintf's way: its feature, where it is in its body's frame, and what
+ * it meets ("follower corner (0.02, 0) on wall 1", "wall 0 arc about (0, 0.1) on the
+ * follower", "follower face from (-0.04, 0) on wall 0"). */
+int cs_follower_pair_name(const cs_clearance *c, int pin, char *buf, size_t size);
 /* The largest radius of the convex features (arcs, corners) of a profile's walls (pins). */
 double cs_profile_convex_radius(const cs_profile *p);
 /* A gear mesh's coordinate p = (s, 0) over the two bodies' angles, and its gap

@@ -266,8 +266,13 @@ head -1 "$tmp/out" | grep -qF "time [s],bodies/position/ground/x [m],bodies/posi
   || bad "bodies/position header: $(head -1 "$tmp/out" | cut -c1-200)"
 expect "export of an unknown dataset is a usage error" 1 tools/viz/export "$x" bodies/nothing -o "$tmp/nothing.csv"
 expect "export the run's events: none" 0 tools/viz/export "$x" events -o "$tmp/none.csv"
-[ "$(cat "$tmp/none.csv")" = "joint,region,t_on [s],t_off [s],impact_velocity [m/s],max_penetration [m],max_force [N]" ] && ok \
+[ "$(cat "$tmp/none.csv")" = "joint,region,corner,t_on [s],t_off [s],impact_velocity [m/s],max_penetration [m],max_force [N]" ] && ok \
   || bad "events of an ideal run: $(cat "$tmp/none.csv")"
+tr="$tmp/translational.h5"
+expect "a translational joint's run" 0 "$cli" run models/slider_crank_translational.json -o "$tr" --t-end 0.01 --quiet
+expect "export a joint's corners" 0 tools/viz/export "$tr" joints/guide/corners/normal_force -o "$tmp/corners.csv"
+[ "$(head -1 "$tmp/corners.csv")" = "time [s],joints/guide/corners/normal_force/front_top [N],joints/guide/corners/normal_force/rear_top [N],joints/guide/corners/normal_force/rear_bottom [N],joints/guide/corners/normal_force/front_bottom [N]" ] && ok \
+  || bad "a joint's corners by name: $(head -1 "$tmp/corners.csv")"
 
 check "clearance geometry: bearing, slot and curved slot" shapes
 

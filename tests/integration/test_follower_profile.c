@@ -346,6 +346,10 @@ static void resting(void)
                               "3000}}", b, 0.0, 0.0, 1e-9, 0.1, 0);
   CHECK(cs_model_clearance_corner_count(mod, 0) == 4, "four corner arcs on one wall, four "
         "pairs (%d)", cs_model_clearance_corner_count(mod, 0));
+  char name[96], want[96]; /* a pair is named by its feature, where it lies, and its wall */
+  cs_model_clearance_corner_name(mod, 0, 0, name, (int)sizeof name);
+  snprintf(want, sizeof want, "follower arc about (%.6g, %.6g) on wall 0", x0 + a - r, -b + r);
+  CHECK(strcmp(name, want) == 0, "the bottom-right arc's pair is \"%s\" (\"%s\")", want, name);
   cs_sim *s = start(mod);
   cs_error err;
   cs_status st = cs_sim_advance(s, 0.1, &err);
@@ -1205,7 +1209,7 @@ static void bad_input(void)
           "have a convex arc or corner");
   refused("\"profile\": " FLAT ", \"follower\": {\"path\": [[0, 0], [0.01, 0], [0, 0.01]], "
           "\"closed\": true, \"solid\": \"left\"}", "<bad>: /clearance_joints/0/contact: "
-          "contact pair 0 (the follower's corner against a wall of radius 0 m, region flat): "
+          "contact pair 0 (follower corner (0.01, 0) on wall 0, of radius 0 m, region flat): "
           "lankarani_nikravesh: needs the radius R1 of body 1 > 0");
   refused("\"profile\": " FLAT ", \"follower\": {\"path\": [[0, 0], [0.01, 0]], \"solid\": "
           "\"up\"}", "<bad>: /clearance_joints/0/follower/solid: expected one of");

@@ -90,7 +90,7 @@ static void grazed(const char *formulation, double initial_step)
   cs_error err;
   CHECK(cs_sim_advance(s, 1.3 * T, &err) == CS_OK, "%s, %s: runs: %s", formulation, how,
         err.message);
-  cs_contact_event e = {0, 0, NAN, NAN, 0, 0, 0};
+  cs_contact_event e = {0, 0, NAN, NAN, 0, 0, 0, 0};
   if (cs_sim_event_count(s) >= 1)
     cs_sim_event(s, 0, &e);
   double t_on = onset();

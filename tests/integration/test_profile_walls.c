@@ -112,6 +112,10 @@ static void seated(int two, double rd, const char *what, cs_clearance_state v[2]
   cs_model *mod = vee(two, rd);
   CHECK(cs_model_clearance_corner_count(mod, 0) == 2, "%s: two walls (%d)", what,
         cs_model_clearance_corner_count(mod, 0));
+  char name[16];
+  int len = cs_model_clearance_corner_name(mod, 0, 1, name, (int)sizeof name);
+  CHECK(len == 6 && strcmp(name, "wall 1") == 0, "%s: the second wall's name is \"wall 1\" "
+        "(\"%s\")", what, name);
   cs_sim *sim = start(mod);
   cs_error err;
   cs_status st = cs_sim_advance(sim, 0.05, &err);

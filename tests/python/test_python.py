@@ -53,7 +53,8 @@ def compare_with_file(r, f):
             return
         parts = name.split("/")
         data = obj[()]
-        if parts[-1] == "names" or parts[0] == "events" and parts[1] in ("joint", "region"):
+        if parts[-1] == "names" or parts[0] == "events" and parts[1] in ("joint", "region",
+                                                                          "corner"):
             got = {"bodies/names": r.bodies, "constraints/names": r.constraint_names}.get(
                 name, r.events[parts[-1]] if parts[0] == "events" else None)
             assert [x.decode() for x in data] == list(got), name
@@ -70,6 +71,8 @@ def compare_with_file(r, f):
             same(r.drift[parts[1].split("_")[0]], data, name)
         elif parts[0] == "energy":
             same(r.energy[parts[1]], data, name)
+        elif parts[0] == "joints" and parts[2] == "corners":
+            same(r.corners[parts[1]][parts[3]], data, name)
         elif parts[0] in ("joints", "drivers"):
             same(r.joint(parts[1])[parts[2]], data, name)
         elif parts[0] == "events":
@@ -79,6 +82,9 @@ def compare_with_file(r, f):
         checked.add(name)
 
     f.visititems(visit)
+    for j in r.joints:
+        assert f["joints"][j].attrs["corners"].split("; ") == r.corner_names(j), j
+        assert ("corners" in f["joints"][j]) == (j in r.corners), j
     assert f.attrs["status"] == r.status
     assert f.attrs["warnings"] == r.warnings
     assert f["events"].attrs["clipped_steps"] == r.clipped_steps
@@ -92,7 +98,9 @@ def compare_with_file(r, f):
 @pytest.mark.parametrize("model", [CLEARANCE, "models/ball_socket_hertz.json",
                                    "models/scotch_yoke_goldsmith.json",
                                    "models/four_bar.json", "models/journal_wear.json",
-                                   "models/slot_wear.json"])
+                                   "models/slot_wear.json",
+                                   "models/slider_crank_translational.json",
+                                   "models/cam_circular_arc.json"])
 def test_arrays_equal_the_cli_file_bit_for_bit(model, tmp_path):
     r = clearsim.Model.from_file(model).run()
     assert r.status == "complete"
@@ -103,6 +111,48 @@ def test_arrays_equal_the_cli_file_bit_for_bit(model, tmp_path):
     if m.clearance_joints:
         assert any(c.startswith("joints/") for c in checked)
         assert len(r.events) > 0 and "events/t_on" in checked
+
+
+@pytest.mark.parametrize("model,joint,names", [
+    ("models/slider_crank_translational.json", "guide",
+     ["front_top", "rear_top", "rear_bottom", "front_bottom"]),
+    ("models/cam_circular_arc.json", "face",
+     ["wall 0 arc about (0.015, 0) on the follower",
+      "wall 0 arc about (-0.0241333, -0.0178208) on the follower",
+      "wall 0 arc about (0, 0) on the follower",
+      "wall 0 arc about (-0.0241333, 0.0178208) on the follower"])])
+def test_every_contact_point_has_its_series(model, joint, names):
+    """A joint of several contact points: each one's series, the joint's own the leading
+    one's (the largest normal force in contact), each contact event its corner's."""
+    r = clearsim.Model.from_file(model).run()
+    assert r.corner_names(joint) == names
+    c, j = r.corners[joint], r.joint(joint)
+    K, n = len(names), len(r.time)
+    assert c["contact_point"].shape == (n, K, 2) and c["normal_force"].shape == (n, K)
+    on = (j["in_contact"] > 0) & (j["normal_force"] > 0)  # a tie at zero force: the deepest
+    assert on.sum() > 10
+    lead = np.argmax(c["normal_force"], axis=1)
+    rows = np.flatnonzero(on)
+    for k in ("penetration", "normal_force", "tangential_force", "region"):
+        np.testing.assert_array_equal(c[k][rows, lead[rows]], j[k][rows], err_msg=k)
+    np.testing.assert_array_equal(c["contact_point"][rows, lead[rows]], j["contact_point"][rows])
+    # a corner in contact has its own force, out of contact none
+    assert (c["normal_force"][c["in_contact"] == 0] == 0).all()
+    assert (c["normal_force"][c["in_contact"] > 0] >= 0).all()
+    touched = {names[i] for i in range(K) if (c["in_contact"][:, i] > 0).any()}
+    # an event is named by where its contact began: one passed on at a window's edge (the
+    # cam's flank to its nose) goes on as the same event
+    assert set(r.events["corner"]) <= touched and len(set(r.events["corner"])) > 1
+    for i, name in enumerate(names):
+        one = r.corner(joint, name)
+        assert one["normal_force"] is not None and (one["normal_force"] == c["normal_force"][:, i]).all()
+        assert (r.corner(joint, i)["penetration"] == c["penetration"][:, i]).all()
+    with pytest.raises(KeyError, match="has no contact point 'nowhere'"):
+        r.corner(joint, "nowhere")
+    with pytest.raises(IndexError):
+        r.corner(joint, K)
+    df = r.to_dataframe()
+    assert (df[f"{joint}.{names[1]}.normal_force"].to_numpy() == c["normal_force"][:, 1]).all()
 
 
 def test_run_writes_the_same_file(tmp_path):
@@ -125,8 +175,9 @@ def test_api_of_the_issue():
     assert np.max(np.abs((x[2:] - x[:-2]) / (dt[1:] + dt[:-1]) - vx[1:-1])) < 2e-2 * np.max(np.abs(vx))
     fn = r.joint("C")["normal_force"]
     assert fn.shape == (n,) and fn.max() > 0 and fn.min() >= 0
-    assert set(r.events.dtype.names) == {"joint", "region", "t_on", "t_off", "impact_velocity",
-                                         "max_penetration", "max_force"}
+    assert set(r.events.dtype.names) == {"joint", "region", "corner", "t_on", "t_off",
+                                         "impact_velocity", "max_penetration", "max_force"}
+    assert (r.events["corner"] == "pin").all() and r.corner_names("C") == ["pin"]
     ev = r.events
     closed = ~np.isnan(ev["t_off"])  # NaN: a contact still open at the end
     assert (ev["joint"] == "C").all() and (ev["t_on"][closed] < ev["t_off"][closed]).all()

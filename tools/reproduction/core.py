@@ -221,7 +221,8 @@ def joint(run):
 def events(run):
     ev = run.events() or {}
     n = len(ev.get("t_on", []))
-    return {k: np.asarray(v, float) for k, v in ev.items() if k not in ("joint", "region")}, n
+    # the figures' columns: the names (joint, region, corner) are text
+    return {k: np.asarray(v, float) for k, v in ev.items() if np.asarray(v).dtype.kind in "fiu"}, n
 
 
 def body_velocity(run, name):

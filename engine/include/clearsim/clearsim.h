@@ -220,8 +220,14 @@ double cs_model_clearance_wall_length(const cs_model *model, int k);
 /* ---------------------------------------------------------------- joints with corners ---- */
 
 /* Contact points of clearance joint k: 4 corners for a translational joint (front_top,
- * rear_top, rear_bottom, front_bottom: body2's +x/−x, +y/−y), 1 for the other kinds. */
+ * rear_top, rear_bottom, front_bottom: body2's +x/−x, +y/−y), a profile joint's walls or
+ * pairs (models/README.md "Profiles"), 1 for the other kinds. */
 int cs_model_clearance_corner_count(const cs_model *model, int k);
+/* Corner `corner`'s name, snprintf's way (at most size bytes with the NUL; returns the length
+ * it needed): "front_top", …; a profile's "wall 1"; a follower outline's pair, its feature
+ * in its body's frame and what it meets ("follower corner (0.02, 0) on wall 1"); else "pin". */
+int cs_model_clearance_corner_name(const cs_model *model, int k, int corner, char *buf,
+                                   int size);
 /* The state of one corner of clearance joint k (its own δ, force, region, history). */
 void cs_sim_clearance_corner(const cs_sim *sim, int k, int corner, cs_clearance_state *state);
 
@@ -230,6 +236,9 @@ typedef struct cs_contact_event {
   int joint, region;
   double t_on, t_off;      /* t_off is NaN while the contact is open */
   double impact_velocity, max_penetration, max_force;
+  int corner;              /* the contact point where it began (cs_model_clearance_corner_name;
+                            * a contact passed on to the next wall or past a window's edge
+                            * goes on as this event) */
 } cs_contact_event;
 
 int cs_sim_event_count(const cs_sim *sim);
@@ -365,7 +374,7 @@ cs_status cs_impact_run(const cs_impact *impact, const char *h5_path, cs_impact_
  * (cs_sim_set_output, or cs_run_options.progress) with the recorder as its user pointer. */
 typedef struct cs_rows cs_rows;
 
-enum { CS_ROWS_ENERGY = 7, CS_ROWS_CLEARANCE = 18 };
+enum { CS_ROWS_ENERGY = 7, CS_ROWS_CLEARANCE = 18, CS_ROWS_CORNER = 9 };
 
 /* NULL when out of memory. The model must outlive the recorder. */
 cs_rows *cs_rows_new(const cs_model *model);
@@ -382,7 +391,10 @@ long cs_rows_count(const cs_rows *rows);
  *   balance_error; driver reaction[D]; per clearance joint: eccentricity x, y, penetration,
  *   penetration_rate, normal_force, tangential_force, rolling_torque, contact_point x, y,
  *   in_contact, impact_velocity, region, film_force x, y, eccentricity_ratio,
- *   min_film_thickness, film_regime, wear_volume. */
+ *   min_film_thickness, film_regime, wear_volume; then per clearance joint of K > 1 corners
+ *   (cs_model_clearance_corner_count), each series over its corners: penetration[K],
+ *   penetration_rate[K], normal_force[K], tangential_force[K], contact_point[K][2],
+ *   in_contact[K], impact_velocity[K], region[K] (CS_ROWS_CORNER values per corner). */
 int cs_rows_width(const cs_rows *rows);
 /* count × width doubles, row-major; valid until the next row or cs_rows_free. */
 const double *cs_rows_data(const cs_rows *rows);

@@ -53,7 +53,7 @@ class cs_clearance_state(Structure):
 class cs_contact_event(Structure):
     _fields_ = [("joint", c_int), ("region", c_int), ("t_on", c_double), ("t_off", c_double),
                 ("impact_velocity", c_double), ("max_penetration", c_double),
-                ("max_force", c_double)]
+                ("max_force", c_double), ("corner", c_int)]
 
 
 output_fn = CFUNCTYPE(c_int, c_void_p, c_void_p)   # int (*)(const cs_sim *, void *)
@@ -193,6 +193,8 @@ _prototypes = {
     "cs_model_clearance_kind": (c_char_p, [_M, c_int]),
     "cs_model_clearance_region_count": (c_int, [_M, c_int]),
     "cs_model_clearance_region": (c_char_p, [_M, c_int, c_int]),
+    "cs_model_clearance_corner_count": (c_int, [_M, c_int]),
+    "cs_model_clearance_corner_name": (c_int, [_M, c_int, c_int, c_char_p, c_int]),
     "cs_model_clearance_size": (c_double, [_M, c_int]),
     "cs_model_clearance_size_rule": (c_char_p, [_M, c_int]),
     "cs_model_clearance_wall_length": (c_double, [_M, c_int]),
@@ -258,7 +260,8 @@ def __getattr__(name):
                        else ctypes.cast(lib.cs_rows_output, output_fn))
     return _made[name]
 
-ROWS_ENERGY, ROWS_CLEARANCE = 7, 18  # clearsim.h: CS_ROWS_ENERGY, CS_ROWS_CLEARANCE
+# clearsim.h: CS_ROWS_ENERGY, CS_ROWS_CLEARANCE, CS_ROWS_CORNER
+ROWS_ENERGY, ROWS_CLEARANCE, ROWS_CORNER = 7, 18, 9
 
 STATUS = {0: "ok", 1: "input", 2: "assembly", 3: "solver", 4: "io", 5: "interrupted",
           6: "memory", 7: "argument"}

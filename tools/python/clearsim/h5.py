@@ -8,7 +8,7 @@ import os
 import numpy as np
 
 from .errors import FileError
-from .result import ENERGY, EVENT_FIELDS, JOINT_SERIES, Result, _event_dtype
+from .result import CORNER_SERIES, ENERGY, EVENT_FIELDS, JOINT_SERIES, Result, _event_dtype
 from .runfile import Run, text
 
 
@@ -44,17 +44,22 @@ def _read(run):
     r.joints = {}
     r._groups = {g: dict(f[g].attrs) for g in
                  [f"drivers/{d}" for d in r.drivers] + [f"joints/{j.name}" for j in run.joints()]}
+    r.corners = {}
     for j in run.joints():
         r.joints[j.name] = {k: j[k] for k in JOINT_SERIES}
+        if j.has("corners"):
+            r.corners[j.name] = {k: j["corners/" + k] for k in CORNER_SERIES}
         for k in ("wear_depth", "wear_angle", "wear_position"):
             if j.has(k):
                 r.joints[j.name][k] = j.group[k][()]
     r.clipped_steps = int(f["events"].attrs.get("clipped_steps", 0))
     ev = run.events() or {}
     n = len(ev.get("t_on", ()))
-    r.events = np.zeros(n, dtype=_event_dtype(list(r.joints)))
-    for k in ("joint", "region") + EVENT_FIELDS if n else ():
-        r.events[k] = ev[k]
+    r.events = np.zeros(n, dtype=_event_dtype(list(r.joints), ev.get("region", ()),
+                                              ev.get("corner", ())))
+    for k in ("joint", "region", "corner") + EVENT_FIELDS if n else ():
+        if k in ev:  # a file of an older clearsim has no corner column
+            r.events[k] = ev[k]
     r.stats = {k: v.item() if hasattr(v, "item") else v
                for k, v in f["solver"].attrs.items() if k != "linear_solver"} \
         if "solver" in f else {}

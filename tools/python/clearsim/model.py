@@ -20,7 +20,8 @@ from .errors import Interrupted, error
 if TYPE_CHECKING:
     from .registry import Registry
 
-from .result import ENERGY, EVENT_FIELDS, FORMULATIONS, JOINT_SERIES, Result, _event_dtype
+from .result import (CORNER_SERIES, ENERGY, EVENT_FIELDS, FORMULATIONS, JOINT_SERIES, Result,
+                     _event_dtype)
 
 
 class Model(Owned):
@@ -182,7 +183,8 @@ class Model(Owned):
     @property
     def clearance_joints(self) -> dict[str, dict]:
         """{name: {"kind", "clearance" (m), "clearance_rule" (where it comes from),
-        "regions"}}."""
+        "regions", "corners" (its contact points' names: a translational joint's four
+        corners, a profile's walls or pairs, else ["pin"])}}."""
         out = {}
         with self._using() as h:
             for k in range(lib.cs_model_clearance_count(h)):
@@ -191,7 +193,9 @@ class Model(Owned):
                     "clearance": lib.cs_model_clearance_size(h, k),
                     "clearance_rule": text(lib.cs_model_clearance_size_rule(h, k)),
                     "regions": [text(lib.cs_model_clearance_region(h, k, r))
-                                for r in range(lib.cs_model_clearance_region_count(h, k))]}
+                                for r in range(lib.cs_model_clearance_region_count(h, k))],
+                    "corners": [_corner_name(h, k, i)
+                                for i in range(lib.cs_model_clearance_corner_count(h, k))]}
         return out
 
     @property
@@ -291,6 +295,13 @@ class Model(Owned):
         if st not in (0, 5):
             raise error(st, text(err.message), self.origin, result)
         return result
+
+
+def _corner_name(h, k, corner):
+    """Clearance joint k's contact point `corner` by name (cs_model_clearance_corner_name)."""
+    buf = ctypes.create_string_buffer(160)
+    lib.cs_model_clearance_corner_name(h, k, corner, buf, len(buf))
+    return text(buf.value)
 
 
 def _verdict(v):
@@ -405,11 +416,19 @@ class _Recorder:
         r.drivers = {d: {"reaction": take(1, ())} for d in drivers}
         r.joints = {c: {k: take(2, (2,)) if k in ("eccentricity", "contact_point", "film_force")
                         else take(1, ()) for k in JOINT_SERIES} for c in clearances}
-        assert next(cols, None) is None, "cs_rows' layout and clearsim.Result disagree"
         kinds, clear = m.joints, m.clearance_joints
+        r.corners = {}
+        for c in clearances:  # joints of several contact points: each one's series
+            K = len(clear[c]["corners"])
+            if K > 1:
+                r.corners[c] = {k: take(2 * K, (K, 2)) if k == "contact_point" else
+                                take(K, (K,)) for k in CORNER_SERIES}
+        assert next(cols, None) is None, "cs_rows' layout and clearsim.Result disagree"
         r._groups = {**{f"drivers/{d}": {"joint_kind": kinds[d]} for d in drivers},
                      **{f"joints/{c}": {"kind": clear[c]["kind"], "clearance":
-                                        clear[c]["clearance"]} for c in clearances}}
+                                        clear[c]["clearance"],
+                                        "corners": "; ".join(clear[c]["corners"])}
+                        for c in clearances}}
         r.status = {0: "complete", 5: "interrupted"}.get(status, "failed")
         r.message = message if status else ""
         r.constraint_names, r.stats, r.warnings, r.clipped_steps = [], {}, "", 0
@@ -434,9 +453,11 @@ class _Recorder:
         for i in range(lib.cs_sim_event_count(sim)):
             lib.cs_sim_event(sim, i, byref(ev))
             rows.append((clearances[ev.joint],
-                         text(lib.cs_model_clearance_region(m, ev.joint, ev.region)))
+                         text(lib.cs_model_clearance_region(m, ev.joint, ev.region)),
+                         _corner_name(m, ev.joint, ev.corner))
                         + tuple(getattr(ev, f) for f in EVENT_FIELDS))
-        r.events = np.array(rows, dtype=_event_dtype(clearances))
+        r.events = np.array(rows, dtype=_event_dtype(clearances, [x[1] for x in rows],
+                                                      [x[2] for x in rows]))
         for k, name in enumerate(clearances):  # worn joints: the profile at the end
             n = lib.cs_sim_clearance_wear(sim, k, None, 0)
             if n > 0:

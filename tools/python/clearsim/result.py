@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .runfile import Run, Store
+from .runfile import Run, Store, text
 
 if TYPE_CHECKING:  # annotations only: matplotlib is imported when a figure is drawn
     import matplotlib.axes
@@ -20,12 +20,17 @@ ENERGY = ("kinetic", "potential", "strain", "dissipated", "driver_work", "applie
           "balance_error")
 FORMULATIONS = ("index3", "ggl", "projected", "auto")  # cs_formulation's order
 EVENT_FIELDS = ("t_on", "t_off", "impact_velocity", "max_penetration", "max_force")
+# A joint's series of each of its contact points (/joints/<name>/corners), [N, K]
+CORNER_SERIES = ("penetration", "penetration_rate", "normal_force", "tangential_force",
+                 "contact_point", "in_contact", "impact_velocity", "region")
 
 
-def _event_dtype(names):
-    width = max([len(n) for n in names] + [1])
-    return np.dtype([("joint", f"U{width}"), ("region", "U16")]
-                    + [(f, float) for f in EVENT_FIELDS])
+def _event_dtype(joints, regions=(), corners=()):
+    """The events' dtype, its text columns as wide as the longest of their names."""
+    def width(names):
+        return max([len(n) for n in names] + [1])
+    return np.dtype([("joint", f"U{width(joints)}"), ("region", f"U{width(regions)}"),
+                     ("corner", f"U{width(corners)}")] + [(f, float) for f in EVENT_FIELDS])
 
 
 class Result:
@@ -39,8 +44,13 @@ class Result:
     tangential_force, rolling_torque, contact_point (N, 2), in_contact, impact_velocity,
     region, film_force (N, 2), eccentricity_ratio, min_film_thickness, film_regime,
     wear_volume; a worn joint's wear_depth and wear_angle, or a slot's wear_position, (bins,) at
-    the end) or a driver's {"reaction"}; events: one row per contact (joint, region, t_on,
-    t_off, impact_velocity, max_penetration, max_force); status ("complete",
+    the end) or a driver's {"reaction"}; corner(joint, corner) the series of one of a
+    joint's contact points (a translational joint's corners, a profile's walls or pairs; the
+    joint's own series are its leading one's), corners[joint] all of them ({penetration
+    (N, K), …, contact_point (N, K, 2)}, joints of K > 1 only; their names:
+    corner_names(joint)); events: one
+    row per contact (joint, region, corner, t_on, t_off, impact_velocity, max_penetration,
+    max_force); status ("complete",
     "interrupted", "failed"), message, warnings, stats (solver counters), t_final;
     verify, the verdict of Model.run(verify=True) (None without); path, the run file of
     clearsim.open (None for a run kept in memory).
@@ -51,6 +61,7 @@ class Result:
 
     verify = None
     path = None
+    corners: dict = {}
     _groups: dict = {}  # attributes of the file's groups: joints/<name>, drivers/<name>
 
     def _body(self, body):
@@ -83,6 +94,34 @@ class Result:
         raise KeyError(f"no clearance joint or driver named {name!r} (clearance joints: "
                        f"{', '.join(self.joints) or 'none'}; drivers: "
                        f"{', '.join(self.drivers) or 'none'})")
+
+    def corner_names(self, joint: str) -> list[str]:
+        """A clearance joint's contact points by name: a translational joint's "front_top",
+        "rear_top", "rear_bottom", "front_bottom"; a profile's "wall 0", …; a follower
+        outline's pairs ("follower corner (0.02, 0) on wall 1"); else ["pin"]."""
+        if joint not in self.joints:
+            self.joint(joint)  # the KeyError naming what there is
+            raise KeyError(f"{joint!r} is a driver, which has no contact points")
+        return text(self._groups.get("joints/" + joint, {}).get("corners", "pin")).split("; ")
+
+    def corner(self, joint: str, corner: str | int = 0) -> dict[str, np.ndarray]:
+        """One contact point's series of a clearance joint, by name (corner_names) or index:
+        penetration, penetration_rate, normal_force, tangential_force, contact_point (N, 2),
+        in_contact, impact_velocity, region. A joint of one contact point has only corner
+        0, whose series are the joint's own."""
+        names = self.corner_names(joint)
+        if isinstance(corner, str):
+            if corner not in names:
+                raise KeyError(f"joint {joint!r} has no contact point {corner!r} (it has: "
+                               f"{'; '.join(names)})")
+            corner = names.index(corner)
+        if not 0 <= corner < len(names):
+            raise IndexError(f"joint {joint!r} has {len(names)} contact point(s), not a "
+                             f"corner {corner}")
+        block = self.corners.get(joint)
+        if block is None:
+            return {k: self.joints[joint][k] for k in CORNER_SERIES}
+        return {k: block[k][:, corner] for k in CORNER_SERIES}
 
     def reaction(self, driver: str) -> np.ndarray:
         """(N,): a driver's reaction, N*m for an angle driver, N for a translation driver."""
@@ -194,6 +233,9 @@ class Result:
             for k, v in series.items():
                 st.add(f"joints/{j}/{k}", v, {"units": JOINT_UNITS.get(k, "")},
                        k in JOINT_SERIES)
+        for j, block in self.corners.items():
+            for k in CORNER_SERIES:
+                st.add(f"joints/{j}/corners/{k}", block[k], {"units": JOINT_UNITS[k]}, True)
         for k in self.events.dtype.names:
             st.add("events/" + k, self.events[k])
         st.add("model", np.array(self.model_json))
@@ -236,9 +278,17 @@ def _columns(r):
         yield f"{d}.reaction", "N or N*m", series["reaction"]
     for j, series in r.joints.items():
         for k in JOINT_SERIES:
-            v = series[k]
-            if v.ndim == 2:
-                yield f"{j}.{k}.x", JOINT_UNITS[k], v[:, 0]
-                yield f"{j}.{k}.y", JOINT_UNITS[k], v[:, 1]
-            else:
-                yield f"{j}.{k}", JOINT_UNITS[k], v
+            yield from _split(f"{j}.{k}", JOINT_UNITS[k], series[k])
+    for j, block in r.corners.items():
+        for c, name in enumerate(r.corner_names(j)):
+            for k in CORNER_SERIES:
+                yield from _split(f"{j}.{name}.{k}", JOINT_UNITS[k], block[k][:, c])
+
+
+def _split(name, unit, v):
+    """A series as columns: a vector's x and y apart."""
+    if v.ndim == 2:
+        yield f"{name}.x", unit, v[:, 0]
+        yield f"{name}.y", unit, v[:, 1]
+    else:
+        yield name, unit, v

@@ -34,8 +34,8 @@ LEAF_ORDER = ("position", "velocity", "acceleration", "lambda", "position_drift"
               "in_contact", "impact_velocity", "region", "film_force", "eccentricity_ratio",
               "min_film_thickness", "film_regime", "wear_volume")
 
-EVENT_ORDER = ("joint", "region", "t_on", "t_off", "impact_velocity", "max_penetration",
-               "max_force")
+EVENT_ORDER = ("joint", "region", "corner", "t_on", "t_off", "impact_velocity",
+               "max_penetration", "max_force")
 
 
 def _series_rank(path):
@@ -323,6 +323,10 @@ class Run:
                 axes.append(self.body_names)
             elif path.startswith("constraints/") and size == len(self.constraint_names):
                 axes.append(self.constraint_names)
+            elif axis == 1 and path.split("/")[::2][:2] == ["joints", "corners"]:
+                names = text(self.file[path.rsplit("/", 2)[0]].attrs.get("corners", ""))
+                axes.append(names.split("; ") if len(names.split("; ")) == size else
+                            [str(i) for i in range(size)])
             elif last and size == 2:
                 axes.append(["x", "y"])
             else:
