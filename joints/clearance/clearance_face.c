@@ -15,7 +15,11 @@
  * normal), so δ is continuous: ∇_V δ = −n_s, ∇²_V δ = κ/(1 − κd) t_s t_sᵀ =: H, and through
  * V(p, φ) (∂V/∂φ = ℓ t⊥, ∂²V/∂φ² = −ℓ t): ∂²δ/∂p² = H, ∂²δ/∂p∂φ = H ℓ t⊥,
  * ∂²δ/∂φ² = ℓ² t⊥ᵀ H t⊥ + ℓ n_s·t. The contact point is x* (the end: V), with its
- * derivatives for the slip map: x* moves only as φ does, c' times u*'s rate; V as above. */
+ * derivatives for the slip map: x* moves only as φ does, c' times u*'s rate; V as above.
+ * Where the end is a convex feature with its own pair against the wall (a corner, an arc
+ * joined tangentially), that pair is the pin past it: the face's gap there is the end
+ * point's, flagged beyond, and the contact passes between the two where both touch it
+ * (clearance_window.c), never counted twice. */
 #include "cs_clearance.h"
 #include "cs_follower.h"
 
@@ -74,6 +78,7 @@ void cs_follower_face_gap(const cs_clearance *c, int pin, const double p[2], dou
   if (s < 0.0 || s > L) {
     end_gap(w, p, t, s < 0.0 ? 0.0 : L, g);
     g->region = w->region;
+    g->beyond = q->end_pair[s > L] >= 0; /* the end's own pair takes the contact on */
     return;
   }
   const double tc = np[0] * d1[0] + np[1] * d1[1], nc = n[0] * d2[0] + n[1] * d2[1];

@@ -84,7 +84,8 @@ static int faces_of(const cs_profile *fo, int pc, const cs_profile *wall, int w,
       continue;
     if (out)
       out[n] = (cs_follower_pair){.wall = w, .feature = i, .piece = pc, .face = 1,
-                                  .s = {fo->f[i].a[0], fo->f[i].a[1]}, .R = wall->f[0].R};
+                                  .s = {fo->f[i].a[0], fo->f[i].a[1]}, .R = wall->f[0].R,
+                                  .end_pair = {-1, -1}};
     n++;
   }
   return n;

@@ -189,6 +189,67 @@ static int window_arc(cs_clearance *c, int k, char *why, size_t len)
   return full ? -1 : 0;
 }
 
+/* The directions (ccw from a0 over sweep) on face's side of the convex feature i of pr that
+ * ends it (at its start, e 0, or its end, e 1): from the face's normal away from the
+ * feature's own directions, half the way round the rest (as an arc's window). A corner's own
+ * directions run from one piece's normal to the other's; an arc's over its run. */
+static void face_side(const cs_profile *pr, int i, const cs_feature *face, int e, double a0[2],
+                      double *sweep)
+{
+  const cs_feature *f = &pr->f[i];
+  double other[2];
+  if (f->kind == CS_FEATURE_ARC) {
+    window w;
+    arc_window(pr, i, &w);
+    const int ccw_end = &pr->f[w.at_end] == face; /* the face past the run's ccw end */
+    rotate(w.a, ccw_end ? 0.0 : w.S, other);
+    rotate(w.a, ccw_end ? w.S : 0.0, a0);
+  } else { /* a corner: the other piece's normal there, turned from its tangent as face's */
+    const double side = face->t[0] * face->n[1] - face->t[1] * face->n[0];
+    const double *t = e ? f->t_out : f->t_in;
+    other[0] = -side * t[1], other[1] = side * t[0];
+    memcpy(a0, face->n, 2 * sizeof *a0);
+  }
+  const double turn = atan2(a0[0] * other[1] - a0[1] * other[0],
+                            a0[0] * other[0] + a0[1] * other[1]);
+  *sweep = M_PI - 0.5 * fabs(turn);
+  if (turn > 0.0) { /* its own directions ccw of the face's normal: the face's side is cw */
+    const double edge[2] = {a0[0], a0[1]};
+    rotate(edge, -*sweep, a0);
+  }
+}
+
+/* Face pair k against its spline wall: past an end, the face's deepest point is its end
+ * point, which is the convex feature's there when that has its own pair against the wall (a
+ * corner, an arc joined tangentially): that pair is the pin past the end (end_pair), and is
+ * silent over the face's directions, so the two hand the contact over where both touch the
+ * end point and never count it twice (the face's end gap and the corner's are one). 0, or −1
+ * with `why` where a feature would need a third zone. */
+static int window_face(cs_clearance *c, int k, char *why, size_t len)
+{
+  cs_follower_pair *q = &c->pairs[k];
+  const cs_profile *pr = cs_follower_own(c, q);
+  const cs_feature *face = &pr->f[q->feature];
+  for (int e = 0; e < 2; e++) {
+    const int i = beside(pr, q->feature, e ? +1 : -1);
+    const cs_follower_pair like = {.wall = q->wall, .piece = q->piece};
+    const int o = i >= 0 && cs_follower_convex(&pr->f[i]) ? pair_of(c, &like, i) : -1;
+    if (o < 0)
+      continue; /* an open or concave end: the face's end point is the pin */
+    double a0[2], sweep;
+    face_side(pr, i, face, e, a0, &sweep);
+    if (add_zone(&c->pairs[o], a0, sweep, k)) {
+      snprintf(why, len, "the follower's %s at (%.6g, %.6g) m (body2's frame) ends a straight "
+               "piece on a spline wall and meets more than two pieces that hand it contact; "
+               "round it with an arc", pr->f[i].kind == CS_FEATURE_ARC ? "arc" : "corner",
+               face->a[0] + e * face->L * face->t[0], face->a[1] + e * face->L * face->t[1]);
+      return -1;
+    }
+    q->end_pair[e] = o;
+  }
+  return 0;
+}
+
 int cs_follower_windows(cs_clearance *c, char *why, size_t len)
 {
   for (int k = 0; k < c->npair; k++) {
@@ -198,6 +259,9 @@ int cs_follower_windows(cs_clearance *c, char *why, size_t len)
         window_arc(c, k, why, len))
       return q->swapped ? -3 : -1;
   }
+  for (int k = 0; k < c->npair; k++)
+    if (c->pairs[k].face && window_face(c, k, why, len))
+      return -1;
   return 0;
 }
 
@@ -214,8 +278,9 @@ static int zone_of(const cs_follower_pair *q, const double d[2])
 }
 
 /* Pair o's gap h at its centre x = p + r (r = R(φ) times o's centre less the pin's, both in
- * the pin body) as the pin's own at p and φ: δ(p, φ) = h(p + r(φ)), r' = r⊥, r'' = −r, so
- * ∂δ/∂φ = ∇h·r⊥, ∂²δ/∂p∂φ = H r⊥, ∂²δ/∂φ² = r⊥ᵀ H r⊥ − ∇h·r; the contact point o's. */
+ * the pin body) as the pin's own at p and φ: δ(p, φ) = h(p + r(φ), φ), r' = r⊥, r'' = −r,
+ * so ∂δ/∂φ = ∇h·r⊥ + h_φ, ∂²δ/∂p∂φ = H r⊥ + h_pφ, ∂²δ/∂φ² = r⊥ᵀ H r⊥ + 2 h_pφ·r⊥ − ∇h·r +
+ * h_φφ (h's φ terms: a face's; 0 for a circle's); the contact point o's. */
 static void offset_gap(const cs_gap *h, const double x[2], double R, const double r[2],
                        cs_gap *g)
 {
@@ -227,9 +292,10 @@ static void offset_gap(const cs_gap *h, const double x[2], double R, const doubl
   g->delta = h->delta;
   memcpy(g->grad, h->grad, sizeof g->grad);
   memcpy(g->hess, h->hess, sizeof g->hess);
-  g->dphi = h->grad[0] * rp[0] + h->grad[1] * rp[1];
-  g->hpphi[0] = Hr[0], g->hpphi[1] = Hr[1];
-  g->hphi = rp[0] * Hr[0] + rp[1] * Hr[1] - (h->grad[0] * r[0] + h->grad[1] * r[1]);
+  g->dphi = h->grad[0] * rp[0] + h->grad[1] * rp[1] + h->dphi;
+  g->hpphi[0] = Hr[0] + h->hpphi[0], g->hpphi[1] = Hr[1] + h->hpphi[1];
+  g->hphi = rp[0] * Hr[0] + rp[1] * Hr[1] - (h->grad[0] * r[0] + h->grad[1] * r[1]) +
+            2.0 * (h->hpphi[0] * rp[0] + h->hpphi[1] * rp[1]) + h->hphi;
   g->at_given = 1;
   if (h->at_given) {
     memcpy(g->at, h->at, sizeof g->at);
@@ -239,8 +305,8 @@ static void offset_gap(const cs_gap *h, const double x[2], double R, const doubl
     for (int i = 0; i < 4; i++)
       g->dat[i] = R * h->hess[i] + (i == 0 || i == 3);
   }
-  g->datphi[0] = g->dat[0] * rp[0] + g->dat[1] * rp[1];
-  g->datphi[1] = g->dat[2] * rp[0] + g->dat[3] * rp[1];
+  g->datphi[0] = g->dat[0] * rp[0] + g->dat[1] * rp[1] + h->datphi[0];
+  g->datphi[1] = g->dat[2] * rp[0] + g->dat[3] * rp[1] + h->datphi[1];
 }
 
 /* Whether arc pair q's circle gap g at its centre p is a contact of the arc's own: its centre
@@ -279,14 +345,20 @@ void cs_follower_window_gap(const cs_clearance *c, int pin, const double p[2], d
   const double x[2] = {p[0] + r[0], p[1] + r[1]};
   cs_gap h;
   memset(&h, 0, sizeof h);
-  cs_follower_gap(c, k, x, &h);
+  if (o->face) /* a face's gap turns with φ */
+    cs_follower_face_gap(c, k, x, phi, &h);
+  else
+    cs_follower_gap(c, k, x, &h);
   offset_gap(&h, x, o->R, r, g);
   g->beyond = 1; /* the partner's contact: it takes it on at the next restart */
 }
 
 int cs_clearance_pin_windowed(const cs_clearance *c, int pin)
 {
-  return c->follower && c->pairs[pin].nzone > 0;
+  if (!c->follower)
+    return 0;
+  const cs_follower_pair *q = &c->pairs[pin];
+  return q->nzone > 0 || (q->face && (q->end_pair[0] >= 0 || q->end_pair[1] >= 0));
 }
 
 int cs_clearance_pin_partner(const cs_clearance *c, int a, int b)

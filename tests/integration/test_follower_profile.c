@@ -285,6 +285,145 @@ static void face_on_spline(void)
   CHECK(b10 < 1e-8 && b10 < b8, "the books close to the tolerance (%.3g, %.3g)", b10, b8);
 }
 
+/* A square block (half size 10 mm, sharp corners) on a hump: the closed spline through 64
+ * points of the circle of radius 0.1 m about (0, −0.1), its top at the origin. `guide` the
+ * block's prismatic axis through point1 (x, 0); the law power_law K 1e6 N/m, n 1, damped c. */
+#define SQUARE "{\"path\": [[-0.01, -0.01], [0.01, -0.01], [0.01, 0.01], [-0.01, 0.01]], " \
+               "\"closed\": true, \"solid\": \"left\"}"
+/* SQUARE with its corners rounded to 2 mm: arcs joined tangentially to the faces */
+#define ROUNDED "{\"path\": [[-0.008, -0.01], [0.008, -0.01], {\"arc_to\": [0.01, -0.008], " \
+  "\"centre\": [0.008, -0.008], \"turn\": \"ccw\"}, [0.01, 0.008], {\"arc_to\": [0.008, 0.01], " \
+  "\"centre\": [0.008, 0.008], \"turn\": \"ccw\"}, [-0.008, 0.01], {\"arc_to\": [-0.01, 0.008], " \
+  "\"centre\": [-0.008, 0.008], \"turn\": \"ccw\"}, [-0.01, -0.008], {\"arc_to\": [-0.008, " \
+  "-0.01], \"centre\": [-0.008, -0.008], \"turn\": \"ccw\"}], \"closed\": true, \"solid\": " \
+  "\"left\"}"
+
+static cs_model *block_on_hump(const char *axis, double x, double y, double vx, double c,
+                               double gravity, double t_end, double rtol, const char *outline)
+{
+  static char wall[8192], json[16384];
+  int k = snprintf(wall, sizeof wall, "{\"spline\": [");
+  for (int i = 0; i < 64; i++) {
+    double t = 2 * M_PI * i / 64;
+    k += snprintf(wall + k, sizeof wall - (size_t)k, "%s[%.17g, %.17g]", i ? ", " : "",
+                  0.1 * cos(t), -0.1 + 0.1 * sin(t));
+  }
+  snprintf(wall + k, sizeof wall - (size_t)k, "], \"solid\": \"left\"}");
+  snprintf(json, sizeof json,
+           "{\"name\": \"hump\", \"gravity\": [0, %g], \"bodies\": [{\"name\": \"g\", "
+           "\"ground\": true}, {\"name\": \"block\", \"mass\": 1, \"inertia\": 1e-4, "
+           "\"position\": [%.17g, %.17g, 0], \"velocity\": [%g, 0, 0]}], \"joints\": [{\"name\": "
+           "\"guide\", \"type\": \"prismatic\", \"body1\": \"g\", \"body2\": \"block\", \"axis\": "
+           "%s, \"point1\": [%.17g, %.17g]}], \"clearance_joints\": [{\"name\": \"seat\", "
+           "\"type\": \"profile\", \"body1\": \"g\", \"body2\": \"block\", \"length\": 0.01, "
+           "\"materials\": [{\"E\": 2e11, \"nu\": 0.3}, {\"E\": 2e11, \"nu\": 0.3}], "
+           "\"contact\": {\"elastic\": {\"model\": \"power_law\", \"K\": 1e6, \"n\": 1}, "
+           "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": %g}}, \"profile\": %s, "
+           "\"follower\": %s}], \"solver\": {\"t_end\": %g, \"rtol\": %g, \"atol\": %g}}",
+           gravity, x, y, vx, axis, x, y, c, wall, outline, t_end, rtol, 1e-4 * rtol);
+  return load_model_string(json, "<block on hump>");
+}
+
+typedef struct pair_watch {
+  int rows, most; /* rows, and the most pairs carrying a force at once */
+  double v_min;   /* the block's least speed */
+} pair_watch;
+
+static int watch_pairs(const cs_sim *s, void *user)
+{
+  pair_watch *w = user;
+  const int n = cs_model_clearance_corner_count(cs_sim_model(s), 0);
+  int carrying = 0;
+  for (int i = 0; i < n; i++) {
+    cs_clearance_state c;
+    cs_sim_clearance_corner(s, 0, i, &c);
+    carrying += c.normal_force != 0.0;
+  }
+  double v[3];
+  cs_sim_body_velocity(s, 1, v);
+  w->most = carrying > w->most ? carrying : w->most;
+  w->v_min = w->rows++ ? fmin(w->v_min, v[0]) : v[0];
+  return 0;
+}
+
+/* Guided along x 0.2 mm deep across the hump's top at 1 m/s, undamped, no gravity: the
+ * speed at the top is the closed form's, v² = v0² − K h0²/m. */
+static void sliding_over_hump(const char *outline, const char *what)
+{
+  const double h0 = 2e-4, v_top = sqrt(1.0 - 1e6 * h0 * h0);
+  double balance[2];
+  pair_watch w[2] = {{0}, {0}};
+  cs_error err;
+  for (int k = 0; k < 2; k++) {
+    cs_model *mod = block_on_hump("[1, 0]", -0.05, 0.01 - h0, 1.0, 0.0, 0.0, 0.1,
+                                  k ? 1e-10 : 1e-8, outline);
+    cs_sim *s = start(mod);
+    cs_sim_set_output(s, watch_pairs, &w[k]);
+    cs_status st = cs_sim_advance(s, 0.1, &err);
+    CHECK(st == CS_OK, "%s block sliding over the hump: runs (%s)", what, st ? err.message : "");
+    cs_energy en;
+    cs_sim_energy(s, &en);
+    balance[k] = fabs(en.balance_error) / 0.5;
+    CHECK(cs_sim_event_count(s) == 1, "%s: one contact, handed from corner to face to "
+          "corner (%d)", what, cs_sim_event_count(s));
+    cs_sim_free(s);
+    cs_model_free(mod);
+  }
+  printf("%s block sliding undamped over a hump: at most %d pair carrying at once; least speed "
+         "%.9f m/s (closed form at the top %.9f); balance error %.3g (rtol 1e-8), %.3g (rtol "
+         "1e-10) of the kinetic energy\n", what, w[1].most, w[1].v_min, v_top, balance[0],
+         balance[1]);
+  CHECK(w[0].most == 1 && w[1].most == 1, "%s: never two pairs at once (%d, %d)", what,
+        w[0].most, w[1].most);
+  CHECK(fabs(w[1].v_min - v_top) < 1e-6, "%s: the speed at the top is the closed form's "
+        "(%.9f, %.9f)", what, w[1].v_min, v_top);
+  CHECK(balance[1] < 1e-8 && balance[1] <= balance[0], "%s: the books close to the "
+        "tolerance (%.3g, %.3g)", what, balance[1], balance[0]);
+}
+
+/* A face's end on a spline wall is its corner's contact: past the end the corner's own pair
+ * carries it, alone (the face's end point once counted again, from each face beside it: three
+ * times the force), and a contact sliding across the face hands over corner → face → corner
+ * as one contact. */
+static void face_ends(void)
+{
+  /* statics: guided vertically at x = 20 mm, the hump's top beyond the bottom face's left end,
+   * the block settles on its corner (−10, −10) mm: N n_y = m g, δ = N / K */
+  cs_model *mod = block_on_hump("[0, 1]", 0.02, 0.0094, 0.0, 1000.0, -9.81, 0.05, 1e-9, SQUARE);
+  cs_sim *s = start(mod);
+  cs_error err;
+  cs_status st = cs_sim_advance(s, 0.05, &err);
+  CHECK(st == CS_OK, "block on its corner: runs (%s)", st ? err.message : "");
+  const int n = cs_model_clearance_corner_count(mod, 0);
+  cs_clearance_state corner = {0};
+  double others = 0.0;
+  char name[96];
+  for (int i = 0; i < n; i++) {
+    cs_clearance_state c;
+    cs_sim_clearance_corner(s, 0, i, &c);
+    cs_model_clearance_corner_name(mod, 0, i, name, (int)sizeof name);
+    if (strcmp(name, "follower corner (-0.01, -0.01) on wall 0") == 0)
+      corner = c;
+    else
+      others += fabs(c.normal_force);
+  }
+  const double nx = corner.contact_point[0], ny = corner.contact_point[1] + 0.1;
+  const double n_y = ny / hypot(nx, ny), N = 9.81 / n_y;
+  printf("block on a hump, on its corner: the corner carries %.9g N (m g / n_y %.9g), δ K = "
+         "%.9g N, the other %d pairs %.3g N\n", corner.normal_force, N,
+         corner.penetration * 1e6, n - 1, others);
+  CHECK(fabs(corner.normal_force / N - 1) < 1e-6 && others == 0.0,
+        "the corner alone carries m g / n_y to 1e-6 (%.9g, %.9g; the others %.3g N)",
+        corner.normal_force, N, others);
+  CHECK(fabs(corner.penetration * 1e6 / corner.normal_force - 1) < 1e-6,
+        "at its own δ = N / K (%.6g m)", corner.penetration);
+  cs_sim_free(s);
+  cs_model_free(mod);
+  sliding_over_hump(SQUARE, "sharp");
+  sliding_over_hump(ROUNDED, "rounded");
+}
+
+
 /* ---------------------------------------------------------------- a block on a wall ------ */
 
 static const double m = 1.0, g = 9.81, a = 0.02, b = 0.01, r = 0.002, x0 = 0.005, K = 1e7;
@@ -863,6 +1002,19 @@ static void jacobians(void)
     approaching_case(what[i], joint, ln, o);
     friction_case(what[i], joint, ln, lnd, o);
   }
+  /* pair 0, a square's corner (0.01, −0.01) with the spline's support point 3 mm in from it on
+   * the bottom face, 2 µm deep: within the face's zone the corner's gap is the face's, which
+   * turns with φ as the corner's offset to it does */
+  snprintf(joint, sizeof joint, "\"type\": \"profile\", \"length\": 0.01, \"profile\": "
+           "%s, \"follower\": " SQUARE, wall);
+  const char *pkn = "{\"elastic\": {\"model\": \"power_law\", \"K\": 1e10, \"n\": 1.5}, "
+                    "\"damping\": {\"model\": \"kelvin_voigt\", \"c\": 10}}";
+  const double on_face[2] = {0.007, -0.01}; /* the face's point over the support point */
+  double o[2] = {xs[0] + d * n[0] - (c * on_face[0] - s * on_face[1]),
+                 xs[1] + d * n[1] - (s * on_face[0] + c * on_face[1])};
+  jacobian_case("corner in its face's zone", joint, pk, o);
+  approaching_case("corner in its face's zone", joint, pk, o);
+  friction_case("corner in its face's zone", joint, pk, pkn, o);
 }
 
 /* ---------------------------------------------------------------- windowed arcs ---------- */
@@ -1261,5 +1413,6 @@ int main(void)
   sliding();
   duality();
   face_on_spline();
+  face_ends();
   return cs_test_finish();
 }
