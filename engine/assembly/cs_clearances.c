@@ -23,6 +23,7 @@ typedef struct joint {
   int body[2];       /* the hole body and the pin body: the joint's, or (a wall's feature
                       * against a follower outline) the other way round */
   double radius;     /* the pin's radius (cs_clearance_pin_radius) */
+  double reach;      /* how far its points lie from its centre (cs_clearance_pin_reach) */
   cs_pin_gap_fn gap; /* its gap (cs_clearance_pin_gap_fn) */
   int blends;        /* its kind has junctions to blend at (cs_clearance_blends) */
   double band;       /* how deep its wall sees it (cs_clearance_pin_band; INFINITY: always) */
@@ -111,6 +112,7 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
       for (int b = 0; b < 2; b++)
         j->col0[b] = m->bodies[j->body[b]].ground ? -1 : m->bodies[j->body[b]].coord;
       j->radius = cs_clearance_pin_radius(j->def, pin);
+      j->reach = cs_clearance_pin_reach(j->def, pin);
       j->gap = cs_clearance_pin_gap_fn(j->def, pin);
       j->blends = cs_clearance_blends(j->def);
       j->band = cs_clearance_pin_band(j->def, pin);
@@ -157,7 +159,8 @@ cs_status cs_clearances_create(const cs_model *m, cs_clearances **out, cs_error 
     }
   }
   for (int k = 0; k < c->n; k++)
-    c->bounded |= c->joints[k].walls >= 2 || isfinite(c->joints[k].band);
+    c->bounded |= c->joints[k].walls >= 2 || isfinite(c->joints[k].band) ||
+                  c->joints[k].def->kind == CS_CLEARANCE_PROFILE;
   *out = c;
   return CS_OK;
 }
@@ -870,13 +873,16 @@ double cs_clearances_crossing_time(cs_clearances *c, const double *q, const doub
     const int thin = isfinite(j->band);
     /* (a run's pins share a point: the same speed over the same clearance) */
     const int many = j->walls >= 2 && !thin_only && !(j->same && !c->joints[i - 1].in_contact);
-    if (j->in_contact || !(many || thin)) /* one wall: δ and its guard see every approach */
+    /* one wall: δ and its guard see every approach, but a profile's, which a turning outline's
+     * corner can sweep through and leave within a step whose ends both lie clear of it */
+    const int reach = !many && !thin && !thin_only && j->def->kind == CS_CLEARANCE_PROFILE;
+    if (j->in_contact || !(many || thin || reach))
       continue;
+    cs_frame f[2];
+    cached_frames(c, j, q, &fc, f);
     if (!j->same || point != i - 1) { /* a run's pins share the point and its speeds */
-      cs_frame f[2];
       double Jp[12], u[6], dp[2] = {0.0, 0.0}; /* the pin centre's velocity in its hole body's
                                                  * frame */
-      cached_frames(c, j, q, &fc, f);
       cs_clearance_point(j->def, j->s1, &f[0], &f[1], p, Jp, NULL);
       memcpy(u, cs_body_rate(c->model, v, j->body[0]), 3 * sizeof *u);
       memcpy(u + 3, cs_body_rate(c->model, v, j->body[1]), 3 * sizeof *u);
@@ -888,7 +894,11 @@ double cs_clearances_crossing_time(cs_clearances *c, const double *q, const doub
     point = i;
     if (many && centre_speed > 0.0)
       shortest = fmin(shortest, j->clearance / centre_speed);
-    const double speed = centre_speed + turning * j->radius; /* its surface's, turning */
+    const double speed = centre_speed + turning * j->reach; /* its points', turning */
+    if (reach && speed > 0.0) { /* no farther than its wall, less its clearance, or that */
+      const double clear = -gap_in(c, j, f, NULL);
+      shortest = fmin(shortest, (fmax(clear - j->clearance, 0.0) + j->clearance) / speed);
+    }
     if (!thin)
       continue;
     /* a follower circle's run over a profile's walls: the nearest wall's distance for all */

@@ -166,7 +166,8 @@ cs_status cs_sim_projected_step(cs_sim *s, double t_target, int *root, cs_error 
   /* An explicit step in free flight is exact on straight motion and grows without bound; the
    * roots are looked at its ends only, where a grazed wall may not be the nearest one. No pin
    * may cross its clearance within a step (IDAS's steps grow at most twofold: it sees them),
-   * nor the band a cut wall sees it in (IDAS's steps too: cs_sim_dae_step). */
+   * nor the band a cut wall sees it in (IDAS's steps too: cs_sim_dae_step), nor a profile's
+   * pin reach its wall from beyond the joint's size (a tumbling outline's corner). */
   double max_step = s->model->solver.max_step > 0 ? s->model->solver.max_step : INFINITY;
   cs_rk_set_max_step(s->rk, fmin(max_step, cs_clearances_crossing_time(s->clear, Q_OF(s, s->y),
                                                                        V_OF(s, s->y), 0)));

@@ -297,6 +297,14 @@ double cs_clearance_pin_radius(const cs_clearance *c, int pin)
   return c->follower ? c->pairs[pin].R : c->pin_radius;
 }
 
+double cs_clearance_pin_reach(const cs_clearance *c, int pin)
+{
+  if (!c->follower || !c->pairs[pin].face)
+    return cs_clearance_pin_radius(c, pin);
+  const cs_follower_pair *q = &c->pairs[pin];
+  return cs_profile_wall(c->follower, q->piece)->f[q->feature].L;
+}
+
 void cs_clearance_pin_bodies(const cs_clearance *c, int pin, int body[2])
 {
   const int swapped = c->follower && c->pairs[pin].swapped;
