@@ -124,6 +124,26 @@ def test_energy_and_orbit_hold_the_runs_numbers(runs):
     plt.close(fig)
 
 
+def test_corners_are_each_contact_points_own_force(tmp_path):
+    """A joint of several contact points: one line per point that carried a force, its own
+    series, named as the file names it; in memory as from the file."""
+    with clearsim.Model.from_file("models/slider_crank_translational.json") as m:
+        r = m.run(t_end=0.02, output=str(tmp_path / "t.h5"))
+    for run in (r, clearsim.open(tmp_path / "t.h5")):
+        fig = run.plot("corners", "guide")
+        lines = {line.get_label(): line.get_ydata() for line in fig.axes[0].lines}
+        names = run.corner_names("guide")
+        force = run.corners["guide"]["normal_force"]
+        carried = [n for i, n in enumerate(names) if (force[:, i] > 0).any()]
+        assert sorted(lines) == sorted(carried) and len(carried) >= 2
+        for name, y in lines.items():
+            assert np.array_equal(y, run.corner("guide", name)["normal_force"])
+        plt.close(fig)
+    with clearsim.Model.from_file("models/slider_crank_clearance.json") as m:
+        with pytest.raises(ValueError, match="nothing to draw as corners"):
+            m.run(t_end=0.005).plot("corners")  # one contact point: the joint's own series
+
+
 def test_draws_into_the_axes_given(runs):
     r = runs["clearance"]
     fig, (a, b) = plt.subplots(1, 2)

@@ -278,6 +278,24 @@ def contact(run, j):
     return _contact(run, j, run.time, "time (s)", "time")
 
 
+def corners(run, j):
+    """The normal force of each of a joint's contact points that ever carries one (a
+    translational joint's corners, a profile's walls or pairs), against time."""
+    if not j.has("corners"):
+        return None
+    names = rf.text(j.group.attrs.get("corners", "")).split("; ")
+    force = j["corners/normal_force"]
+    fig, axes = _figure(1)
+    for i, name in enumerate(names):
+        if np.any(force[:, i] > 0):
+            axes[0].plot(run.time, force[:, i], label=name)
+    if not axes[0].lines:
+        axes[0].text(0.5, 0.5, "none of its %d contact points touched in these rows" % len(names),
+                     ha="center", va="center", transform=axes[0].transAxes)
+    axes[0].set_ylabel("normal force (N)")
+    return _finish(fig, axes, run, "joint %s contact points' normal forces" % j.name, "time (s)")
+
+
 def contact_angle(run, j):
     da = run.driver_angle()
     if da is None:
@@ -635,6 +653,8 @@ FIGURES = {
     "contact": ("eccentricity, penetration and contact forces vs time", "joint", contact),
     "contact_angle": ("the same vs the driver's angle (angle-driven models)", "joint",
                       contact_angle),
+    "corners": ("each contact point's normal force vs time (a joint of several: a "
+                "translational joint's corners, a profile's walls or pairs)", "joint", corners),
     "force_cycles": ("contact force vs crank angle, one line per turn, over the ideal joint's "
                      "reaction with --ideal", "joint", force_cycles),
     "torque_cycles": ("driving torque vs crank angle, one line per turn, over the ideal "

@@ -155,8 +155,8 @@ class Result:
         """One figure of tools/viz/plot, drawn by the same code (clearsim.figures). kind: for
         the run "coordinates", "lambda", "drivers", "energy", "drift", "events",
         "torque_cycles"; per clearance joint (joint: its name, the only one by default)
-        "orbit", "tilt", "contact", "contact_angle", "force_cycles", "hysteresis", "film",
-        "film_orbit", "wear", "wear_profile" (clearsim.figures.FIGURES says what each shows;
+        "orbit", "tilt", "contact", "contact_angle", "corners", "force_cycles", "hysteresis",
+        "film", "film_orbit", "wear", "wear_profile" (clearsim.figures.FIGURES says what each shows;
         film and film_orbit need the run's file, clearsim.open, which holds the boundary
         film). t_start (s) drops the rows and contacts before it (the transient); ideal, a
         Result or run file of the same mechanism with ideal joints, is drawn under
