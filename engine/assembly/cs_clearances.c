@@ -23,7 +23,7 @@ typedef struct joint {
   int body[2];       /* the hole body and the pin body: the joint's, or (a wall's feature
                       * against a follower outline) the other way round */
   double radius;     /* the pin's radius (cs_clearance_pin_radius) */
-  double reach;      /* how far its points lie from its centre (cs_clearance_pin_reach) */
+  double reach;      /* the lever its gap turns with about its centre (cs_clearance_pin_reach) */
   cs_pin_gap_fn gap; /* its gap (cs_clearance_pin_gap_fn) */
   int blends;        /* its kind has junctions to blend at (cs_clearance_blends) */
   double band;       /* how deep its wall sees it (cs_clearance_pin_band; INFINITY: always) */
@@ -639,6 +639,15 @@ static int held_by_partner(const cs_clearances *c, const joint *j, const cs_fram
   return 0;
 }
 
+/* Whether a window partner of pin j is in contact: the contact j would take on is that one's. */
+static int partner_holds(const cs_clearances *c, const joint *j)
+{
+  for (int k = c->first[j->index]; j->windowed && k < c->first[j->index + 1]; k++)
+    if (c->joints[k].in_contact && cs_clearance_pin_partner(j->def, j->pin, c->joints[k].pin))
+      return 1;
+  return 0;
+}
+
 /* Whether pin j, with its gap g at the frames f, touches nothing: past its wall's join (or
  * window) a pin out of contact does not, the next wall's pin does, as does the partner that
  * holds it. Its δ is then apart_gap's, its partner's δ turned away. */
@@ -875,7 +884,7 @@ double cs_clearances_crossing_time(cs_clearances *c, const double *q, const doub
     const int many = j->walls >= 2 && !thin_only && !(j->same && !c->joints[i - 1].in_contact);
     /* one wall: δ and its guard see every approach, but a profile's, which a turning outline's
      * corner can sweep through and leave within a step whose ends both lie clear of it */
-    const int reach = !many && !thin && !thin_only && j->def->kind == CS_CLEARANCE_PROFILE;
+    const int reach = !many && !thin && j->def->kind == CS_CLEARANCE_PROFILE;
     if (j->in_contact || !(many || thin || reach))
       continue;
     cs_frame f[2];
@@ -894,10 +903,18 @@ double cs_clearances_crossing_time(cs_clearances *c, const double *q, const doub
     point = i;
     if (many && centre_speed > 0.0)
       shortest = fmin(shortest, j->clearance / centre_speed);
-    const double speed = centre_speed + turning * j->reach; /* its points', turning */
-    if (reach && speed > 0.0) { /* no farther than its wall, less its clearance, or that */
-      const double clear = -gap_in(c, j, f, NULL);
-      shortest = fmin(shortest, (fmax(clear - j->clearance, 0.0) + j->clearance) / speed);
+    const double speed = centre_speed + turning * j->radius; /* its surface's, turning */
+    const double sweep = centre_speed + turning * j->reach;  /* its farthest point's */
+    cs_gap g;
+    double at[2];
+    if (reach && sweep > 0.0 && (gap_full(j, f, at, &g), !partner_holds(c, j))) {
+      /* no farther than its wall, less its clearance, or that; past its window, its partner's
+       * (a partner in contact carries it: steps bounded by that contact) */
+      const double clear = apart(c, j, f, &g) ? -apart_gap(j, g.delta) : -g.delta;
+      if (!thin_only) /* an explicit step may jump any way: within the clearance too */
+        shortest = fmin(shortest, (fmax(clear - j->clearance, 0.0) + j->clearance) / sweep);
+      else if (clear > j->clearance) /* IDAS's grow twofold: within it the guard sees them */
+        shortest = fmin(shortest, fmax(clear - j->clearance, j->clearance) / sweep);
     }
     if (!thin)
       continue;

@@ -79,8 +79,13 @@ int cs_clearances_gaps(cs_clearances *c, int k, const double *q, double *delta, 
  * alone with `thin_only`, the time a pin within ten of them takes to cross the depth a wall
  * cut from a path sees it to (cs_clearance_pin_band: a V notch's faces, 1e-3 m deep), or a pin
  * farther off to come within ten: a step across that band would find the pin outside at both
- * ends (a rhombus fell through a V at 0.4 m/s). Speeds, not accelerations: a pin starting from
- * rest bounds nothing until it moves. */
+ * ends (a rhombus fell through a V at 0.4 m/s). And the time any other profile pin takes, its
+ * centre's speed plus the bodies' relative turning times its lever (a face's length, a windowed
+ * arc's radius), to come within the joint's size of its wall, or (not with `thin_only`, whose
+ * IDAS steps the guard root sees there) to cross that size: a turning outline's corner can
+ * sweep through a wall and out within a step whose ends both lie clear of it. A pin whose
+ * window partner is in contact bounds nothing (that contact does). Speeds, not accelerations:
+ * a pin starting from rest bounds nothing until it moves. */
 double cs_clearances_crossing_time(cs_clearances *c, const double *q, const double *v,
                                    int thin_only);
 /* Make the contact states agree with the state (q, v) at time t: open a joint at δ ≥ 0 not

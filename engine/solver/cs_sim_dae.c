@@ -347,8 +347,9 @@ cs_status cs_sim_dae_step(cs_sim *s, double t_target, int *root, cs_error *err)
 {
   realtype t_reached = s->t_ida;
   s->ida_message[0] = '\0';
-  /* a pin crossing a cut wall's band within a step is outside it at both ends: IDAS's steps
-   * in free flight outgrow it (cs_clearances_crossing_time); 0 lets them grow */
+  /* a pin crossing a cut wall's band within a step is outside it at both ends, and a
+   * tumbling outline's corner may sweep through its wall and out: IDAS's steps in free flight
+   * outgrow both (cs_clearances_crossing_time); 0 lets them grow */
   double given = s->model->solver.max_step > 0 ? s->model->solver.max_step : INFINITY;
   double hmax = fmin(given, cs_clearances_crossing_time(s->clear, Q_OF(s, s->y),
                                                         V_OF(s, s->y), 1));

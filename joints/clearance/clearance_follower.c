@@ -299,9 +299,11 @@ double cs_clearance_pin_radius(const cs_clearance *c, int pin)
 
 double cs_clearance_pin_reach(const cs_clearance *c, int pin)
 {
-  if (!c->follower || !c->pairs[pin].face)
-    return cs_clearance_pin_radius(c, pin);
+  if (!c->follower)
+    return 0.0;
   const cs_follower_pair *q = &c->pairs[pin];
+  if (!q->face) /* a windowed arc is part of its circle: its nearest point runs along it */
+    return q->nzone > 0 ? q->R : 0.0;
   return cs_profile_wall(c->follower, q->piece)->f[q->feature].L;
 }
 

@@ -174,12 +174,14 @@ static int window_arc(cs_clearance *c, int k, char *why, size_t len)
   rotate(w.a, w.S, past_end);
   rotate(w.a, w.S + half, past_half);
   int full = add_zone(q, past_end, half, partner[1]) || add_zone(q, past_half, half, partner[0]);
+  q->own_check = 1;
   for (int e = 0; e < 2; e++) {
     cs_follower_pair *o = &c->pairs[partner[e]];
     const cs_feature *h = &pr->f[o->feature];
     if (h->kind == CS_FEATURE_ARC && cs_follower_crossing(pr, h))
       continue; /* standing out too: silent outside its own span already */
     full = full || add_zone(o, w.a, w.S, k);
+    o->own_check = o->R > 0.0;
   }
   if (full)
     snprintf(why, len, "%s convex arc about (%.6g, %.6g) m, radius %.6g m (%s frame): its "
@@ -334,7 +336,7 @@ void cs_follower_window_gap(const cs_clearance *c, int pin, const double p[2], d
   const double cs = cos(phi), sn = sin(phi);
   const double d[2] = {cs * g->grad[0] + sn * g->grad[1], cs * g->grad[1] - sn * g->grad[0]};
   int z = zone_of(q, d);
-  if (z < 0 && q->R > 0.0 && !own_contact(c, q, p, g))
+  if (z < 0 && q->own_check && !own_contact(c, q, p, g))
     z = 0; /* no contact of the arc's: the other side's partner's, or none */
   if (z < 0)
     return;

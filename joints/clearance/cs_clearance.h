@@ -139,8 +139,9 @@ void cs_follower_window_gap(const cs_clearance *c, int pin, const double p[2], d
 int cs_clearance_pin_partner(const cs_clearance *c, int a, int b);
 int cs_clearance_pin_windowed(const cs_clearance *c, int pin);
 double cs_clearance_pin_radius(const cs_clearance *c, int pin);
-/* How far pin `pin`'s points reach from its centre, the lever its turning moves them by: a
- * circle's radius, a face's length (its centre its start), 0 for a corner. */
+/* How far pin `pin`'s gap moves with the bodies' relative turning about its centre, the lever
+ * of that turning: a face's length (its centre its start), a windowed arc's radius (its
+ * nearest point runs along it); 0 for a whole circle or a corner, whose gap is its centre's. */
 double cs_clearance_pin_reach(const cs_clearance *c, int pin);
 void cs_clearance_pin_bodies(const cs_clearance *c, int pin, int body[2]);
 void cs_clearance_pin_geometry(const cs_clearance *c, int pin, int r, cs_contact_geometry *g);

@@ -30,6 +30,8 @@ typedef struct cs_follower_pair {
    * past its ends outside its span, the corners and arcs beside it within that span */
   int nzone;
   cs_follower_zone zone[2];
+  int own_check;   /* an arc in a window's zones (a standing-out arc, or an arc beside one):
+                    * out of them, its gap counts only where it is a contact of its own */
   int end_pair[2]; /* a face: the pair of the convex feature at its start and end, which takes
                     * the contact past that end; −1: the face's end point is the pin there
                     * (an open or concave end) */
