@@ -195,15 +195,15 @@ static int window_arc(cs_clearance *c, int k, char *why, size_t len)
  * ends it (at its start, e 0, or its end, e 1): from the face's normal away from the
  * feature's own directions, half the way round the rest (as an arc's window). A corner's own
  * directions run from one piece's normal to the other's; an arc's over its run. */
-static void face_side(const cs_profile *pr, int i, const cs_feature *face, int e, double a0[2],
+static void face_side(const cs_profile *pr, int i, int face_i, int e, double a0[2],
                       double *sweep)
 {
-  const cs_feature *f = &pr->f[i];
+  const cs_feature *f = &pr->f[i], *face = &pr->f[face_i];
   double other[2];
   if (f->kind == CS_FEATURE_ARC) {
     window w;
     arc_window(pr, i, &w);
-    const int ccw_end = &pr->f[w.at_end] == face; /* the face past the run's ccw end */
+    const int ccw_end = w.at_end == face_i; /* the face past the run's ccw end */
     rotate(w.a, ccw_end ? 0.0 : w.S, other);
     rotate(w.a, ccw_end ? w.S : 0.0, a0);
   } else { /* a corner: the other piece's normal there, turned from its tangent as face's */
@@ -239,7 +239,7 @@ static int window_face(cs_clearance *c, int k, char *why, size_t len)
     if (o < 0)
       continue; /* an open or concave end: the face's end point is the pin */
     double a0[2], sweep;
-    face_side(pr, i, face, e, a0, &sweep);
+    face_side(pr, i, q->feature, e, a0, &sweep);
     if (add_zone(&c->pairs[o], a0, sweep, k)) {
       snprintf(why, len, "the follower's %s at (%.6g, %.6g) m (body2's frame) ends a straight "
                "piece on a spline wall and meets more than two pieces that hand it contact; "
