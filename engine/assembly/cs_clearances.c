@@ -905,12 +905,10 @@ double cs_clearances_crossing_time(cs_clearances *c, const double *q, const doub
       shortest = fmin(shortest, j->clearance / centre_speed);
     const double speed = centre_speed + turning * j->radius; /* its surface's, turning */
     const double sweep = centre_speed + turning * j->reach;  /* its farthest point's */
-    cs_gap g;
-    double at[2];
-    if (reach && sweep > 0.0 && (gap_full(j, f, at, &g), !partner_holds(c, j))) {
+    if (reach && sweep > 0.0 && !partner_holds(c, j)) {
       /* no farther than its wall, less its clearance, or that; past its window, its partner's
        * (a partner in contact carries it: steps bounded by that contact) */
-      const double clear = apart(c, j, f, &g) ? -apart_gap(j, g.delta) : -g.delta;
+      const double clear = -gap_in(c, j, f, NULL);
       if (!thin_only) /* an explicit step may jump any way: within the clearance too */
         shortest = fmin(shortest, (fmax(clear - j->clearance, 0.0) + j->clearance) / sweep);
       else if (clear > j->clearance) /* IDAS's grow twofold: within it the guard sees them */

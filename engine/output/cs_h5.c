@@ -112,7 +112,7 @@ static cs_status create_series(cs_h5 *h, const cs_model *model, cs_error *err)
   h->nclear = cs_model_clearance_count(model);
   int nseries = S_FIXED + ndriver + J_SERIES * h->nclear;
   for (int k = 0; k < h->nclear; k++)
-    nseries += cs_model_clearance_corner_count(model, k) > 1 ? C_SERIES : 0;
+    nseries += cs_rows_corners(model, k) ? C_SERIES : 0;
   cs_status st = cs_h5_table_init(&h->tab, h->path, h->file, nseries, err);
   for (int i = 0; st == CS_OK && i < S_FIXED; i++) {
     row_shape shape = fixed_series[i].shape;
@@ -240,8 +240,8 @@ static cs_status create_corners(cs_h5 *h, const cs_model *model, cs_error *err)
   char path[512];
   int series = S_FIXED + h->ndriver + J_SERIES * h->nclear;
   for (int k = 0; k < h->nclear; k++) {
-    const int n = cs_model_clearance_corner_count(model, k);
-    if (n < 2)
+    const int n = cs_rows_corners(model, k);
+    if (!n)
       continue;
     const char *name = cs_model_clearance_name(model, k);
     joint_path(h, name, "corners", path, sizeof path, err);

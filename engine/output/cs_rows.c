@@ -21,8 +21,7 @@ struct cs_rows {
   void *next_user;
 };
 
-/* The corners a row holds of joint k: its own series hold its one contact point's. */
-static int corners(const cs_model *model, int k)
+int cs_rows_corners(const cs_model *model, int k)
 {
   int n = cs_model_clearance_corner_count(model, k);
   return n > 1 ? n : 0;
@@ -51,7 +50,7 @@ cs_rows *cs_rows_new(const cs_model *model)
   r->width = 1 + 9 * r->nbody + r->nrow + 2 + CS_ROWS_ENERGY + r->ndriver +
              CS_ROWS_CLEARANCE * r->nclear;
   for (int k = 0; k < r->nclear; k++)
-    r->width += CS_ROWS_CORNER * corners(model, k);
+    r->width += CS_ROWS_CORNER * cs_rows_corners(model, k);
   return r;
 }
 
@@ -134,7 +133,7 @@ void cs_rows_fill(const cs_rows *r, const cs_sim *sim, double *p)
     p += CS_ROWS_CLEARANCE;
   }
   for (int k = 0; k < r->nclear; k++)
-    p = fill_corners(sim, k, corners(r->model, k), p);
+    p = fill_corners(sim, k, cs_rows_corners(r->model, k), p);
 }
 
 int cs_rows_output(const cs_sim *sim, void *user)

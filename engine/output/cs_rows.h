@@ -10,5 +10,8 @@
 /* The row at the simulation's view state, in the order cs_rows_width documents (width
  * doubles). */
 void cs_rows_fill(const cs_rows *rows, const cs_sim *sim, double *row);
+/* How many contact points of clearance joint k a row holds series of (K > 1), or 0: a joint
+ * of one contact point has its own series only. */
+int cs_rows_corners(const cs_model *model, int k);
 
 #endif
