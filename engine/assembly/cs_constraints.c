@@ -113,15 +113,12 @@ void cs_constraints_add_rate_jacobian(const cs_model *m, const double *q, const 
 void cs_constraints_and_gamma(const cs_model *m, const cs_frame *frame, const double *v,
                               double t, cs_jac *J, double *gamma)
 {
-  /* γ = −uᵀ(∂²Φ/∂q²)u − Φtt: the curvature into gamma, Φtt beside it in the joints' pass */
+  /* γ = −uᵀ(∂²Φ/∂q²)u − Φtt */
   for (int k = 0; k < m->njoint; k++) {
     const cs_joint *j = &m->joints[k];
-    double phitt[3], curv[3]; /* a joint has at most three rows (fixed) */
-    cs_constraint_ops_of(j->kind)->eval(
+    cs_constraint_ops_of(j->kind)->jac_gamma(
         j, &frame[j->body[0]], &frame[j->body[1]], cs_body_rate(m, v, j->body[0]),
-        cs_body_rate(m, v, j->body[1]), t, NULL, J ? J->val + CS_JAC_WIDTH * j->row0 : NULL,
-        NULL, phitt, curv);
-    for (int r = 0; r < j->nrows; r++)
-      gamma[j->row0 + r] = -curv[r] - phitt[r];
+        cs_body_rate(m, v, j->body[1]), t, J ? J->val + CS_JAC_WIDTH * j->row0 : NULL,
+        gamma + j->row0);
   }
 }

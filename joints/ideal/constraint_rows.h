@@ -98,4 +98,19 @@ static inline void cs_row_along(const double u[2], const double s1[2], const dou
 void cs_row_along_hessian(const double u[2], const double s1[2], const double s2[2],
                           const cs_frame *f1, const cs_frame *f2, double H[36]);
 
+/* A kind's ops table from its eval and hessian, with jac_gamma made from eval: eval inlined
+ * with Φ and Φt absent, so its branches for them fold away (a call through the table with
+ * every output and a branch per output cost more than the rows at every evaluation). */
+#define CS_CONSTRAINT_OPS(ops, eval, hessian, rows)                                             \
+  static void jac_gamma(const cs_joint *j, const cs_frame *f1, const cs_frame *f2,           \
+                        const double v1[3], const double v2[3], double t, double *jac,       \
+                        double *gamma)                                                       \
+  {                                                                                          \
+    double phitt[rows], curv[rows];                                                          \
+    eval(j, f1, f2, v1, v2, t, NULL, jac, NULL, phitt, curv);                                \
+    for (int r = 0; r < (rows); r++)                                                         \
+      gamma[r] = -curv[r] - phitt[r];                                                        \
+  }                                                                                          \
+  const cs_constraint_ops ops = {eval, hessian, jac_gamma}
+
 #endif

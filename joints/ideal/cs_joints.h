@@ -55,6 +55,11 @@ typedef struct cs_constraint_ops {
   /* H[6 a + b] = ∂²Φ_row/∂q_a∂q_b (symmetric). */
   void (*hessian)(const cs_joint *joint, const cs_frame *f1, const cs_frame *f2, int row,
                   double H[36]);
+  /* jac (may be NULL) and gamma[r] = −curv[r] − phitt[r]: eval's outputs at every evaluation of
+   * the projected formulation, made from eval by CS_CONSTRAINT_OPS (constraint_rows.h). */
+  void (*jac_gamma)(const cs_joint *joint, const cs_frame *f1, const cs_frame *f2,
+                    const double v1[3], const double v2[3], double t, double *jac,
+                    double *gamma);
 } cs_constraint_ops;
 
 /* The kinds' table (cs_joints.c): name, row count, driver or not, each row's label (names

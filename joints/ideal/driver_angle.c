@@ -24,4 +24,4 @@ static void hessian(const cs_joint *j, const cs_frame *f1, const cs_frame *f2, i
   memset(H, 0, 36 * sizeof *H);
 }
 
-const cs_constraint_ops cs_driver_angle_ops = {eval, hessian};
+CS_CONSTRAINT_OPS(cs_driver_angle_ops, eval, hessian, 1);

@@ -23,4 +23,4 @@ static void hessian(const cs_joint *j, const cs_frame *f1, const cs_frame *f2, i
     memset(H, 0, 36 * sizeof *H);
 }
 
-const cs_constraint_ops cs_fixed_ops = {eval, hessian};
+CS_CONSTRAINT_OPS(cs_fixed_ops, eval, hessian, 3);

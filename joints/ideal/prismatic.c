@@ -34,4 +34,4 @@ static void hessian(const cs_joint *j, const cs_frame *f1, const cs_frame *f2, i
     cs_row_along_hessian(n, j->point[0], j->point[1], f1, f2, H);
 }
 
-const cs_constraint_ops cs_prismatic_ops = {eval, hessian};
+CS_CONSTRAINT_OPS(cs_prismatic_ops, eval, hessian, 2);

@@ -16,4 +16,4 @@ static void hessian(const cs_joint *j, const cs_frame *f1, const cs_frame *f2, i
   cs_rows_coincident_hessian(j->point[0], j->point[1], f1, f2, row, H);
 }
 
-const cs_constraint_ops cs_revolute_ops = {eval, hessian};
+CS_CONSTRAINT_OPS(cs_revolute_ops, eval, hessian, 2);
